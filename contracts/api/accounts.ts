@@ -1,0 +1,210 @@
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint.ts';
+import {
+  AddressSchema,
+  EmailSchema,
+  FullNameSchema,
+  LoginPasswordSchema,
+  OpaqueCodeSchema,
+  PasswordSchema,
+  PhoneCodeSchema,
+  PhoneSchema,
+} from '../domain/rules.ts';
+
+/** Accounts: sign-up, e-mail and phone verification, login, password reset, profile. */
+
+export const SUCCESS = 'success';
+export const AUTH_SUCCESS = 'Auth Success!';
+
+export const MessageResponseSchema = v.object({ message: v.string() });
+
+const ReferralCodeSchema = v.pipe(v.string(), v.trim(), v.maxLength(64));
+
+export const signup = defineEndpoint({
+  id: 'signup',
+  method: 'POST',
+  path: '/api/user/signup',
+  status: 201,
+  body: v.object({
+    name: FullNameSchema,
+    mobile: PhoneSchema,
+    email: EmailSchema,
+    password: PasswordSchema,
+    referral_code: v.optional(ReferralCodeSchema),
+  }),
+  response: v.object({ message: v.string(), referral_code: v.string() }),
+});
+
+export const LoginSuccessSchema = v.object({
+  message: v.literal(AUTH_SUCCESS),
+  token: v.string(),
+  email: v.string(),
+  mobile: v.string(),
+  name: v.string(),
+});
+
+/** The phone is not verified yet: no session, but a code that continues the phone steps. */
+export const LoginNeedsPhoneSchema = v.object({
+  message: v.string(),
+  code: v.string(),
+  email: v.string(),
+  mobile: v.string(),
+  name: v.string(),
+});
+
+export const login = defineEndpoint({
+  id: 'login',
+  method: 'POST',
+  path: '/api/user/login',
+  body: v.object({ email: EmailSchema, password: LoginPasswordSchema }),
+  response: v.union([LoginSuccessSchema, LoginNeedsPhoneSchema]),
+});
+
+/** Not in the spec's table: revokes the server-side session so a copied token dies with it. */
+export const logout = defineEndpoint({
+  id: 'logout',
+  method: 'POST',
+  path: '/api/user/logout',
+  auth: 'required',
+  response: MessageResponseSchema,
+});
+
+export const confirmEmail = defineEndpoint({
+  id: 'confirmEmail',
+  method: 'POST',
+  path: '/api/user/confirm',
+  body: v.object({ verification_code: OpaqueCodeSchema }),
+  response: MessageResponseSchema,
+});
+
+export const getMobile = defineEndpoint({
+  id: 'getMobile',
+  method: 'GET',
+  path: '/api/user/getmobile/:code',
+  params: v.object({ code: OpaqueCodeSchema }),
+  response: v.object({ message: v.string(), mobile: v.string() }),
+});
+
+export const changeMobile = defineEndpoint({
+  id: 'changeMobile',
+  method: 'POST',
+  path: '/api/user/changemobile',
+  body: v.object({ verification_code: OpaqueCodeSchema, mobile: PhoneSchema }),
+  response: MessageResponseSchema,
+});
+
+export const resendCode = defineEndpoint({
+  id: 'resendCode',
+  method: 'POST',
+  path: '/api/user/code_resend',
+  body: v.object({ verification_code: OpaqueCodeSchema, mobile: v.optional(v.string()) }),
+  response: MessageResponseSchema,
+});
+
+export const confirmMobile = defineEndpoint({
+  id: 'confirmMobile',
+  method: 'POST',
+  path: '/api/user/confirm_mobile',
+  body: v.object({
+    mobile_verification_code: PhoneCodeSchema,
+    verification_code: OpaqueCodeSchema,
+  }),
+  response: MessageResponseSchema,
+});
+
+export const forgotPassword = defineEndpoint({
+  id: 'forgotPassword',
+  method: 'POST',
+  path: '/api/user/forgotpassword',
+  body: v.object({ email: EmailSchema }),
+  response: MessageResponseSchema,
+});
+
+export const resetPassword = defineEndpoint({
+  id: 'resetPassword',
+  method: 'POST',
+  path: '/api/user/resetpassword',
+  body: v.object({ password: PasswordSchema, code: OpaqueCodeSchema }),
+  response: MessageResponseSchema,
+});
+
+export const UserSchema = v.object({
+  name: v.string(),
+  email: v.string(),
+  mobile: v.string(),
+  address: v.string(),
+});
+export type User = v.InferOutput<typeof UserSchema>;
+
+export const profile = defineEndpoint({
+  id: 'profile',
+  method: 'GET',
+  path: '/api/user/profile',
+  auth: 'required',
+  response: v.object({ user: UserSchema }),
+});
+
+/** E-mail and mobile are sent by the original client but are not editable: the server ignores them. */
+export const updateProfile = defineEndpoint({
+  id: 'updateProfile',
+  method: 'POST',
+  path: '/api/user/updateprofile',
+  auth: 'required',
+  body: v.object({
+    name: FullNameSchema,
+    address: AddressSchema,
+    email: v.optional(v.string()),
+    mobile: v.optional(v.string()),
+  }),
+  response: v.object({ message: v.string(), user: UserSchema }),
+});
+
+export const changePassword = defineEndpoint({
+  id: 'changePassword',
+  method: 'POST',
+  path: '/api/user/changepassword',
+  auth: 'required',
+  body: v.pipe(
+    v.object({
+      currentpassword: v.pipe(v.string(), v.nonEmpty('validation.currentPassword')),
+      newpassword: PasswordSchema,
+      confirmpassword: v.optional(v.string()),
+    }),
+    v.forward(
+      v.check(
+        (input) =>
+          input.confirmpassword === undefined || input.confirmpassword === input.newpassword,
+        'validation.passwordMismatch',
+      ),
+      ['confirmpassword'],
+    ),
+  ),
+  response: MessageResponseSchema,
+});
+
+export const health = defineEndpoint({
+  id: 'health',
+  method: 'GET',
+  path: '/api/health',
+  response: v.object({
+    status: v.picklist(['ok', 'degraded']),
+    database: v.picklist(['up', 'down']),
+  }),
+});
+
+export const accountEndpoints = {
+  signup,
+  login,
+  logout,
+  confirmEmail,
+  getMobile,
+  changeMobile,
+  resendCode,
+  confirmMobile,
+  forgotPassword,
+  resetPassword,
+  profile,
+  updateProfile,
+  changePassword,
+  health,
+} as const;

@@ -1,0 +1,83 @@
+import type * as v from 'valibot';
+
+/** How a request body travels. The spec's API is form-urlencoded unless it says otherwise. */
+export type BodyEncoding = 'form' | 'json' | 'multipart' | 'none';
+
+/** `required`: 401 without a valid bearer token; `optional`: the answer is richer with one. */
+export type AuthMode = 'none' | 'optional' | 'required';
+
+type AnySchema = v.GenericSchema;
+
+export interface Endpoint<
+  TParams extends AnySchema | undefined = AnySchema | undefined,
+  TQuery extends AnySchema | undefined = AnySchema | undefined,
+  TBody extends AnySchema | undefined = AnySchema | undefined,
+  TResponse extends AnySchema = AnySchema,
+> {
+  /** Stable identifier, used by mocks' scenarios and the conformance suite. */
+  readonly id: string;
+  readonly method: 'GET' | 'POST';
+  /** Path with `:name` placeholders, the syntax shared by MSW and @koa/router. */
+  readonly path: string;
+  readonly encoding: BodyEncoding;
+  readonly auth: AuthMode;
+  /** The success status code (the spec's signup answers 201). */
+  readonly status: number;
+  readonly params: TParams;
+  readonly query: TQuery;
+  readonly body: TBody;
+  readonly response: TResponse;
+}
+
+export function defineEndpoint<
+  const TParams extends AnySchema | undefined = undefined,
+  const TQuery extends AnySchema | undefined = undefined,
+  const TBody extends AnySchema | undefined = undefined,
+  const TResponse extends AnySchema = AnySchema,
+>(definition: {
+  id: string;
+  method: 'GET' | 'POST';
+  path: string;
+  encoding?: BodyEncoding;
+  auth?: AuthMode;
+  status?: number;
+  params?: TParams;
+  query?: TQuery;
+  body?: TBody;
+  response: TResponse;
+}): Endpoint<TParams, TQuery, TBody, TResponse> {
+  return {
+    encoding: definition.method === 'GET' ? 'none' : 'form',
+    auth: 'none',
+    status: 200,
+    ...definition,
+    params: definition.params as TParams,
+    query: definition.query as TQuery,
+    body: definition.body as TBody,
+  };
+}
+
+type InputOf<S> = S extends AnySchema ? v.InferInput<S> : never;
+type OutputOf<S> = S extends AnySchema ? v.InferOutput<S> : never;
+
+export type EndpointParams<E extends Endpoint> = InputOf<E['params']>;
+export type EndpointQuery<E extends Endpoint> = InputOf<E['query']>;
+export type EndpointBody<E extends Endpoint> = InputOf<E['body']>;
+export type EndpointParsedBody<E extends Endpoint> = OutputOf<E['body']>;
+export type EndpointResponse<E extends Endpoint> = v.InferOutput<E['response']>;
+
+/** What a caller passes: only the parts the endpoint declares. */
+export type EndpointInput<E extends Endpoint> = (E['params'] extends AnySchema
+  ? { params: EndpointParams<E> }
+  : { params?: never }) &
+  (E['query'] extends AnySchema ? { query?: EndpointQuery<E> } : { query?: never }) &
+  (E['body'] extends AnySchema ? { body: EndpointBody<E> } : { body?: never });
+
+/** Fills `:name` placeholders, URI-encoding each value. */
+export function buildPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

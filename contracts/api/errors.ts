@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+
+/**
+ * Every failed call answers with this body. `message` is English text for API consumers and logs;
+ * `messageId` is the locale key the interface translates; `errors` maps a field to its message id.
+ */
+export const ErrorResponseSchema = v.object({
+  message: v.string(),
+  messageId: v.optional(v.string()),
+  errors: v.optional(v.record(v.string(), v.string())),
+});
+export type ErrorResponse = v.InferOutput<typeof ErrorResponseSchema>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorResponse,
+    readonly headers: Headers = new Headers(),
+  ) {
+    super(body.message);
+    this.name = 'ApiError';
+  }
+
+  /** Seconds to wait, from Retry-After on a 429. */
+  get retryAfterSeconds(): number | undefined {
+    const value = Number(this.headers.get('retry-after'));
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  }
+}
