@@ -1,0 +1,38 @@
+import type { IntlShape } from 'react-intl';
+import { ApiError } from '@brnd/contracts/api/errors';
+
+/** Locale ids a field can carry: `validation.email`, or a server id such as `errors.emailExists`. */
+export type FieldErrors = Record<string, string>;
+
+function hasMessage(intl: IntlShape, id: string): boolean {
+  return Object.prototype.hasOwnProperty.call(intl.messages, id);
+}
+
+/**
+ * What the user reads when a call fails: the locale message the server named when we know it,
+ * otherwise the server's own (English) text. A 429 says how long to wait.
+ */
+export function apiErrorText(error: unknown, intl: IntlShape): string {
+  if (!(error instanceof ApiError)) return intl.formatMessage({ id: 'errors.server' });
+  if (error.status === 429) {
+    const seconds = error.retryAfterSeconds;
+    return seconds === undefined
+      ? intl.formatMessage({ id: 'errors.tooManyAttemptsLater' })
+      : intl.formatMessage({ id: 'errors.tooManyAttempts' }, { seconds });
+  }
+  const { messageId, message } = error.body;
+  if (messageId && hasMessage(intl, messageId)) return intl.formatMessage({ id: messageId });
+  return message;
+}
+
+/** The locale id a failed call carries, for screens that react to one failure in particular. */
+export function apiErrorId(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.body.messageId : undefined;
+}
+
+/** A 400's per-field messages, keyed by the request's field names. */
+export function serverFieldErrors(error: unknown): FieldErrors | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const errors = error.body.errors;
+  return errors && Object.keys(errors).length > 0 ? errors : undefined;
+}

@@ -1,0 +1,27 @@
+import { useCallback, useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import type { AnyFormApi } from '@tanstack/react-form';
+import type { FieldErrors } from './api-error.ts';
+import { firstErrorId } from './field-error.ts';
+
+/** Turns a field's TanStack Form errors into the sentence shown under it. */
+export function useErrorText(): (errors: readonly unknown[]) => string | undefined {
+  const intl = useIntl();
+  return useCallback(
+    (errors) => {
+      const id = firstErrorId(errors);
+      return id === undefined ? undefined : intl.formatMessage({ id });
+    },
+    [intl],
+  );
+}
+
+/**
+ * Shows a 400's per-field messages under the fields they name. They sit in TanStack Form's
+ * `onServer` slot, which the form clears as soon as the user edits the form again.
+ */
+export function useServerFieldErrors(form: AnyFormApi, errors: FieldErrors | undefined) {
+  useEffect(() => {
+    if (errors) form.setErrorMap({ onServer: { fields: errors } });
+  }, [form, errors]);
+}
