@@ -31,3 +31,87 @@ export const SESSION_LIFETIME_MS = SESSION_COOKIE_MAX_AGE_MS;
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURES_PER_IP = 20;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60_000;
+
+/** Token sale: the default price (1 USD = 333 BRND) and the hard-coded PLN rate. */
+export const TOKEN_PRICE_USD = 0.003;
+export const PLN_PER_USD = 4.04;
+export const BUY_QUICK_AMOUNTS = [500, 1000, 2500, 5000, 10000] as const;
+export const PAY_METHODS = ['BTC', 'ETH', 'PLN', 'IEO'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+/** Methods that create a crypto order through /api/orders/buytokens. */
+export const CRYPTO_PAY_METHODS = ['BTC', 'ETH'] as const;
+export type CryptoPayMethod = (typeof CRYPTO_PAY_METHODS)[number];
+export const CARD_MIN_PLN = 25;
+export const CARD_RETRY_GAP_MS = 30_000;
+/** A crypto order's quote holds this long; an unreadable expiry falls back to it too. */
+export const ORDER_EXPIRY_MS = 15 * 60_000;
+export const ORDER_CHECK_INTERVAL_MS = 5_000;
+export const TRANSACTIONS_PER_PAGE = 5;
+
+/**
+ * Crypto order status as the gateway reports it: below PAID the order waits for payment,
+ * PAID is success, above PAID it was cancelled, refunded or expired.
+ */
+export const ORDER_STATUS = {
+  NEW: 0,
+  WAITING: 1,
+  CONFIRMING: 2,
+  PAID: 3,
+  CANCELED: 4,
+  REFUNDED: 5,
+  EXPIRED: 6,
+} as const;
+export type OrderStatusCode = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export const ORDER_TEXT_STATUS: Record<OrderStatusCode, string> = {
+  0: 'new',
+  1: 'waiting',
+  2: 'confirming',
+  3: 'paid',
+  4: 'canceled',
+  5: 'refunded',
+  6: 'expired',
+};
+/** Status of a row in the transactions list. */
+export const TRANSACTION_STATUSES = [
+  'Confirmed',
+  'Pending',
+  'Canceled',
+  'Failed',
+  'WAITING_FOR_PAYMENT',
+] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/**
+ * Voting. The spec says both 24 h and 12 h; one window of 24 h is used everywhere, and messages
+ * take `{timeInHours}` from it.
+ */
+export const VOTES_PER_WINDOW = 10;
+export const VOTES_PER_BRAND_PER_WINDOW = 1;
+export const VOTE_WINDOW_HOURS = 24;
+export const VOTE_WINDOW_MS = VOTE_WINDOW_HOURS * 60 * 60_000;
+/** Contest tallies run per calendar month in this time zone. */
+export const CONTEST_TIME_ZONE = 'Europe/Warsaw';
+export const CONTEST_PRIZE_BRND = 1_000_000;
+
+/** Brand listings. */
+export const INDUSTRIES = ['e-commerce', 'saas', 'gaming', 'tools', 'sports', 'crypto'] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+export const HOME_TOP_RATED_LIMIT = 50;
+export const MAX_BRAND_CARDS = 1000;
+export const BRAND_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const BRAND_LOGO_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/svg+xml',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+  'image/gif',
+] as const;
+
+/** Referral rewards in BRND. */
+export const REFERRAL_REWARD_USER_BRND = 10;
+export const REFERRAL_REWARD_BRAND_BRND = 100;
+export const REFERRAL_SALE_SHARE = 0.1;
+
+/** Placeholder options of the country selects, in both languages: choosing one means no country. */
+export const COUNTRY_PLACEHOLDERS = ['Select', 'Wybierz', 'Country'] as const;

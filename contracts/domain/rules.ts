@@ -1,5 +1,16 @@
 import * as v from 'valibot';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './constants.ts';
+import {
+  BRAND_LOGO_MAX_BYTES,
+  BRAND_LOGO_MIME_TYPES,
+  CARD_MIN_PLN,
+  COUNTRY_PLACEHOLDERS,
+  CRYPTO_PAY_METHODS,
+  INDUSTRIES,
+  MAX_BRAND_CARDS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_CODE_LENGTH,
+} from './constants.ts';
 
 /**
  * Field rules shared by the forms and the server. Each message is a locale key
@@ -93,4 +104,175 @@ export const AcceptedSchema = v.pipe(
   v.union([v.boolean(), v.string()]),
   v.transform((value) => value === true || value === 'true' || value === 'on' || value === '1'),
   v.literal(true, 'validation.terms'),
+);
+
+/* ---- Rules added for the rest of the API (wallet, orders, brands, referrals, content). ---- */
+
+function requiredText(message: string, max: number) {
+  return v.pipe(trimmed, v.nonEmpty(message), v.maxLength(max, message));
+}
+
+/** Brand websites are stored as a bare domain (optional path): scheme and `www.` are dropped. */
+export function normalizeWebsite(website: string): string {
+  return website
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+}
+
+/** A domain with a 2 to 5 letter ending, e.g. `brand.com` or `https://www.brand.shop/about`. */
+const DOMAIN_PATTERN = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,5}(\/\S*)?$/;
+
+export const WebsiteSchema = v.pipe(
+  trimmed,
+  v.nonEmpty('validation.website'),
+  v.maxLength(255, 'validation.website'),
+  v.transform(normalizeWebsite),
+  v.regex(DOMAIN_PATTERN, 'validation.website'),
+);
+
+/** The contact form wants a URL whose top-level domain exists: any country code or a common one. */
+const KNOWN_GENERIC_TLDS = [
+  'com',
+  'org',
+  'net',
+  'edu',
+  'gov',
+  'mil',
+  'int',
+  'info',
+  'biz',
+  'name',
+  'pro',
+  'io',
+  'ai',
+  'app',
+  'dev',
+  'shop',
+  'store',
+  'online',
+  'site',
+  'tech',
+  'xyz',
+  'cloud',
+  'design',
+  'agency',
+  'blog',
+  'news',
+  'finance',
+  'media',
+  'studio',
+  'network',
+  'games',
+  'company',
+  'solutions',
+  'digital',
+];
+const CONTACT_URL_PATTERN = new RegExp(
+  `^(https?://)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\\.)+(${KNOWN_GENERIC_TLDS.join('|')}|[a-z]{2})(:[0-9]{1,5})?(/\\S*)?$`,
+  'i',
+);
+
+export const ContactWebsiteSchema = v.pipe(
+  trimmed,
+  v.nonEmpty('validation.contactWebsite'),
+  v.maxLength(255, 'validation.contactWebsite'),
+  v.regex(CONTACT_URL_PATTERN, 'validation.contactWebsite'),
+);
+
+function isRealCountry(country: string): boolean {
+  return !(COUNTRY_PLACEHOLDERS as readonly string[]).includes(country);
+}
+
+export const CountrySchema = v.pipe(
+  requiredText('validation.country', 100),
+  v.check(isRealCountry, 'validation.country'),
+);
+
+export const ContactNameSchema = requiredText('validation.contactName', 100);
+export const ContactEmailSchema = v.pipe(
+  trimmed,
+  v.nonEmpty('validation.contactEmail'),
+  v.maxLength(254, 'validation.contactEmail'),
+  v.email('validation.contactEmail'),
+  v.toLowerCase(),
+);
+export const ContactCountrySchema = v.pipe(
+  requiredText('validation.contactCountry', 100),
+  v.check(isRealCountry, 'validation.contactCountry'),
+);
+export const ContactTextSchema = requiredText('validation.contactAnything', 5000);
+
+/** The newsletter names the empty case on its own ('Please write your email!'). */
+export const NewsletterEmailSchema = v.pipe(
+  trimmed,
+  v.nonEmpty('validation.newsletterEmail'),
+  v.maxLength(254, 'validation.email'),
+  v.email('validation.email'),
+  v.toLowerCase(),
+);
+
+export const CryptoPayMethodSchema = v.picklist(CRYPTO_PAY_METHODS, 'validation.payMethod');
+
+/** Card purchases are quoted in PLN and start at 25 PLN. */
+export const CardAmountSchema = v.pipe(
+  v.number('validation.amount'),
+  v.finite('validation.amount'),
+  v.minValue(CARD_MIN_PLN, 'validation.cardMinimum'),
+);
+
+/** Ids arrive as numbers from code and as strings from paths and forms. */
+export const BrandIdSchema = v.pipe(
+  v.union([v.number(), v.string()], 'validation.required'),
+  v.transform((id) => (typeof id === 'number' ? id : Number(id.trim() || Number.NaN))),
+  v.number(),
+  v.integer('validation.required'),
+  v.minValue(1, 'validation.required'),
+);
+
+export const BrandNameSchema = requiredText('validation.name', 100);
+export const BrandDescriptionSchema = requiredText('validation.required', 2000);
+export const IndustrySchema = v.picklist(INDUSTRIES, 'validation.industry');
+export const TokenTickerSchema = v.pipe(
+  trimmed,
+  v.nonEmpty('validation.required'),
+  v.regex(/^[A-Za-z0-9]{2,11}$/, 'validation.tokenTicker'),
+  v.toUpperCase(),
+);
+export const EmployeesSchema = v.pipe(
+  v.union([v.number(), v.string()], 'validation.employees'),
+  v.transform(String),
+  v.trim(),
+  v.regex(/^[0-9]{1,7}$/, 'validation.employees'),
+  v.transform(Number),
+);
+export const AddressLineSchema = requiredText('validation.required', 300);
+export const PostalCodeSchema = requiredText('validation.required', 20);
+
+/** Social links are optional; an empty field means none. */
+export const OptionalLinkSchema = v.optional(
+  v.pipe(
+    trimmed,
+    v.maxLength(255, 'validation.website'),
+    v.transform((link) => (link === '' ? undefined : link)),
+  ),
+);
+
+/** A logo: png, jpeg, svg, icon or gif, at most 2 MB. */
+export const BrandLogoSchema = v.pipe(
+  v.blob('validation.logo'),
+  v.mimeType(BRAND_LOGO_MIME_TYPES, 'validation.logo'),
+  v.maxSize(BRAND_LOGO_MAX_BYTES, 'validation.logo'),
+);
+
+/** `limit` of the brand listings: 1 to MAX_BRAND_CARDS. */
+export const LimitSchema = v.pipe(
+  v.union([v.number(), v.string()]),
+  v.transform(Number),
+  v.number(),
+  v.integer(),
+  v.minValue(1),
+  v.maxValue(MAX_BRAND_CARDS),
 );

@@ -1,0 +1,30 @@
+import { accountEndpoints } from './accounts.ts';
+import { brandEndpoints } from './brands.ts';
+import { contentEndpoints } from './content.ts';
+import { orderEndpoints } from './orders.ts';
+import { referralEndpoints } from './referrals.ts';
+import { walletEndpoints } from './wallet.ts';
+import type { Endpoint } from './endpoint.ts';
+
+export { providerEndpoints } from './card-provider.ts';
+export { devEndpoints } from './dev.ts';
+
+/**
+ * The route table: every endpoint the bff serves, keyed by id. Mocks build one handler per entry,
+ * the bff checks it has a route for each, the conformance suite and tests iterate it. The card
+ * provider's call (`providerEndpoints`) and the development outbox (`devEndpoints`) are kept out:
+ * the first is a third party's, the second never runs in production.
+ */
+export const endpoints = {
+  ...accountEndpoints,
+  ...walletEndpoints,
+  ...orderEndpoints,
+  ...referralEndpoints,
+  ...brandEndpoints,
+  ...contentEndpoints,
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointId = keyof Endpoints;
+
+export const endpointList: readonly Endpoint[] = Object.values(endpoints);

@@ -1,0 +1,102 @@
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint.ts';
+import { SUCCESS } from './accounts.ts';
+import { AmountSchema, CryptoPayMethodSchema } from '../domain/rules.ts';
+import { CRYPTO_PAY_METHODS, ORDER_STATUS, TRANSACTION_STATUSES } from '../domain/constants.ts';
+
+/** Token sale orders: the transactions list, crypto orders and the card (PLN) order record. */
+
+export const TransactionSchema = v.object({
+  session_id: v.string(),
+  /** ISO 8601. */
+  created_at: v.string(),
+  brnd_tokens: v.number(),
+  /** USD per BRND at the time of the order. */
+  token_price: v.number(),
+  /** USD. */
+  amount: v.number(),
+  /** The payment type: BTC, ETH or PLN. */
+  signature: v.string(),
+  status: v.picklist(TRANSACTION_STATUSES),
+});
+export type Transaction = v.InferOutput<typeof TransactionSchema>;
+
+const PageNumberSchema = v.pipe(
+  v.union([v.number(), v.string()]),
+  v.transform(Number),
+  v.number(),
+  v.integer(),
+  v.minValue(0),
+);
+
+/** Newest first. Without `limit` every order comes back; `count` is the total either way. */
+export const orders = defineEndpoint({
+  id: 'orders',
+  method: 'GET',
+  path: '/api/user/orders',
+  auth: 'required',
+  query: v.object({ limit: v.optional(PageNumberSchema), offset: v.optional(PageNumberSchema) }),
+  response: v.object({ orders: v.object({ rows: v.array(TransactionSchema), count: v.number() }) }),
+});
+
+const ORDER_STATUS_CODES = Object.values(ORDER_STATUS);
+
+export const CryptoOrderSchema = v.object({
+  uuid: v.string(),
+  /** See ORDER_STATUS: below 3 waiting, 3 paid, above 3 cancelled, refunded or expired. */
+  status: v.picklist(ORDER_STATUS_CODES),
+  /** USD; the token count is value / token price. */
+  value: v.number(),
+  destination_currency: v.picklist(CRYPTO_PAY_METHODS),
+  /** Decimal string, so satoshi and wei precision survives JSON. */
+  destination_amount: v.string(),
+  blockchain_address: v.string(),
+  shop_order_id: v.string(),
+  /** ISO 8601. */
+  expires_at: v.string(),
+  text_status: v.string(),
+});
+export type CryptoOrder = v.InferOutput<typeof CryptoOrderSchema>;
+
+/** `amount` is the USD value of the order. */
+export const buyTokens = defineEndpoint({
+  id: 'buyTokens',
+  method: 'POST',
+  path: '/api/orders/buytokens',
+  auth: 'required',
+  body: v.object({ amount: AmountSchema, selected_payMethod: CryptoPayMethodSchema }),
+  response: v.object({ message: v.literal(SUCCESS), response: CryptoOrderSchema }),
+});
+
+export const verifyOrder = defineEndpoint({
+  id: 'verifyOrder',
+  method: 'GET',
+  path: '/api/orders/verify/:uuid',
+  auth: 'required',
+  params: v.object({
+    uuid: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'validation.required')),
+  }),
+  response: v.object({ message: v.string(), response: CryptoOrderSchema }),
+});
+
+/**
+ * Records a card purchase that was initialised at the card provider (see card-provider.ts). The
+ * server checks the transaction with the provider and credits only on its signed callback.
+ */
+export const kantor = defineEndpoint({
+  id: 'kantor',
+  method: 'POST',
+  path: '/api/orders/kantor',
+  auth: 'required',
+  body: v.object({
+    cashTxHash: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required')),
+    /** PLN. */
+    amount: AmountSchema,
+    brnd_tokens: AmountSchema,
+    /** The provider's initialisation answer as JSON text. */
+    tokeneo_response: v.pipe(v.string(), v.nonEmpty('validation.required')),
+  }),
+  response: v.object({ message: v.string(), secondStepUrl: v.string() }),
+});
+
+export const orderEndpoints = { orders, buyTokens, verifyOrder, kantor } as const;

@@ -1,0 +1,53 @@
+import * as v from 'valibot';
+import type { Endpoint } from './endpoint.ts';
+
+/**
+ * How a request that breaks an endpoint's schemas is answered, shared by the bff and the mocks so
+ * both produce the same 400: `errors` maps each failing field to its first message id, and
+ * `messageId` is the first field's id (the spec shows the server's message as the notification).
+ */
+
+export interface ValidationFailure {
+  messageId: string;
+  errors: Record<string, string>;
+}
+
+const MESSAGE_ID = /^[a-z]+\.[A-Za-z0-9.]+$/;
+
+export function validationFailure(issues: readonly v.BaseIssue<unknown>[]): ValidationFailure {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) ?? '';
+    // A missing field fails valibot's type check, whose message is English prose, not an id.
+    const id = MESSAGE_ID.test(issue.message) ? issue.message : 'validation.required';
+    if (field && !(field in errors)) errors[field] = id;
+  }
+  return { messageId: Object.values(errors)[0] ?? 'errors.validation', errors };
+}
+
+export interface RawInput {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+export type ParsedInput =
+  | { success: true; params: unknown; query: unknown; body: unknown }
+  | { success: false; failure: ValidationFailure };
+
+/** Parses each part the endpoint declares; a part it does not declare is ignored. */
+export function parseEndpointInput(endpoint: Endpoint, raw: RawInput): ParsedInput {
+  const issues: v.BaseIssue<unknown>[] = [];
+  const parse = (schema: v.GenericSchema | undefined, value: unknown) => {
+    if (!schema) return undefined;
+    const result = v.safeParse(schema, value ?? {});
+    if (result.success) return result.output;
+    issues.push(...result.issues);
+    return undefined;
+  };
+  const params = parse(endpoint.params, raw.params);
+  const query = parse(endpoint.query, raw.query);
+  const body = parse(endpoint.body, raw.body);
+  if (issues.length > 0) return { success: false, failure: validationFailure(issues) };
+  return { success: true, params, query, body };
+}

@@ -1,0 +1,144 @@
+import * as v from 'valibot';
+import { describe, expect, test } from 'vitest';
+import {
+  AmountSchema,
+  BrandIdSchema,
+  BrandLogoSchema,
+  CardAmountSchema,
+  ContactCountrySchema,
+  ContactWebsiteSchema,
+  CountrySchema,
+  EmailSchema,
+  EmployeesSchema,
+  NewsletterEmailSchema,
+  PasswordSchema,
+  PhoneCodeSchema,
+  PhoneSchema,
+  WalletAddressSchema,
+  WebsiteSchema,
+} from './rules.ts';
+import { BRAND_LOGO_MAX_BYTES } from './constants.ts';
+
+/** The message id of the first issue, or 'ok'. */
+function check(schema: v.GenericSchema, input: unknown): string {
+  const result = v.safeParse(schema, input);
+  return result.success ? 'ok' : result.issues[0].message;
+}
+
+describe('e-mail', () => {
+  test('a standard address passes, trimmed and lower-cased', () => {
+    expect(v.parse(EmailSchema, '  Ada@Example.COM ')).toBe('ada@example.com');
+  });
+  test.each(['', 'ada', 'ada@', '@example.com', 'ada@example'])('"%s" is invalid', (email) => {
+    expect(check(EmailSchema, email)).toBe('validation.email');
+  });
+});
+
+describe('password', () => {
+  test.each(['Demo123!x', 'Aa1!aaaa', 'Abcdefghij12!@#'])('"%s" passes', (password) => {
+    expect(check(PasswordSchema, password)).toBe('ok');
+  });
+  test.each([
+    ['too short', 'Aa1!aaa'],
+    ['too long', 'Abcdefghij12!@#x'],
+    ['no upper case', 'demo123!x'],
+    ['no lower case', 'DEMO123!X'],
+    ['no digit', 'Demoabc!x'],
+    ['no special character', 'Demo123xx'],
+  ])('%s fails with the password rule message', (_, password) => {
+    expect(check(PasswordSchema, password)).toBe('validation.password');
+  });
+});
+
+describe('phone', () => {
+  test('separators and spaces are accepted and removed', () => {
+    expect(v.parse(PhoneSchema, '+48 601-234 567')).toBe('+48601234567');
+    expect(v.parse(PhoneSchema, '22 601.23.45')).toBe('226012345');
+  });
+  test.each(['', 'abc', '+48 60x 234 567', '12345', '+1234567890123456'])(
+    '"%s" is invalid',
+    (phone) => {
+      expect(check(PhoneSchema, phone)).toBe('validation.phone');
+    },
+  );
+  test('the SMS code is exactly four digits', () => {
+    expect(check(PhoneCodeSchema, '0427')).toBe('ok');
+    expect(check(PhoneCodeSchema, '042')).toBe('validation.code');
+    expect(check(PhoneCodeSchema, '04a7')).toBe('validation.code');
+  });
+});
+
+describe('amount and wallet', () => {
+  test('digits with one optional decimal point become a number', () => {
+    expect(v.parse(AmountSchema, '2500')).toBe(2500);
+    expect(v.parse(AmountSchema, '12.5')).toBe(12.5);
+    expect(v.parse(AmountSchema, '.5')).toBe(0.5);
+  });
+  test.each(['', '1.2.3', '-5', 'abc', '0'])('"%s" is not an amount', (amount) => {
+    expect(check(AmountSchema, amount)).toBe('validation.amount');
+  });
+  test('a card purchase starts at 25 PLN', () => {
+    expect(check(CardAmountSchema, 25)).toBe('ok');
+    expect(check(CardAmountSchema, 24.99)).toBe('validation.cardMinimum');
+  });
+  test('an empty wallet address asks for one; a malformed one names the format', () => {
+    expect(check(WalletAddressSchema, '')).toBe('validation.wallet');
+    expect(check(WalletAddressSchema, '0x1234')).toBe('validation.walletFormat');
+    expect(check(WalletAddressSchema, `0x${'aB3'.repeat(13)}c`)).toBe('ok');
+  });
+});
+
+describe('brand fields', () => {
+  test('a website is stored as a bare domain', () => {
+    expect(v.parse(WebsiteSchema, 'https://www.Amberline.shop/')).toBe('amberline.shop');
+    expect(v.parse(WebsiteSchema, 'ledgerly.io/pricing')).toBe('ledgerly.io/pricing');
+  });
+  test.each(['', 'amberline', 'amberline.s', 'amberline.toolong', 'http://'])(
+    'website "%s" is refused with the valid-link message',
+    (website) => {
+      expect(check(WebsiteSchema, website)).toBe('validation.website');
+    },
+  );
+  test('the country selects’ placeholders are not countries', () => {
+    for (const placeholder of ['Select', 'Wybierz', 'Country']) {
+      expect(check(CountrySchema, placeholder)).toBe('validation.country');
+      expect(check(ContactCountrySchema, placeholder)).toBe('validation.contactCountry');
+    }
+    expect(check(CountrySchema, 'Poland')).toBe('ok');
+  });
+  test('employees must be numeric', () => {
+    expect(v.parse(EmployeesSchema, '120')).toBe(120);
+    expect(check(EmployeesSchema, '12a')).toBe('validation.employees');
+    expect(check(EmployeesSchema, '')).toBe('validation.employees');
+  });
+  test('brand ids come from paths as strings and from code as numbers', () => {
+    expect(v.parse(BrandIdSchema, '12')).toBe(12);
+    expect(v.parse(BrandIdSchema, 12)).toBe(12);
+    expect(check(BrandIdSchema, 'twelve')).not.toBe('ok');
+    expect(check(BrandIdSchema, '0')).not.toBe('ok');
+  });
+  test('a logo is an image of an accepted type up to 2 MB', () => {
+    const png = new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' });
+    const pdf = new File([new Uint8Array(10)], 'logo.pdf', { type: 'application/pdf' });
+    const huge = new File([new Uint8Array(BRAND_LOGO_MAX_BYTES + 1)], 'logo.gif', {
+      type: 'image/gif',
+    });
+    expect(check(BrandLogoSchema, png)).toBe('ok');
+    expect(check(BrandLogoSchema, pdf)).toBe('validation.logo');
+    expect(check(BrandLogoSchema, huge)).toBe('validation.logo');
+    expect(check(BrandLogoSchema, 'logo.png')).toBe('validation.logo');
+  });
+});
+
+describe('content', () => {
+  test('the contact website needs a known top-level domain', () => {
+    expect(check(ContactWebsiteSchema, 'https://www.amberline.shop')).toBe('ok');
+    expect(check(ContactWebsiteSchema, 'amberline.pl/contact')).toBe('ok');
+    expect(check(ContactWebsiteSchema, 'amberline.notatld')).toBe('validation.contactWebsite');
+    expect(check(ContactWebsiteSchema, 'amberline')).toBe('validation.contactWebsite');
+  });
+  test('an empty newsletter e-mail has its own message', () => {
+    expect(check(NewsletterEmailSchema, ' ')).toBe('validation.newsletterEmail');
+    expect(check(NewsletterEmailSchema, 'ada@')).toBe('validation.email');
+  });
+});
