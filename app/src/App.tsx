@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { ApiError } from '@brnd/contracts/api/errors';
+import type { Language } from '@brnd/contracts/domain/constants';
+import { ApiClientProvider } from '@brnd/ui/api';
+import { LanguageProvider } from '@brnd/ui/i18n';
+import { NavigationProvider } from '@brnd/ui/navigation';
+import { SessionProvider, type SessionStore } from '@brnd/ui/session';
+import { ToastProvider } from '@brnd/ui/components/Toast/Toast';
+import { createAppApiClient } from './api-client.ts';
+import { createCookieSessionStore, type CookieSessionStore } from './cookie-session.ts';
+import { applyDocumentLanguage, readLanguage, storeLanguage } from './language.ts';
+import { createAppRouter, type AppRouter } from './router.tsx';
+import { createRouterNavigation } from './router-navigation.ts';
+
+/** A 4xx will not change by asking again; network and server failures may. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+/** Everything the app needs once per page load, created outside React so it is never rebuilt. */
+export function createAppServices() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } });
+  const session = createCookieSessionStore();
+  const router: AppRouter = createAppRouter({ queryClient, session });
+  const apiClient = createAppApiClient({
+    getToken: session.getToken,
+    onSessionRevoked() {
+      session.signOut();
+      void router.navigate({
+        to: '/login',
+        search: { redirect: router.state.location.href },
+        replace: true,
+      });
+    },
+  });
+  const navigation = createRouterNavigation(router);
+  return { queryClient, session, router, apiClient, navigation };
+}
+
+export type AppServices = ReturnType<typeof createAppServices>;
+
+function useSessionStore(store: CookieSessionStore, queryClient: QueryClient): SessionStore {
+  const session = useSyncExternalStore(store.subscribe, store.getSession, () => null);
+  return useMemo(
+    () => ({
+      session,
+      signIn(next) {
+        // Whatever the previous user loaded must not show for the next one.
+        queryClient.clear();
+        store.signIn(next);
+      },
+      signOut: store.signOut,
+    }),
+    [session, store, queryClient],
+  );
+}
+
+export function App({ services }: { services: AppServices }) {
+  const { queryClient, session, router, apiClient, navigation } = services;
+  const [language, setLanguageState] = useState<Language>(readLanguage);
+  const setLanguage = useCallback((next: Language) => {
+    storeLanguage(next);
+    setLanguageState(next);
+  }, []);
+  useEffect(() => applyDocumentLanguage(language), [language]);
+  const sessionStore = useSessionStore(session, queryClient);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LanguageProvider language={language} setLanguage={setLanguage}>
+        <ApiClientProvider client={apiClient}>
+          <SessionProvider value={sessionStore}>
+            <NavigationProvider value={navigation}>
+              <ToastProvider>
+                <RouterProvider router={router} />
+              </ToastProvider>
+            </NavigationProvider>
+          </SessionProvider>
+        </ApiClientProvider>
+      </LanguageProvider>
+    </QueryClientProvider>
+  );
+}

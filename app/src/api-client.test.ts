@@ -1,0 +1,68 @@
+import { expect, test, vi } from 'vitest';
+import { login, logout, profile } from '@brnd/contracts/api/accounts';
+import { ApiError } from '@brnd/contracts/api/errors';
+import { createAppApiClient } from './api-client.ts';
+
+function answering(status: number, body: unknown): typeof fetch {
+  return async () =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+}
+
+const unauthorized = { message: 'Please log in to continue.', messageId: 'errors.unauthorized' };
+
+function setup(status: number, body: unknown, token: string | undefined = 'tok-1') {
+  const onSessionRevoked = vi.fn();
+  const fetch = vi.fn(answering(status, body));
+  const client = createAppApiClient({ getToken: () => token, onSessionRevoked, fetch });
+  return { client, fetch, onSessionRevoked };
+}
+
+test('calls carry the session token as a bearer header', async () => {
+  const user = { name: 'Ada', email: 'ada@example.com', mobile: '+48600100200', address: 'Main 1' };
+  const { client, fetch } = setup(200, { user });
+  await expect(client.call(profile)).resolves.toEqual({ user });
+  const headers = new Headers(fetch.mock.calls[0]?.[1]?.headers);
+  expect(headers.get('authorization')).toBe('Bearer tok-1');
+});
+
+test('a 401 while logged in means the token was revoked: the session ends', async () => {
+  const { client, onSessionRevoked } = setup(401, unauthorized);
+  await expect(client.call(profile)).rejects.toBeInstanceOf(ApiError);
+  expect(onSessionRevoked).toHaveBeenCalledTimes(1);
+});
+
+test('a 401 without a session is an ordinary error (wrong password at login)', async () => {
+  const { client, onSessionRevoked } = setup(
+    401,
+    { message: 'Wrong e-mail or password.', messageId: 'errors.invalidCredentials' },
+    undefined,
+  );
+  await expect(
+    client.call(login, { body: { email: 'ada@example.com', password: 'nope' } }),
+  ).rejects.toMatchObject({ status: 401 });
+  expect(onSessionRevoked).not.toHaveBeenCalled();
+});
+
+test('a 401 that names another reason does not end the session', async () => {
+  const { client, onSessionRevoked } = setup(401, {
+    message: 'Your current password is not correct.',
+    messageId: 'errors.wrongCurrentPassword',
+  });
+  await expect(client.call(profile)).rejects.toMatchObject({ status: 401 });
+  expect(onSessionRevoked).not.toHaveBeenCalled();
+});
+
+test('logging out with a dead token is left to the logout itself', async () => {
+  const { client, onSessionRevoked } = setup(401, unauthorized);
+  await expect(client.call(logout)).rejects.toMatchObject({ status: 401 });
+  expect(onSessionRevoked).not.toHaveBeenCalled();
+});
+
+test('other failures leave the session alone', async () => {
+  const { client, onSessionRevoked } = setup(500, { message: 'Something went wrong' });
+  await expect(client.call(profile)).rejects.toMatchObject({ status: 500 });
+  expect(onSessionRevoked).not.toHaveBeenCalled();
+});

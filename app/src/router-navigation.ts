@@ -1,0 +1,34 @@
+import type { Navigation, NavigateOptions } from '@brnd/ui/navigation';
+import type { AppRouter } from './router.tsx';
+
+function definedSearch(search: NavigateOptions['search']): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(search ?? {})) {
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** Binds the ui's navigation adapter to TanStack Router, so screens never import the router. */
+export function createRouterNavigation(router: AppRouter): Navigation {
+  return {
+    navigate(to, options = {}) {
+      void router.navigate({
+        to,
+        search: definedSearch(options.search),
+        hash: options.hash,
+        replace: options.replace,
+      });
+    },
+    href(to, options = {}) {
+      return router.buildLocation({
+        to,
+        search: definedSearch(options.search),
+        hash: options.hash,
+      }).href;
+    },
+    assign(url) {
+      window.location.assign(url);
+    },
+  };
+}

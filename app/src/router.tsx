@@ -1,0 +1,287 @@
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+  useMatches,
+  type ErrorComponentProps,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { SiteLayout } from '@brnd/ui/screens/SiteLayout/SiteLayout';
+import { HomeScreen } from '@brnd/ui/screens/Home/HomeScreen';
+import { LoginScreen } from '@brnd/ui/screens/Login/LoginScreen';
+import { RegisterScreen } from '@brnd/ui/screens/Register/RegisterScreen';
+import { ConfirmEmailScreen } from '@brnd/ui/screens/ConfirmEmail/ConfirmEmailScreen';
+import { VerifyEmailScreen } from '@brnd/ui/screens/VerifyEmail/VerifyEmailScreen';
+import { EmailVerifiedScreen } from '@brnd/ui/screens/EmailVerified/EmailVerifiedScreen';
+import { ConfirmPhoneScreen } from '@brnd/ui/screens/ConfirmPhone/ConfirmPhoneScreen';
+import { PhoneVerifyScreen } from '@brnd/ui/screens/PhoneVerify/PhoneVerifyScreen';
+import { ForgotPasswordScreen } from '@brnd/ui/screens/ForgotPassword/ForgotPasswordScreen';
+import { ResetPasswordScreen } from '@brnd/ui/screens/ResetPassword/ResetPasswordScreen';
+import { SuccessScreen } from '@brnd/ui/screens/Success/SuccessScreen';
+import { ContactSuccessScreen } from '@brnd/ui/screens/ContactSuccess/ContactSuccessScreen';
+import { NotFoundScreen } from '@brnd/ui/screens/NotFound/NotFoundScreen';
+import { ServerErrorScreen } from '@brnd/ui/screens/ServerError/ServerErrorScreen';
+import { DashboardShell } from '@brnd/ui/screens/DashboardShell/DashboardShell';
+import { DashboardHomeScreen } from '@brnd/ui/screens/DashboardHome/DashboardHomeScreen';
+import { ProfileScreen } from '@brnd/ui/screens/Profile/ProfileScreen';
+import type { CookieSessionStore } from './cookie-session.ts';
+import { requireToken } from './guard.ts';
+import { usePageTitle } from './page-title.ts';
+import type { TitleKey } from './route-titles.ts';
+import {
+  CodeSearchSchema,
+  EditPhoneSearchSchema,
+  LoginSearchSchema,
+  SuccessSearchSchema,
+  parseSearch,
+  stringifySearch,
+} from './search.ts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  session: CookieSessionStore;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The browser tab title of the page. */
+    title?: TitleKey;
+  }
+}
+
+function RouteTitle() {
+  const matches = useMatches();
+  const title = matches.findLast((match) => match.staticData.title)?.staticData.title;
+  usePageTitle(title ?? 'home');
+  return null;
+}
+
+function RootLayout() {
+  return (
+    <>
+      {/* Before the pages, so a page that sets its own title (404, error) runs after it. */}
+      <RouteTitle />
+      <SiteLayout>
+        <Outlet />
+      </SiteLayout>
+    </>
+  );
+}
+
+function NotFoundPage() {
+  usePageTitle('notFound');
+  return <NotFoundScreen />;
+}
+
+function ErrorPage({ error }: ErrorComponentProps) {
+  usePageTitle('serverError');
+  // The user sees the apology; the details belong in the console for whoever debugs it.
+  console.error(error);
+  return <ServerErrorScreen />;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  staticData: { title: 'home' },
+  component: HomeScreen,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  staticData: { title: 'login' },
+  validateSearch: LoginSearchSchema,
+  component: function LoginPage() {
+    return <LoginScreen search={loginRoute.useSearch()} />;
+  },
+});
+
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'register',
+  staticData: { title: 'register' },
+  validateSearch: CodeSearchSchema,
+  component: function RegisterPage() {
+    return <RegisterScreen referralCode={registerRoute.useSearch().code} />;
+  },
+});
+
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'confirmemail',
+  staticData: { title: 'confirmEmail' },
+  component: ConfirmEmailScreen,
+});
+
+const emailVerifiedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'verify',
+  staticData: { title: 'emailVerified' },
+  component: EmailVerifiedScreen,
+});
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'verify/$code',
+  staticData: { title: 'verifyEmail' },
+  component: function VerifyEmailPage() {
+    return <VerifyEmailScreen code={verifyEmailRoute.useParams().code} />;
+  },
+});
+
+const confirmPhoneRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'confirmPhone',
+  staticData: { title: 'confirmPhone' },
+  validateSearch: CodeSearchSchema,
+  component: function ConfirmPhonePage() {
+    return <ConfirmPhoneScreen code={confirmPhoneRoute.useSearch().code} editable={false} />;
+  },
+});
+
+const editPhoneRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'editPhone',
+  staticData: { title: 'confirmPhone' },
+  validateSearch: EditPhoneSearchSchema,
+  component: function EditPhonePage() {
+    const search = editPhoneRoute.useSearch();
+    return <ConfirmPhoneScreen code={search.code} editable={search.edit !== undefined} />;
+  },
+});
+
+const phoneVerifyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'phoneverify',
+  staticData: { title: 'phoneVerify' },
+  validateSearch: CodeSearchSchema,
+  component: function PhoneVerifyPage() {
+    return <PhoneVerifyScreen code={phoneVerifyRoute.useSearch().code} />;
+  },
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'forgotpassword',
+  staticData: { title: 'forgotPassword' },
+  component: ForgotPasswordScreen,
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'resetpassword/$code',
+  staticData: { title: 'resetPassword' },
+  component: function ResetPasswordPage() {
+    return <ResetPasswordScreen code={resetPasswordRoute.useParams().code} />;
+  },
+});
+
+const successRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'success',
+  staticData: { title: 'success' },
+  validateSearch: SuccessSearchSchema,
+  component: function SuccessPage() {
+    const search = successRoute.useSearch();
+    return <SuccessScreen individualCode={search.indivi_code} brandCode={search.brand_code} />;
+  },
+});
+
+const contactSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'contactsuccess',
+  staticData: { title: 'contactSuccess' },
+  component: ContactSuccessScreen,
+});
+
+const serverErrorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '500',
+  staticData: { title: 'serverError' },
+  component: ServerErrorScreen,
+});
+
+const userRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'user',
+  staticData: { title: 'dashboard' },
+  beforeLoad: ({ context, location }) => {
+    requireToken({ token: context.session.getToken(), location });
+  },
+  component: function UserArea() {
+    return (
+      <DashboardShell>
+        <Outlet />
+      </DashboardShell>
+    );
+  },
+});
+
+const userIndexRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/user/dashboard', replace: true });
+  },
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'dashboard',
+  staticData: { title: 'dashboard' },
+  component: DashboardHomeScreen,
+});
+
+const profileRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'profile/person',
+  staticData: { title: 'profile' },
+  component: ProfileScreen,
+});
+
+export const routeTree = rootRoute.addChildren([
+  homeRoute,
+  loginRoute,
+  registerRoute,
+  confirmEmailRoute,
+  emailVerifiedRoute,
+  verifyEmailRoute,
+  confirmPhoneRoute,
+  editPhoneRoute,
+  phoneVerifyRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  successRoute,
+  contactSuccessRoute,
+  serverErrorRoute,
+  userRoute.addChildren([userIndexRoute, dashboardRoute, profileRoute]),
+]);
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    history,
+    parseSearch,
+    stringifySearch,
+    scrollRestoration: true,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: ErrorPage,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
