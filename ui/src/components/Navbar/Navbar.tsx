@@ -1,0 +1,151 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, type NavigateOptions } from '../../navigation.tsx';
+import { ButtonLink } from '../Button/Button.tsx';
+import { cx } from '../class-names.ts';
+import { LanguageSwitch } from '../LanguageSwitch/LanguageSwitch.tsx';
+import { Logo } from '../Logo/Logo.tsx';
+import styles from './Navbar.module.css';
+
+export interface NavbarProps {
+  session: { email: string } | null;
+  onLogout(): void;
+}
+
+interface NavLink {
+  labelId: string;
+  to: string;
+  options?: NavigateOptions;
+}
+
+export const NAV_LINKS: readonly NavLink[] = [
+  { labelId: 'nav.ico', to: '/ico' },
+  { labelId: 'nav.howItWorks', to: '/', options: { hash: 'howitworks' } },
+  { labelId: 'nav.voting', to: '/voting' },
+  { labelId: 'nav.company', to: '/company' },
+  { labelId: 'nav.faq', to: '/faq' },
+  { labelId: 'nav.blog', to: '/blog' },
+];
+
+export function Navbar({ session, onLogout }: NavbarProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const menuId = useId();
+  // Below 568px the links fold behind the menu button.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className={styles.header}>
+      <nav className={styles.nav} aria-label={t('nav.main')}>
+        <Link to="/" className={styles.logo} onClick={closeMenu}>
+          <Logo />
+        </Link>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+          {t('nav.menu')}
+        </button>
+        <div id={menuId} className={cx(styles.menu, menuOpen && styles.menuOpen)}>
+          <ul className={styles.links}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.labelId}>
+                <Link
+                  to={link.to}
+                  options={link.options}
+                  className={styles.link}
+                  onClick={closeMenu}
+                >
+                  {t(link.labelId)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.actions}>
+            <LanguageSwitch />
+            {session ? (
+              <>
+                <span className={styles.beta}>{t('nav.beta')}</span>
+                <UserMenu email={session.email} onLogout={onLogout} onNavigate={closeMenu} />
+              </>
+            ) : (
+              <>
+                <ButtonLink to="/login" variant="ghost" onClick={closeMenu}>
+                  {t('nav.signIn')}
+                </ButtonLink>
+                <ButtonLink to="/register" onClick={closeMenu}>
+                  {t('nav.signUp')}
+                </ButtonLink>
+              </>
+            )}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function UserMenu({
+  email,
+  onLogout,
+  onNavigate,
+}: {
+  email: string;
+  onLogout(): void;
+  onNavigate(): void;
+}) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  // Controlled, because a Link item prevents the click's default and Radix then skips closing.
+  const [open, setOpen] = useState(false);
+  const follow = () => {
+    setOpen(false);
+    onNavigate();
+  };
+  return (
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+      <DropdownMenu.Trigger className={styles.userButton}>
+        <span className={styles.avatar} aria-hidden="true">
+          {email.charAt(0).toUpperCase()}
+        </span>
+        <span className="visually-hidden">{t('nav.account')}: </span>
+        <span className={styles.email}>{email}</span>
+        <svg className={styles.chevron} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.userMenu} align="end" sideOffset={6}>
+          <DropdownMenu.Item asChild className={styles.userItem}>
+            <Link to="/user/dashboard" onClick={follow}>
+              {t('nav.dashboard')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={styles.userItem}>
+            <Link to="/user/profile/person" onClick={follow}>
+              {t('nav.profile')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item
+            className={styles.userItem}
+            onSelect={() => {
+              onNavigate();
+              onLogout();
+            }}
+          >
+            {t('nav.logOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
