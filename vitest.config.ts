@@ -1,9 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * One Vitest run, four projects:
+ * One Vitest run, five projects:
  * - unit: pure code and components in jsdom (contracts, locales, ui, mocks, app)
+ * - chain: the Solidity contracts against a local anvil
  * - storybook: every story as a test in Chromium (interaction + accessibility)
  * - bff, conformance: against a real PostgreSQL (embedded, or DATABASE_URL)
  */
@@ -16,6 +17,17 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['{contracts,locales,ui,mocks,app}/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'contracts/chain/**'],
+        },
+      },
+      {
+        // Solidity contracts against anvil; each test file starts its own chain.
+        test: {
+          name: 'chain',
+          environment: 'node',
+          include: ['contracts/chain/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
     ],
