@@ -1,6 +1,6 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, type ChangeEvent, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import type { AnyFormApi } from '@tanstack/react-form';
+import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form';
 import type { FieldErrors } from './api-error.ts';
 import { firstErrorId } from './field-error.ts';
 
@@ -16,6 +16,21 @@ export function useErrorText(): (errors: readonly unknown[]) => string | undefin
   );
 }
 
+/** The props every text input bound to a string field takes. */
+export function useInputProps() {
+  const errorText = useErrorText();
+  return useCallback(
+    (field: AnyFieldApi) => ({
+      name: field.name,
+      value: field.state.value as string,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => field.handleChange(event.target.value),
+      onBlur: field.handleBlur,
+      error: errorText(field.state.meta.errors),
+    }),
+    [errorText],
+  );
+}
+
 /**
  * Shows a 400's per-field messages under the fields they name. They sit in TanStack Form's
  * `onServer` slot, which the form clears as soon as the user edits the form again.
@@ -24,4 +39,22 @@ export function useServerFieldErrors(form: AnyFormApi, errors: FieldErrors | und
   useEffect(() => {
     if (errors) form.setErrorMap({ onServer: { fields: errors } });
   }, [form, errors]);
+}
+
+/**
+ * The submit handler of a `<form noValidate>`: our own messages replace the browser's, and
+ * keyboard users land on the first field that needs fixing.
+ */
+export function submitHandler(form: AnyFormApi) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    void form.handleSubmit().then(() => {
+      if (form.state.isValid) return;
+      // The error attributes arrive with the next render.
+      requestAnimationFrame(() => {
+        element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      });
+    });
+  };
 }

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getMobile, profile } from '@brnd/contracts/api/accounts';
+import { ApiError } from '@brnd/contracts/api/errors';
+import type { ApiClient } from '@brnd/contracts/api/client';
+
+export function mobileQueryOptions(api: ApiClient, code: string) {
+  return queryOptions({
+    queryKey: ['user', 'mobile', code],
+    queryFn: () => api.call(getMobile, { params: { code } }),
+  });
+}
+
+export function profileQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['user', 'profile'],
+    queryFn: async () => (await api.call(profile)).user,
+  });
+}
+
+/**
+ * A code the server refused or could not read: the link is dead and trying again will not help.
+ * An outage or a throttle is different, and the same link may work a moment later.
+ */
+export function isDeadLink(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status !== 0 && error.status !== 429 && error.status < 500;
+}
