@@ -1,0 +1,52 @@
+import { useMutation } from '@tanstack/react-query';
+import { login } from '@brnd/contracts/api/accounts';
+import type { EndpointBody } from '@brnd/contracts/api/endpoint';
+import { useApiClient } from '../../api.tsx';
+import { useNavigation } from '../../navigation.tsx';
+import { useSession } from '../../session.tsx';
+import { serverFieldErrors } from '../shared/api-error.ts';
+import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import { afterLoginTarget } from './after-login-target.ts';
+import { LoginView } from './LoginView.tsx';
+
+export function useLoginMutation() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof login>) => api.call(login, { body }),
+  });
+}
+
+export interface LoginScreenProps {
+  /** The login page's search: buytoken + btc_brands/pln_brands, voting, or redirect. */
+  search?: Record<string, unknown>;
+}
+
+export function LoginScreen({ search = {} }: LoginScreenProps) {
+  const mutation = useLoginMutation();
+  const { signIn } = useSession();
+  const navigation = useNavigation();
+  const showError = useApiErrorToast();
+
+  return (
+    <LoginView
+      submitting={mutation.isPending}
+      serverErrors={serverFieldErrors(mutation.error)}
+      onSubmit={(body) =>
+        mutation.mutate(body, {
+          onSuccess: (answer) => {
+            if ('token' in answer) {
+              const { token, email, mobile, name } = answer;
+              signIn({ token, email, mobile, name });
+              const target = afterLoginTarget(search);
+              navigation.navigate(target.to, target.options);
+            } else {
+              // The phone is not verified yet: the answer's code continues the phone steps.
+              navigation.navigate('/editPhone', { search: { edit: '', code: answer.code } });
+            }
+          },
+          onError: showError,
+        })
+      }
+    />
+  );
+}
