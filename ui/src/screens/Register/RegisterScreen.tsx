@@ -1,0 +1,63 @@
+import { useIntl } from 'react-intl';
+import { useMutation } from '@tanstack/react-query';
+import { signup } from '@brnd/contracts/api/accounts';
+import type { EndpointBody } from '@brnd/contracts/api/endpoint';
+import { ApiError } from '@brnd/contracts/api/errors';
+import { useApiClient } from '../../api.tsx';
+import { useToast } from '../../components/Toast/Toast.tsx';
+import { useNavigation } from '../../navigation.tsx';
+import { serverFieldErrors } from '../shared/api-error.ts';
+import {
+  LOCAL_EMAIL,
+  LOCAL_REFERRAL,
+  readStored,
+  removeStored,
+  writeStored,
+} from '../shared/storage.ts';
+import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import { RegisterView } from './RegisterView.tsx';
+
+export function useSignupMutation() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof signup>) => api.call(signup, { body }),
+  });
+}
+
+export interface RegisterScreenProps {
+  /** The `code` search parameter: a referral code from a shared link. */
+  referralCode?: string;
+}
+
+export function RegisterScreen({ referralCode }: RegisterScreenProps) {
+  const intl = useIntl();
+  const mutation = useSignupMutation();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const showError = useApiErrorToast();
+
+  return (
+    <RegisterView
+      submitting={mutation.isPending}
+      serverErrors={serverFieldErrors(mutation.error)}
+      onSubmit={({ terms: _accepted, ...values }) => {
+        // A code in the address wins over one remembered from an earlier /ref/ visit.
+        const referral = referralCode || readStored('local', LOCAL_REFERRAL);
+        mutation.mutate(referral ? { ...values, referral_code: referral } : values, {
+          onSuccess: () => {
+            removeStored('local', LOCAL_REFERRAL);
+            writeStored('local', LOCAL_EMAIL, values.email);
+            navigation.navigate('/confirmemail');
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 409) {
+              toast.danger(intl.formatMessage({ id: 'errors.emailExists' }));
+            } else {
+              showError(error);
+            }
+          },
+        });
+      }}
+    />
+  );
+}
