@@ -1,0 +1,90 @@
+import { useIntl } from 'react-intl';
+import { useMutation } from '@tanstack/react-query';
+import { SUCCESS, confirmMobile, resendCode } from '@brnd/contracts/api/accounts';
+import type { EndpointBody } from '@brnd/contracts/api/endpoint';
+import { useApiClient } from '../../api.tsx';
+import { useToast } from '../../components/Toast/Toast.tsx';
+import { useNavigation } from '../../navigation.tsx';
+import { apiErrorId } from '../shared/api-error.ts';
+import { DeadLinkPage } from '../shared/LoadStates.tsx';
+import { LOCAL_MOBILE, readStored } from '../shared/storage.ts';
+import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import { PhoneVerifyView } from './PhoneVerifyView.tsx';
+
+export function useConfirmMobileMutation() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof confirmMobile>) => api.call(confirmMobile, { body }),
+  });
+}
+
+export function useResendCodeMutation() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof resendCode>) => api.call(resendCode, { body }),
+  });
+}
+
+export interface PhoneVerifyScreenProps {
+  /** The e-mail verification code from the query string; a link without one is dead. */
+  code?: string;
+}
+
+export function PhoneVerifyScreen({ code }: PhoneVerifyScreenProps) {
+  return code ? <PhoneVerify code={code} /> : <DeadLinkPage />;
+}
+
+function PhoneVerify({ code }: { code: string }) {
+  const intl = useIntl();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const showError = useApiErrorToast();
+  const verify = useConfirmMobileMutation();
+  const resend = useResendCodeMutation();
+
+  const verificationFailed = () =>
+    toast.danger(intl.formatMessage({ id: 'errors.verificationFailed' }));
+
+  return (
+    <PhoneVerifyView
+      code={code}
+      submitting={verify.isPending}
+      resending={resend.isPending}
+      expired={apiErrorId(verify.error) === 'errors.codeExpired'}
+      onSubmit={(smsCode) =>
+        verify.mutate(
+          { mobile_verification_code: smsCode, verification_code: code },
+          {
+            onSuccess: (answer) => {
+              if (answer.message === SUCCESS) navigation.navigate('/contactsuccess');
+              else verificationFailed();
+            },
+            onError: (error) => {
+              // A dead code is explained on the page, next to the Resend link.
+              if (apiErrorId(error) === 'errors.codeExpired') return;
+              if (apiErrorId(error) === 'errors.verificationFailed') verificationFailed();
+              else showError(error);
+            },
+          },
+        )
+      }
+      onResend={() => {
+        const mobile = readStored('local', LOCAL_MOBILE);
+        resend.mutate(
+          { verification_code: code, ...(mobile ? { mobile } : {}) },
+          {
+            onSuccess: (answer) => {
+              if (answer.message !== SUCCESS) {
+                toast.danger(answer.message);
+                return;
+              }
+              verify.reset();
+              toast.success(intl.formatMessage({ id: 'accounts.phoneVerify.resent' }));
+            },
+            onError: showError,
+          },
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import { useIntl } from 'react-intl';
+import * as v from 'valibot';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { PHONE_CODE_LENGTH } from '@brnd/contracts/domain/constants';
+import { PhoneCodeSchema } from '@brnd/contracts/domain/rules';
+import { Alert } from '../../components/Alert/Alert.tsx';
+import { AuthLayout } from '../../components/AuthLayout/AuthLayout.tsx';
+import { Button } from '../../components/Button/Button.tsx';
+import { CodeInput } from '../../components/CodeInput/CodeInput.tsx';
+import { Link } from '../../navigation.tsx';
+import { submitHandler, useErrorText } from '../shared/forms.ts';
+import styles from '../shared/screen.module.css';
+
+/** The four boxes, joined, must pass the same rule the server checks. */
+export const PhoneCodeFormSchema = v.object({
+  digits: v.pipe(
+    v.array(v.string()),
+    v.transform((digits) => digits.join('')),
+    PhoneCodeSchema,
+  ),
+});
+
+export interface PhoneVerifyViewProps {
+  /** The e-mail code that authorises the phone steps; the edit link carries it. */
+  code: string;
+  onSubmit(smsCode: string): void;
+  submitting?: boolean;
+  onResend(): void;
+  resending?: boolean;
+  /** The SMS code is dead (too old or too many wrong tries): only a new one helps. */
+  expired?: boolean;
+}
+
+export function PhoneVerifyView({
+  code,
+  onSubmit,
+  submitting = false,
+  onResend,
+  resending = false,
+  expired = false,
+}: PhoneVerifyViewProps) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const form = useForm({
+    defaultValues: { digits: Array.from({ length: PHONE_CODE_LENGTH }, () => '') },
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: PhoneCodeFormSchema },
+    onSubmit: ({ value }) => onSubmit(v.parse(PhoneCodeFormSchema, value).digits),
+  });
+
+  return (
+    <AuthLayout
+      title={intl.formatMessage({ id: 'accounts.phoneVerify.title' })}
+      subtitle={intl.formatMessage({ id: 'accounts.phoneVerify.intro' })}
+    >
+      {expired && (
+        <Alert variant="warning">{intl.formatMessage({ id: 'errors.codeExpired' })}</Alert>
+      )}
+      <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
+        <form.Field name="digits">
+          {(field) => {
+            const error = errorText(field.state.meta.errors);
+            return (
+              <CodeInput
+                label={intl.formatMessage({ id: 'accounts.phoneVerify.codeLabel' })}
+                value={field.state.value}
+                onChange={(digits) => field.handleChange(digits)}
+                // The spec marks every empty box, not the code as a whole.
+                errors={field.state.value.map((digit) => (error && !digit ? error : undefined))}
+              />
+            );
+          }}
+        </form.Field>
+        <div className={styles.row}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={onResend}
+            disabled={resending}
+            aria-busy={resending || undefined}
+          >
+            {intl.formatMessage({ id: 'accounts.phoneVerify.resend' })}
+          </button>
+          <Link to="/editPhone" options={{ search: { edit: '', code } }}>
+            {intl.formatMessage({ id: 'accounts.phoneVerify.editNumber' })}
+          </Link>
+        </div>
+        <Button type="submit" fullWidth busy={submitting}>
+          {intl.formatMessage({ id: 'accounts.phoneVerify.submit' })}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
