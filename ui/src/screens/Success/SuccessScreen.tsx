@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { COPIED_MESSAGE_DURATION_MS } from '@brnd/contracts/domain/constants';
+import { Button, ButtonLink } from '../../components/Button/Button.tsx';
+import { TextField } from '../../components/TextField/TextField.tsx';
+import { MessagePage } from '../shared/MessagePage.tsx';
+import styles from './SuccessScreen.module.css';
+
+export interface SuccessScreenProps {
+  /** `indivi_code`: the referral code of a new individual account. */
+  individualCode?: string;
+  /** `brand_code`: the referral code of a new brand account. */
+  brandCode?: string;
+}
+
+/** The spec's referral link form, {host}/ref/{code}. */
+export function referralLink(origin: string, code: string): string {
+  return `${origin}/ref/${encodeURIComponent(code)}`;
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** After registration: the new account's referral link, ready to copy and share. */
+export function SuccessScreen({ individualCode, brandCode }: SuccessScreenProps) {
+  const intl = useIntl();
+  const code = brandCode || individualCode;
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const actions = (
+    <>
+      <ButtonLink to="/">{intl.formatMessage({ id: 'accounts.common.backHome' })}</ButtonLink>
+      <ButtonLink to="/contact" variant="secondary">
+        {intl.formatMessage({ id: 'accounts.common.contactUs' })}
+      </ButtonLink>
+    </>
+  );
+
+  if (!code) {
+    return (
+      <MessagePage title={intl.formatMessage({ id: 'accounts.success.title' })} actions={actions}>
+        <p>{intl.formatMessage({ id: 'accounts.success.noCode' })}</p>
+      </MessagePage>
+    );
+  }
+
+  const link = referralLink(window.location.origin, code);
+  const copyLink = async () => {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+    timer.current = setTimeout(() => setCopy('idle'), COPIED_MESSAGE_DURATION_MS);
+  };
+
+  return (
+    <MessagePage title={intl.formatMessage({ id: 'accounts.success.title' })} actions={actions}>
+      <p>
+        {intl.formatMessage({
+          id: brandCode ? 'accounts.success.brandText' : 'accounts.success.userText',
+        })}
+      </p>
+      <div className={styles.share}>
+        <TextField
+          label={intl.formatMessage({ id: 'accounts.success.linkLabel' })}
+          value={link}
+          readOnly
+          onFocus={(event) => event.target.select()}
+        />
+        <Button type="button" variant="secondary" onClick={() => void copyLink()}>
+          {intl.formatMessage({ id: 'accounts.success.copy' })}
+        </Button>
+      </div>
+      <p role="status" className={styles.status}>
+        {copy === 'copied' && intl.formatMessage({ id: 'accounts.success.copied' })}
+        {copy === 'failed' && intl.formatMessage({ id: 'accounts.success.copyFailed' })}
+      </p>
+    </MessagePage>
+  );
+}
