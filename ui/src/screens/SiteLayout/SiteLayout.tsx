@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { logout } from '@brnd/contracts/api/accounts';
+import { useApiClient } from '../../api.tsx';
+import { Footer } from '../../components/Footer/Footer.tsx';
+import { Navbar } from '../../components/Navbar/Navbar.tsx';
+import { useNavigation } from '../../navigation.tsx';
+import { useSession } from '../../session.tsx';
+import styles from './SiteLayout.module.css';
+
+export function useLogoutMutation() {
+  const api = useApiClient();
+  return useMutation({ mutationFn: () => api.call(logout) });
+}
+
+/** Every page: the navigation bar, the page itself, the footer. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const { session, signOut } = useSession();
+  const navigation = useNavigation();
+  const queryClient = useQueryClient();
+  const { mutate } = useLogoutMutation();
+
+  const handleLogout = () =>
+    mutate(undefined, {
+      // The server revokes the token; the browser forgets it even when that call fails, so
+      // "Log Out" always logs out of this browser.
+      onSettled: () => {
+        signOut();
+        queryClient.clear();
+        navigation.navigate('/');
+      },
+    });
+
+  return (
+    <div className={styles.site}>
+      <Navbar session={session ? { email: session.email } : null} onLogout={handleLogout} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}
