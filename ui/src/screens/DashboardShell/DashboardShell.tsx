@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../api.tsx';
+import { Button } from '../../components/Button/Button.tsx';
+import { Link } from '../../navigation.tsx';
+import { useSession } from '../../session.tsx';
+import { profileQueryOptions } from '../shared/account-queries.ts';
+import { activeDashboardTab, DASHBOARD_TABS } from './dashboard-tabs.ts';
+import styles from './DashboardShell.module.css';
+
+export interface DashboardShellProps {
+  /** The current path; it decides the active tab. The app passes the router's pathname. */
+  pathname?: string;
+  children: ReactNode;
+}
+
+/** The user area (/user/*): the user's name, the tabs as links, and the tab's page. */
+export function DashboardShell({ pathname, children }: DashboardShellProps) {
+  const intl = useIntl();
+  const api = useApiClient();
+  const { session } = useSession();
+  // The profile answer wins over the cookie: it follows a name change made on the Profile tab.
+  const profile = useQuery(profileQueryOptions(api));
+  const name = profile.data?.name ?? session?.name ?? '';
+  const active = activeDashboardTab(pathname ?? window.location.pathname);
+
+  return (
+    <div className={styles.shell}>
+      <header className={styles.header}>
+        <h1 className={styles.heading}>
+          {name
+            ? intl.formatMessage({ id: 'dashboard.heading' }, { name })
+            : intl.formatMessage({ id: 'dashboard.headingNoName' })}
+        </h1>
+        <div className={styles.kyc}>
+          <Button variant="secondary" disabled aria-describedby="kyc-note">
+            {intl.formatMessage({ id: 'dashboard.kyc.button' })}
+          </Button>
+          <p id="kyc-note" className={styles.kycNote}>
+            {intl.formatMessage({ id: 'dashboard.kyc.note' })}
+          </p>
+        </div>
+      </header>
+      <nav aria-label={intl.formatMessage({ id: 'dashboard.tabs.label' })}>
+        <ul className={styles.tabs}>
+          {DASHBOARD_TABS.map((tab) => (
+            <li key={tab.to}>
+              <Link
+                to={tab.to}
+                className={styles.tab}
+                aria-current={tab === active ? 'page' : undefined}
+              >
+                {intl.formatMessage({ id: tab.labelId })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.content}>{children}</div>
+    </div>
+  );
+}
