@@ -1,5 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 /**
  * One Vitest run, five projects:
@@ -11,6 +15,23 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   test: {
     projects: [
+      {
+        // Every story is a test in Chromium: it renders, runs its play function, passes axe.
+        plugins: [
+          storybookTest({ configDir: fileURLToPath(new URL('.storybook', import.meta.url)) }),
+        ],
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
       {
         plugins: [react()],
         test: {

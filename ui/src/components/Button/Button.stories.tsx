@@ -1,0 +1,76 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { polish } from '../../testing/polish.ts';
+import { storyRecorders } from '../../testing/story-recorders.ts';
+import { Button, ButtonLink } from './Button.tsx';
+
+const meta = {
+  component: Button,
+  args: { children: 'Continue', onClick: fn() },
+} satisfies Meta<typeof Button>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Primary: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: String(args.children) }));
+    await expect(args.onClick).toHaveBeenCalledOnce();
+  },
+};
+export const PrimaryPolish = polish(Primary, { children: 'Dalej' });
+
+export const Variants: Story = {
+  render: (args) => (
+    <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
+      <Button {...args} variant="primary" />
+      <Button {...args} variant="secondary" />
+      <Button {...args} variant="ghost" />
+      <Button {...args} variant="danger" />
+    </div>
+  ),
+};
+export const VariantsPolish = polish(Variants, { children: 'Dalej' });
+
+export const Busy: Story = {
+  args: { busy: true },
+  play: async ({ args, canvas, userEvent }) => {
+    const button = canvas.getByRole('button', { name: String(args.children) });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+export const BusyPolish = polish(Busy, { children: 'Dalej' });
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ args, canvas }) => {
+    await expect(canvas.getByRole('button', { name: String(args.children) })).toBeDisabled();
+  },
+};
+export const DisabledPolish = polish(Disabled, { children: 'Dalej' });
+
+export const FullWidth: Story = { args: { fullWidth: true } };
+export const FullWidthPolish = polish(FullWidth, { children: 'Dalej' });
+
+/** Looks like a button, is a link: the recorder sees the in-app navigation. */
+export const AsLink: Story = {
+  render: (args) => (
+    <ButtonLink to="/register" variant="primary">
+      {args.children}
+    </ButtonLink>
+  ),
+  args: { children: 'Apply now' },
+  play: async ({ args, canvas, loaded, userEvent }) => {
+    const link = canvas.getByRole('link', { name: String(args.children) });
+    await expect(link).toHaveAttribute('href', '/register');
+    await userEvent.click(link);
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/register',
+      undefined,
+    );
+  },
+};
+export const AsLinkPolish = polish(AsLink, { children: 'Złóż wniosek' });
