@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { ApiError } from '@brnd/contracts/api/errors';
 import type { Language } from '@brnd/contracts/domain/constants';
 import { ApiClientProvider } from '@brnd/ui/api';
@@ -21,10 +21,10 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /** Everything the app needs once per page load, created outside React so it is never rebuilt. */
-export function createAppServices() {
+export function createAppServices({ history }: { history?: RouterHistory } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } });
   const session = createCookieSessionStore();
-  const router: AppRouter = createAppRouter({ queryClient, session });
+  const router: AppRouter = createAppRouter({ queryClient, session }, history);
   const apiClient = createAppApiClient({
     getToken: session.getToken,
     onSessionRevoked() {

@@ -5,6 +5,6 @@
  */
 export async function startMockApi(): Promise<void> {
   if (import.meta.env.MODE !== 'mock') return;
-  const { worker } = await import('@brnd/mocks/browser');
-  await worker.start({ onUnhandledRequest: 'bypass' });
+  const { startMockWorker } = await import('@brnd/mocks/browser');
+  await startMockWorker();
 }

@@ -5,6 +5,7 @@ import {
   Outlet,
   redirect,
   useMatches,
+  useRouterState,
   type ErrorComponentProps,
   type RouterHistory,
 } from '@tanstack/react-router';
@@ -76,11 +77,11 @@ function NotFoundPage() {
   return <NotFoundScreen />;
 }
 
-function ErrorPage({ error }: ErrorComponentProps) {
+function ErrorPage({ error, reset }: ErrorComponentProps) {
   usePageTitle('serverError');
   // The user sees the apology; the details belong in the console for whoever debugs it.
   console.error(error);
-  return <ServerErrorScreen />;
+  return <ServerErrorScreen onRetry={reset} />;
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -217,8 +218,9 @@ const userRoute = createRoute({
     requireToken({ token: context.session.getToken(), location });
   },
   component: function UserArea() {
+    const pathname = useRouterState({ select: (state) => state.location.pathname });
     return (
-      <DashboardShell>
+      <DashboardShell pathname={pathname}>
         <Outlet />
       </DashboardShell>
     );

@@ -1,0 +1,95 @@
+import '@testing-library/jest-dom/vitest';
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { messages } from '@brnd/locales/messages';
+import { fake, server } from '@brnd/mocks/node';
+import { App, createAppServices } from './App.tsx';
+
+/** The whole app (router, guard, providers, screens) over the MSW mocks, in jsdom. */
+
+const en = (id: string) => messages.en[id] ?? id;
+const pl = (id: string) => messages.pl[id] ?? id;
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // jsdom has no layout; the router scrolls to the top on every navigation.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  fake.reset();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+function renderAt(path: string) {
+  const services = createAppServices({ history: createMemoryHistory({ initialEntries: [path] }) });
+  render(<App services={services} />);
+  return { ...services, user: userEvent.setup() };
+}
+
+function currentHref(router: ReturnType<typeof createAppServices>['router']) {
+  return router.state.location.href;
+}
+
+test('a visitor opening the user area logs in and comes back to the page asked for', async () => {
+  const { router, user } = renderAt('/user/profile/person');
+
+  await screen.findByRole('heading', { name: en('accounts.login.title') });
+  expect(currentHref(router)).toBe('/login?redirect=%2Fuser%2Fprofile%2Fperson');
+
+  await user.type(screen.getByLabelText(en('accounts.fields.email')), 'demo@brnd.example');
+  await user.type(screen.getByLabelText(en('accounts.fields.password')), 'Demo123!x');
+  await user.click(screen.getByRole('button', { name: en('accounts.login.submit') }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/user/profile/person'));
+  expect(Cookies.get('token')).toBeTruthy();
+  expect(Cookies.get('email')).toBe('demo@brnd.example');
+});
+
+test('/user opens the dashboard for a logged-in user', async () => {
+  const { router, user } = renderAt('/login');
+  await user.type(await screen.findByLabelText(en('accounts.fields.email')), 'demo@brnd.example');
+  await user.type(screen.getByLabelText(en('accounts.fields.password')), 'Demo123!x');
+  await user.click(screen.getByRole('button', { name: en('accounts.login.submit') }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/user/dashboard'));
+
+  await router.navigate({ to: '/user' });
+  await waitFor(() => expect(router.state.location.pathname).toBe('/user/dashboard'));
+  await waitFor(() => expect(document.title).toBe('Dashboard | BRND'));
+});
+
+test('a revoked token ends the session and asks the user to log in again', async () => {
+  Cookies.set('token', 'a-token-the-server-no-longer-knows');
+  Cookies.set('email', 'demo@brnd.example');
+  const { router } = renderAt('/user/dashboard');
+
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(router.state.location.search).toEqual({ redirect: '/user/dashboard' });
+  expect(Cookies.get('token')).toBeUndefined();
+  expect(Cookies.get('email')).toBeUndefined();
+});
+
+test('an unknown address shows the 404 page inside the site layout', async () => {
+  renderAt('/no/such/page');
+  expect(
+    await screen.findByRole('heading', { name: en('pages.notFound.title') }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: en('nav.signIn') })).toBeInTheDocument();
+  await waitFor(() => expect(document.title).toBe('Page not found | BRND'));
+});
+
+test('the lang cookie po shows the pages in Polish and marks the document as Polish', async () => {
+  Cookies.set('lang', 'po');
+  renderAt('/login');
+  expect(
+    await screen.findByRole('heading', { name: pl('accounts.login.title') }),
+  ).toBeInTheDocument();
+  await waitFor(() => expect(document.documentElement.lang).toBe('pl'));
+  expect(document.title).toBe('Logowanie | BRND');
+});
