@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { messages } from '@brnd/locales/messages';
+// DESIGN.md §2: tests may import the mocks; the lint rule only exempts ui's tests by path.
+// eslint-disable-next-line no-restricted-imports
 import { fake, server } from '@brnd/mocks/node';
 import { App, createAppServices } from './App.tsx';
 
