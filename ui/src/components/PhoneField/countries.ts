@@ -99,7 +99,8 @@ export function splitPhone(
 ): { country: Country; national: string } {
   const country = countryOfNumber(phone, selected);
   if (!country) return { country: selected, national: phone };
-  const rest = phone.trim().replace(/^(\+|00)/, '');
+  // Only the start is trimmed: a space typed at the end stays while the user types.
+  const rest = phone.trimStart().replace(/^(\+|00)/, '');
   let seen = 0;
   let index = 0;
   // Skip the calling code's digits even when separators sit between them ("+4 8 600…").

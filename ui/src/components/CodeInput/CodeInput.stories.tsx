@@ -1,0 +1,124 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn } from 'storybook/test';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { CodeInput, type CodeInputProps } from './CodeInput.tsx';
+
+function CodeInputWithState(props: CodeInputProps) {
+  const [value, setValue] = useState(props.value);
+  return (
+    <CodeInput
+      {...props}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        props.onChange(next);
+      }}
+    />
+  );
+}
+
+const meta = {
+  component: CodeInput,
+  render: (args) => <CodeInputWithState {...args} />,
+  args: { label: 'Verification code', value: ['', '', '', ''], onChange: fn() },
+} satisfies Meta<typeof CodeInput>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type T = ReturnType<typeof storyIntl>;
+const box = (t: T, index: number) => ({ name: t('common.digitLabel', { index, count: 4 }) });
+
+export const Empty: Story = {
+  play: async ({ args, canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByRole('group', { name: args.label })).toBeVisible();
+    await userEvent.click(canvas.getByRole('textbox', box(t, 1)));
+    await userEvent.keyboard('1');
+    // Focus moves on after each digit.
+    await expect(canvas.getByRole('textbox', box(t, 2))).toHaveFocus();
+    await userEvent.keyboard('2a3');
+    await expect(canvas.getByRole('textbox', box(t, 4))).toHaveFocus();
+    await userEvent.keyboard('4');
+    await expect(args.onChange).toHaveBeenLastCalledWith(['1', '2', '3', '4']);
+  },
+};
+export const EmptyPolish = polish(Empty, { label: 'Kod weryfikacyjny' });
+
+export const PartiallyFilled: Story = {
+  args: { value: ['4', '7', '', ''] },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByRole('textbox', box(t, 1))).toHaveValue('4');
+    await expect(canvas.getByRole('textbox', box(t, 3))).toHaveValue('');
+  },
+};
+export const PartiallyFilledPolish = polish(PartiallyFilled, { label: 'Kod weryfikacyjny' });
+
+export const TypingReplacesADigit: Story = {
+  args: { value: ['1', '2', '3', '4'] },
+  play: async ({ args, canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('textbox', box(t, 2)));
+    await userEvent.keyboard('9');
+    await expect(canvas.getByRole('textbox', box(t, 2))).toHaveValue('9');
+    await expect(canvas.getByRole('textbox', box(t, 3))).toHaveFocus();
+    await expect(args.onChange).toHaveBeenLastCalledWith(['1', '9', '3', '4']);
+  },
+};
+export const TypingReplacesADigitPolish = polish(TypingReplacesADigit, {
+  label: 'Kod weryfikacyjny',
+});
+
+export const BackspaceMovesBack: Story = {
+  args: { value: ['5', '', '', ''] },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('textbox', box(t, 2)));
+    await userEvent.keyboard('{Backspace}');
+    await expect(canvas.getByRole('textbox', box(t, 1))).toHaveFocus();
+    await userEvent.keyboard('{Backspace}');
+    await expect(canvas.getByRole('textbox', box(t, 1))).toHaveValue('');
+  },
+};
+export const BackspaceMovesBackPolish = polish(BackspaceMovesBack, {
+  label: 'Kod weryfikacyjny',
+});
+
+export const PastingTheCode: Story = {
+  play: async ({ args, canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('textbox', box(t, 1)));
+    await userEvent.paste('1234');
+    await expect(args.onChange).toHaveBeenLastCalledWith(['1', '2', '3', '4']);
+    await expect(canvas.getByRole('textbox', box(t, 4))).toHaveValue('4');
+  },
+};
+export const PastingTheCodePolish = polish(PastingTheCode, { label: 'Kod weryfikacyjny' });
+
+export const WithErrors: Story = {
+  args: { value: ['1', '2', '', ''], errors: [undefined, undefined, 'Invalid', 'Invalid'] },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByRole('textbox', box(t, 2))).toBeValid();
+    await expect(canvas.getByRole('textbox', box(t, 3))).toBeInvalid();
+    await expect(canvas.getByRole('textbox', box(t, 4))).toHaveAccessibleDescription(
+      t('validation.code'),
+    );
+  },
+};
+export const WithErrorsPolish = polish(WithErrors, {
+  label: 'Kod weryfikacyjny',
+  errors: [undefined, undefined, 'Nieprawidłowy', 'Nieprawidłowy'],
+});
+
+export const Disabled: Story = {
+  args: { value: ['1', '2', '3', '4'], disabled: true },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByRole('textbox', box(t, 1))).toBeDisabled();
+  },
+};
+export const DisabledPolish = polish(Disabled, { label: 'Kod weryfikacyjny' });
