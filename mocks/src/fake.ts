@@ -1,0 +1,1118 @@
+import { AUTH_SUCCESS, SUCCESS, type User } from '@brnd/contracts/api/accounts';
+import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brands';
+import type { OutboxMessage } from '@brnd/contracts/api/dev';
+import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
+import type { Referral } from '@brnd/contracts/api/referrals';
+import type { Wallet } from '@brnd/contracts/api/wallet';
+import {
+  CONTEST_TIME_ZONE,
+  EMAIL_CODE_LIFETIME_MS,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_THROTTLE_WINDOW_MS,
+  MAX_BRAND_CARDS,
+  ORDER_EXPIRY_MS,
+  ORDER_STATUS,
+  ORDER_TEXT_STATUS,
+  PLN_PER_USD,
+  REFERRAL_REWARD_BRAND_BRND,
+  REFERRAL_REWARD_USER_BRND,
+  RESET_CODE_LIFETIME_MS,
+  SESSION_LIFETIME_MS,
+  SMS_CODE_LIFETIME_MS,
+  SMS_CODE_MAX_ATTEMPTS,
+  SMS_RESENDS_PER_HOUR,
+  TOKEN_PRICE_USD,
+  VOTE_WINDOW_HOURS,
+  VOTE_WINDOW_MS,
+  VOTES_PER_BRAND_PER_WINDOW,
+  VOTES_PER_WINDOW,
+  type CryptoPayMethod,
+  type OrderStatusCode,
+  type TransactionStatus,
+} from '@brnd/contracts/domain/constants';
+import { demoSeed, logoDataUrl, type FakeSeed, type SeedBrand } from './seed.ts';
+
+/**
+ * A stateful in-memory stand-in for the whole BRND API, with the same rules as the bff: accounts
+ * and their verification steps, sessions, codes and throttling, the outbox, wallet, orders,
+ * referrals, brands and votes. No HTTP here: handlers.ts maps requests onto these methods.
+ * The state is plain JSON, so the browser worker can keep it across page loads.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The bff re-sends the verification e-mail on login at most this often. */
+const VERIFICATION_RESEND_GAP_MS = 10 * MINUTE;
+const TRENDING_WINDOW_MS = 7 * DAY;
+/** Quote rates of the mock crypto gateway, USD per coin. */
+const CRYPTO_RATES_USD: Record<CryptoPayMethod, number> = { BTC: 11_500, ETH: 380 };
+
+export const NEEDS_PHONE_MESSAGE = 'Please confirm your phone number to finish signing up.';
+
+/** A refusal with the status and message id the real server answers with. */
+export class FakeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageId: string,
+    readonly details: {
+      values?: Record<string, string | number>;
+      errors?: Record<string, string>;
+      retryAfterSeconds?: number;
+    } = {},
+  ) {
+    super(messageId);
+    this.name = 'FakeError';
+  }
+}
+
+interface UserRecord {
+  id: number;
+  name: string;
+  email: string;
+  mobile: string;
+  address: string;
+  password: string;
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  referralCode: string;
+  verificationMailAt: number;
+  wallet: Wallet;
+}
+
+type CodePurpose = 'email' | 'phoneStep' | 'reset';
+
+interface CodeRecord {
+  code: string;
+  userId: number;
+  purpose: CodePurpose;
+  expiresAt: number;
+  used: boolean;
+}
+
+interface SmsRecord {
+  userId: number;
+  code: string;
+  expiresAt: number;
+  attempts: number;
+}
+
+interface OrderRecord {
+  userId: number;
+  uuid: string;
+  method: 'BTC' | 'ETH' | 'PLN';
+  /** USD. */
+  value: number;
+  tokens: number;
+  createdAt: number;
+  /** Crypto orders only. */
+  crypto?: {
+    status: OrderStatusCode;
+    destinationAmount: string;
+    address: string;
+    shopOrderId: string;
+    expiresAt: number;
+  };
+  /** Card orders only. */
+  cardStatus?: TransactionStatus;
+}
+
+interface CardTransactionRecord {
+  cashTxHash: string;
+  fiatValue: number;
+  tokens: number;
+  secondStepUrl: string;
+}
+
+interface ReferralLinkRecord extends Referral {
+  userId: number;
+}
+
+interface BrandRecord extends Omit<Brand, 'voted' | 'can_vote'> {
+  createdAt: number;
+  createdBy: number | null;
+  /** The contest month (YYYY-MM, Warsaw time) `votes` counts. */
+  votesMonth: string;
+  recentVotes: number;
+}
+
+interface VoteRecord {
+  userId: number;
+  brandId: number;
+  at: number;
+}
+
+interface FakeState {
+  nextId: number;
+  users: UserRecord[];
+  sessions: { token: string; userId: number; expiresAt: number }[];
+  codes: CodeRecord[];
+  smsCodes: SmsRecord[];
+  smsSent: { userId: number; at: number }[];
+  loginThrottle: Record<string, { hits: number; resetAt: number }>;
+  outbox: OutboxMessage[];
+  orders: OrderRecord[];
+  cardTransactions: CardTransactionRecord[];
+  referralLinks: ReferralLinkRecord[];
+  brands: BrandRecord[];
+  votes: VoteRecord[];
+  contactMessages: {
+    name: string;
+    email: string;
+    website: string;
+    country: string;
+    text: string;
+  }[];
+  newsletter: string[];
+}
+
+export interface FakeOptions {
+  /** Origin of the app, for the links in e-mails. */
+  appUrl?: string;
+  /** The clock; tests move it to cross code lifetimes and vote windows. */
+  now?: () => number;
+}
+
+/* ---------------------------------------------------------------- random values */
+
+function randomBytes(length: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(length));
+}
+
+/** URL-safe base64 of 32 random bytes: 43 characters, like the bff's codes and tokens. */
+export function randomCode(): string {
+  let binary = '';
+  for (const byte of randomBytes(32)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function randomDigits(count: number): string {
+  return Array.from(randomBytes(count), (byte) => String(byte % 10)).join('');
+}
+
+function randomHex(bytes: number): string {
+  return Array.from(randomBytes(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function randomReferralCode(): string {
+  return Array.from(randomBytes(8), (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+}
+
+function randomUuid(): string {
+  const hex = randomHex(16).split('');
+  hex[12] = '4';
+  hex[16] = '89ab'[parseInt(hex[16] ?? '0', 16) % 4] ?? '8';
+  const s = hex.join('');
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+function blockchainAddress(method: CryptoPayMethod): string {
+  if (method === 'ETH') return `0x${randomHex(20)}`;
+  const alphabet = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+  return `bc1q${Array.from(randomBytes(38), (byte) => alphabet[byte % 32]).join('')}`;
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+const contestMonthFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: CONTEST_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+});
+
+function contestMonth(at: number): string {
+  return contestMonthFormat.format(new Date(at));
+}
+
+function tokensFor(usd: number): number {
+  return Math.floor(usd / TOKEN_PRICE_USD + 1e-9);
+}
+
+/** The transactions list names the gateway statuses in words. */
+function listStatus(order: OrderRecord): TransactionStatus {
+  if (order.cardStatus) return order.cardStatus;
+  const status = order.crypto?.status ?? ORDER_STATUS.NEW;
+  if (status <= ORDER_STATUS.WAITING) return 'WAITING_FOR_PAYMENT';
+  if (status === ORDER_STATUS.CONFIRMING) return 'Pending';
+  if (status === ORDER_STATUS.PAID) return 'Confirmed';
+  if (status === ORDER_STATUS.EXPIRED) return 'Failed';
+  return 'Canceled';
+}
+
+function brandRecord(seed: SeedBrand, id: number, now: number): BrandRecord {
+  return {
+    id,
+    name: seed.name,
+    website: seed.website,
+    description: seed.description,
+    image_url: logoDataUrl(seed.name, seed.color),
+    votes: seed.votes,
+    industry: seed.industry,
+    token_ticker: seed.token_ticker,
+    no_of_employees: seed.no_of_employees,
+    address1: seed.address1,
+    city: seed.city,
+    state: seed.state,
+    postal_code: seed.postal_code,
+    country: seed.country,
+    operating_address: `${seed.address1}, ${seed.postal_code} ${seed.city}`,
+    referral_code: null,
+    facebook: seed.facebook ?? null,
+    twitter: seed.twitter ?? null,
+    instagram: seed.instagram ?? null,
+    linkedin: seed.linkedin ?? null,
+    createdAt: now - seed.ageMs,
+    createdBy: null,
+    votesMonth: contestMonth(now),
+    recentVotes: seed.recentVotes,
+  };
+}
+
+async function fileToDataUrl(file: Blob): Promise<string> {
+  let binary = '';
+  for (const byte of new Uint8Array(await file.arrayBuffer())) binary += String.fromCharCode(byte);
+  return `data:${file.type || 'application/octet-stream'};base64,${btoa(binary)}`;
+}
+
+/* ---------------------------------------------------------------- the fake */
+
+export type Fake = ReturnType<typeof createFake>;
+
+export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {}) {
+  const now = options.now ?? (() => Date.now());
+  const appUrl = (
+    options.appUrl ?? (typeof location === 'undefined' ? 'http://localhost:3000' : location.origin)
+  ).replace(/\/$/, '');
+
+  let state = seededState();
+
+  function seededState(): FakeState {
+    const at = now();
+    const fresh: FakeState = {
+      nextId: 1,
+      users: [],
+      sessions: [],
+      codes: [],
+      smsCodes: [],
+      smsSent: [],
+      loginThrottle: {},
+      outbox: [],
+      orders: [],
+      cardTransactions: [],
+      referralLinks: [],
+      brands: [],
+      votes: [],
+      contactMessages: [],
+      newsletter: [],
+    };
+    for (const brand of seed.brands) fresh.brands.push(brandRecord(brand, fresh.nextId++, at));
+    for (const seedUser of seed.users) {
+      const user: UserRecord = {
+        id: fresh.nextId++,
+        name: seedUser.name,
+        email: seedUser.email,
+        mobile: seedUser.mobile,
+        address: seedUser.address,
+        password: seedUser.password,
+        emailVerified: seedUser.emailVerified,
+        phoneVerified: seedUser.phoneVerified,
+        referralCode: seedUser.referralCode,
+        verificationMailAt: 0,
+        wallet: {
+          amount: 0,
+          brnd_tokens: seedUser.bonusTokens ?? 0,
+          walletAddress: seedUser.walletAddress ?? null,
+        },
+      };
+      fresh.users.push(user);
+      for (const order of seedUser.orders ?? []) {
+        const createdAt = at - order.ageMs;
+        const record: OrderRecord = {
+          userId: user.id,
+          uuid: randomUuid(),
+          method: order.method,
+          value: order.value,
+          tokens: tokensFor(order.value),
+          createdAt,
+        };
+        if (order.method === 'PLN') {
+          record.cardStatus = order.status as TransactionStatus;
+        } else {
+          record.crypto = {
+            status: order.status as OrderStatusCode,
+            destinationAmount: cryptoAmount(order.method, order.value),
+            address: blockchainAddress(order.method),
+            shopOrderId: String(100_000 + fresh.orders.length),
+            expiresAt: createdAt + ORDER_EXPIRY_MS,
+          };
+        }
+        fresh.orders.push(record);
+        if (listStatus(record) === 'Confirmed') {
+          user.wallet.amount += record.value;
+          user.wallet.brnd_tokens += record.tokens;
+        }
+      }
+      for (const link of seedUser.referralLinks ?? []) {
+        fresh.referralLinks.push({
+          userId: user.id,
+          code: link.suffix ? `${user.referralCode}-${link.suffix}` : user.referralCode,
+          description: link.description,
+          clicks: link.clicks,
+          signups: link.signups,
+          tokens: link.tokens,
+        });
+      }
+      for (const vote of seedUser.votes ?? []) {
+        const brand = fresh.brands.find((candidate) => candidate.name === vote.brand);
+        if (brand) fresh.votes.push({ userId: user.id, brandId: brand.id, at: at - vote.ageMs });
+      }
+      for (const name of seedUser.ownBrands ?? []) {
+        const brand = fresh.brands.find((candidate) => candidate.name === name);
+        if (brand) brand.createdBy = user.id;
+      }
+    }
+    return fresh;
+  }
+
+  function cryptoAmount(method: CryptoPayMethod, usd: number): string {
+    return (usd / CRYPTO_RATES_USD[method]).toFixed(method === 'BTC' ? 8 : 6);
+  }
+
+  /* ---- messages */
+
+  function send(message: Omit<OutboxMessage, 'createdAt'>) {
+    state.outbox.unshift({ ...message, createdAt: new Date(now()).toISOString() });
+  }
+
+  function issueCode(userId: number, purpose: CodePurpose, lifetimeMs: number): string {
+    const code = randomCode();
+    state.codes.push({ code, userId, purpose, expiresAt: now() + lifetimeMs, used: false });
+    return code;
+  }
+
+  function sendVerificationMail(user: UserRecord) {
+    const code = issueCode(user.id, 'email', EMAIL_CODE_LIFETIME_MS);
+    user.verificationMailAt = now();
+    send({
+      channel: 'email',
+      to: user.email,
+      subject: 'Confirm your e-mail address',
+      text:
+        `Hello ${user.name},\n\nplease confirm your e-mail address to finish signing up for BRND:\n` +
+        `${appUrl}/verify/${code}\n\nIf you did not sign up, you can ignore this e-mail.`,
+    });
+  }
+
+  function sendSmsCode(user: UserRecord) {
+    const hourAgo = now() - HOUR;
+    const recent = state.smsSent.filter((sent) => sent.userId === user.id && sent.at > hourAgo);
+    if (recent.length >= SMS_RESENDS_PER_HOUR) {
+      const oldest = Math.min(...recent.map((sent) => sent.at));
+      throw new FakeError(429, 'errors.resendLimit', {
+        retryAfterSeconds: Math.ceil((oldest + HOUR - now()) / 1000),
+      });
+    }
+    const code = randomDigits(4);
+    state.smsCodes = state.smsCodes.filter((sms) => sms.userId !== user.id);
+    state.smsCodes.push({
+      userId: user.id,
+      code,
+      expiresAt: now() + SMS_CODE_LIFETIME_MS,
+      attempts: 0,
+    });
+    state.smsSent.push({ userId: user.id, at: now() });
+    send({
+      channel: 'sms',
+      to: user.mobile,
+      subject: '',
+      text: `Your BRND verification code: ${code}`,
+    });
+  }
+
+  /* ---- lookups */
+
+  function userByEmail(email: string): UserRecord | undefined {
+    const wanted = email.toLowerCase();
+    return state.users.find((user) => user.email.toLowerCase() === wanted);
+  }
+
+  function userById(id: number): UserRecord {
+    const user = state.users.find((candidate) => candidate.id === id);
+    if (!user) throw new FakeError(401, 'errors.unauthorized');
+    return user;
+  }
+
+  function liveCode(code: string, purposes: CodePurpose[]): CodeRecord | undefined {
+    return state.codes.find(
+      (record) =>
+        record.code === code &&
+        purposes.includes(record.purpose) &&
+        !record.used &&
+        record.expiresAt > now(),
+    );
+  }
+
+  /** The e-mail code, or a login's phone-step code, carries the phone steps until the phone is verified. */
+  function phoneStepUser(code: string): UserRecord {
+    const record = liveCode(code, ['email', 'phoneStep']);
+    const user = record && userById(record.userId);
+    if (!user || user.phoneVerified) throw new FakeError(400, 'errors.linkInvalid');
+    return user;
+  }
+
+  function toUser(user: UserRecord): User {
+    return { name: user.name, email: user.email, mobile: user.mobile, address: user.address };
+  }
+
+  function revokeSessions(userId: number) {
+    state.sessions = state.sessions.filter((session) => session.userId !== userId);
+  }
+
+  /* ---- brands */
+
+  function currentVotes(brand: BrandRecord): number | null {
+    return brand.votesMonth === contestMonth(now()) ? brand.votes : null;
+  }
+
+  function windowVotes(userId: number): VoteRecord[] {
+    const since = now() - VOTE_WINDOW_MS;
+    return state.votes.filter((vote) => vote.userId === userId && vote.at > since);
+  }
+
+  function toBrand(brand: BrandRecord, viewer: UserRecord | null): Brand {
+    const { createdAt: _c, createdBy: _b, votesMonth: _m, recentVotes: _r, ...row } = brand;
+    const recent = viewer ? windowVotes(viewer.id) : [];
+    return {
+      ...row,
+      votes: currentVotes(brand),
+      voted: recent.some((vote) => vote.brandId === brand.id) ? 1 : 0,
+      can_vote: recent.length >= VOTES_PER_WINDOW ? '0' : '1',
+    };
+  }
+
+  function trendScore(brand: BrandRecord): number {
+    const since = now() - TRENDING_WINDOW_MS;
+    return (
+      brand.recentVotes +
+      state.votes.filter((vote) => vote.brandId === brand.id && vote.at > since).length
+    );
+  }
+
+  function listing(
+    viewer: UserRecord | null,
+    order: (a: BrandRecord, b: BrandRecord) => number,
+    limit = MAX_BRAND_CARDS,
+  ) {
+    const rows = [...state.brands].sort(order).slice(0, limit);
+    return { brands: { rows: rows.map((brand) => toBrand(brand, viewer)) } };
+  }
+
+  function ensureNewWebsite(website: string) {
+    if (state.brands.some((brand) => brand.website === website)) {
+      throw new FakeError(409, 'errors.brandExists', { errors: { website: 'errors.brandExists' } });
+    }
+  }
+
+  function rewardReferral(code: string | undefined, tokens: number, kind: 'signup' | 'brand') {
+    if (!code) return;
+    const link = state.referralLinks.find(
+      (candidate) => candidate.code.toUpperCase() === code.toUpperCase(),
+    );
+    if (!link) return;
+    if (kind === 'signup') link.signups += 1;
+    link.tokens += tokens;
+    userById(link.userId).wallet.brnd_tokens += tokens;
+  }
+
+  /* ---- orders */
+
+  function toCryptoOrder(order: OrderRecord): CryptoOrder {
+    const crypto = order.crypto;
+    if (!crypto || order.method === 'PLN') throw new FakeError(404, 'errors.notFound');
+    return {
+      uuid: order.uuid,
+      status: crypto.status,
+      value: order.value,
+      destination_currency: order.method,
+      destination_amount: crypto.destinationAmount,
+      blockchain_address: crypto.address,
+      shop_order_id: crypto.shopOrderId,
+      expires_at: new Date(crypto.expiresAt).toISOString(),
+      text_status: ORDER_TEXT_STATUS[crypto.status],
+    };
+  }
+
+  function toTransaction(order: OrderRecord): Transaction {
+    return {
+      session_id: order.uuid,
+      created_at: new Date(order.createdAt).toISOString(),
+      brnd_tokens: order.tokens,
+      token_price: TOKEN_PRICE_USD,
+      amount: order.value,
+      signature: order.method,
+      status: listStatus(order),
+    };
+  }
+
+  function applyOrderStatus(order: OrderRecord, status: OrderStatusCode) {
+    if (!order.crypto) return;
+    const wasPaid = order.crypto.status === ORDER_STATUS.PAID;
+    order.crypto.status = status;
+    if (!wasPaid && status === ORDER_STATUS.PAID) {
+      const owner = userById(order.userId);
+      owner.wallet.amount += order.value;
+      owner.wallet.brnd_tokens += order.tokens;
+    }
+  }
+
+  function ownOrder(user: UserRecord, uuid: string): OrderRecord {
+    const order = state.orders.find(
+      (candidate) => candidate.uuid === uuid && candidate.userId === user.id,
+    );
+    if (!order) throw new FakeError(404, 'errors.notFound');
+    return order;
+  }
+
+  return {
+    appUrl,
+
+    /** Back to the seed: every request made so far is forgotten. */
+    reset() {
+      state = seededState();
+    },
+
+    /** The whole state as JSON, and back, so the browser worker survives a page load. */
+    exportState(): string {
+      return JSON.stringify(state);
+    },
+    importState(json: string) {
+      state = JSON.parse(json) as FakeState;
+    },
+
+    /** The user a bearer token belongs to, if the session is alive. */
+    authenticate(token: string | undefined): UserRecord | null {
+      if (!token) return null;
+      const session = state.sessions.find((candidate) => candidate.token === token);
+      if (!session || session.expiresAt <= now()) return null;
+      return state.users.find((user) => user.id === session.userId) ?? null;
+    },
+
+    /** Newest first, as GET /dev/outbox answers. */
+    outbox(): OutboxMessage[] {
+      return state.outbox.map((message) => ({ ...message }));
+    },
+
+    /* ---------------------------------------------------------- accounts */
+
+    signup(input: {
+      name: string;
+      mobile: string;
+      email: string;
+      password: string;
+      referral_code?: string;
+    }) {
+      if (userByEmail(input.email)) {
+        throw new FakeError(409, 'errors.emailExists', { errors: { email: 'errors.emailExists' } });
+      }
+      const user: UserRecord = {
+        id: state.nextId++,
+        name: input.name,
+        email: input.email,
+        mobile: input.mobile,
+        address: '',
+        password: input.password,
+        emailVerified: false,
+        phoneVerified: false,
+        referralCode: randomReferralCode(),
+        verificationMailAt: 0,
+        wallet: { amount: 0, brnd_tokens: 0, walletAddress: null },
+      };
+      state.users.push(user);
+      state.referralLinks.push({
+        userId: user.id,
+        code: user.referralCode,
+        description: '',
+        clicks: 0,
+        signups: 0,
+        tokens: 0,
+      });
+      rewardReferral(input.referral_code, REFERRAL_REWARD_USER_BRND, 'signup');
+      sendVerificationMail(user);
+      return { message: SUCCESS, referral_code: user.referralCode };
+    },
+
+    login(input: { email: string; password: string }) {
+      const key = input.email.toLowerCase();
+      const throttle = state.loginThrottle[key];
+      if (throttle && throttle.resetAt <= now()) delete state.loginThrottle[key];
+      const current = state.loginThrottle[key];
+      if (current && current.hits >= LOGIN_FAILURES_PER_ACCOUNT) {
+        const seconds = Math.ceil((current.resetAt - now()) / 1000);
+        throw new FakeError(429, 'errors.tooManyAttempts', {
+          values: { seconds },
+          retryAfterSeconds: seconds,
+        });
+      }
+      const user = userByEmail(input.email);
+      if (!user || user.password !== input.password) {
+        const entry = state.loginThrottle[key] ?? {
+          hits: 0,
+          resetAt: now() + LOGIN_THROTTLE_WINDOW_MS,
+        };
+        entry.hits += 1;
+        state.loginThrottle[key] = entry;
+        throw new FakeError(401, 'errors.invalidCredentials');
+      }
+      delete state.loginThrottle[key];
+      if (!user.emailVerified) {
+        if (now() - user.verificationMailAt >= VERIFICATION_RESEND_GAP_MS)
+          sendVerificationMail(user);
+        throw new FakeError(403, 'errors.emailNotVerified');
+      }
+      if (!user.phoneVerified) {
+        return {
+          message: NEEDS_PHONE_MESSAGE,
+          code: issueCode(user.id, 'phoneStep', EMAIL_CODE_LIFETIME_MS),
+          email: user.email,
+          mobile: user.mobile,
+          name: user.name,
+        };
+      }
+      const token = randomCode();
+      state.sessions.push({ token, userId: user.id, expiresAt: now() + SESSION_LIFETIME_MS });
+      return {
+        message: AUTH_SUCCESS as typeof AUTH_SUCCESS,
+        token,
+        email: user.email,
+        mobile: user.mobile,
+        name: user.name,
+      };
+    },
+
+    logout(token: string) {
+      state.sessions = state.sessions.filter((session) => session.token !== token);
+      return { message: SUCCESS };
+    },
+
+    confirmEmail(input: { verification_code: string }) {
+      const record = liveCode(input.verification_code, ['email']);
+      const user = record && userById(record.userId);
+      if (!user || user.phoneVerified) throw new FakeError(400, 'errors.linkInvalid');
+      user.emailVerified = true;
+      return { message: SUCCESS };
+    },
+
+    getMobile(params: { code: string }) {
+      return { message: SUCCESS, mobile: phoneStepUser(params.code).mobile };
+    },
+
+    changeMobile(input: { verification_code: string; mobile: string }) {
+      const user = phoneStepUser(input.verification_code);
+      user.mobile = input.mobile;
+      sendSmsCode(user);
+      return { message: SUCCESS };
+    },
+
+    resendCode(input: { verification_code: string }) {
+      sendSmsCode(phoneStepUser(input.verification_code));
+      return { message: SUCCESS };
+    },
+
+    confirmMobile(input: { mobile_verification_code: string; verification_code: string }) {
+      const user = phoneStepUser(input.verification_code);
+      const sms = state.smsCodes.find((candidate) => candidate.userId === user.id);
+      if (!sms || sms.attempts >= SMS_CODE_MAX_ATTEMPTS || sms.expiresAt <= now()) {
+        throw new FakeError(400, 'errors.codeExpired');
+      }
+      if (sms.code !== input.mobile_verification_code) {
+        sms.attempts += 1;
+        throw new FakeError(400, 'errors.verificationFailed');
+      }
+      user.phoneVerified = true;
+      user.emailVerified = true;
+      state.smsCodes = state.smsCodes.filter((candidate) => candidate !== sms);
+      for (const code of state.codes) {
+        if (code.userId === user.id && code.purpose !== 'reset') code.used = true;
+      }
+      return { message: SUCCESS };
+    },
+
+    forgotPassword(input: { email: string }) {
+      const user = userByEmail(input.email);
+      if (user) {
+        const code = issueCode(user.id, 'reset', RESET_CODE_LIFETIME_MS);
+        send({
+          channel: 'email',
+          to: user.email,
+          subject: 'Reset your BRND password',
+          text:
+            `Hello ${user.name},\n\nchoose a new password here (the link works for 1 hour):\n` +
+            `${appUrl}/resetpassword/${code}\n\nIf you did not ask for this, ignore this e-mail.`,
+        });
+      }
+      return { message: SUCCESS };
+    },
+
+    resetPassword(input: { password: string; code: string }) {
+      const record = liveCode(input.code, ['reset']);
+      if (!record) throw new FakeError(400, 'errors.linkInvalid');
+      const user = userById(record.userId);
+      record.used = true;
+      user.password = input.password;
+      revokeSessions(user.id);
+      return { message: SUCCESS };
+    },
+
+    profile(user: UserRecord) {
+      return { user: toUser(user) };
+    },
+
+    updateProfile(user: UserRecord, input: { name: string; address: string }) {
+      user.name = input.name;
+      user.address = input.address;
+      return { message: SUCCESS, user: toUser(user) };
+    },
+
+    changePassword(user: UserRecord, input: { currentpassword: string; newpassword: string }) {
+      if (user.password !== input.currentpassword) {
+        throw new FakeError(400, 'errors.wrongCurrentPassword', {
+          errors: { currentpassword: 'errors.wrongCurrentPassword' },
+        });
+      }
+      user.password = input.newpassword;
+      revokeSessions(user.id);
+      return { message: SUCCESS };
+    },
+
+    health() {
+      return { status: 'ok' as const, database: 'up' as const };
+    },
+
+    /* ---------------------------------------------------------- wallet and orders */
+
+    wallet(user: UserRecord) {
+      return { wallet: [{ ...user.wallet }] };
+    },
+
+    updateWallet(user: UserRecord, input: { walletAddress: string }) {
+      user.wallet.walletAddress = input.walletAddress;
+      return { message: SUCCESS };
+    },
+
+    orders(user: UserRecord, query: { limit?: number; offset?: number } = {}) {
+      const own = state.orders
+        .filter((order) => order.userId === user.id)
+        .sort((a, b) => b.createdAt - a.createdAt);
+      const offset = query.offset ?? 0;
+      const page = own.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
+      return { orders: { rows: page.map(toTransaction), count: own.length } };
+    },
+
+    buyTokens(user: UserRecord, input: { amount: number; selected_payMethod: CryptoPayMethod }) {
+      const createdAt = now();
+      const order: OrderRecord = {
+        userId: user.id,
+        uuid: randomUuid(),
+        method: input.selected_payMethod,
+        value: input.amount,
+        tokens: tokensFor(input.amount),
+        createdAt,
+        crypto: {
+          status: ORDER_STATUS.NEW,
+          destinationAmount: cryptoAmount(input.selected_payMethod, input.amount),
+          address: blockchainAddress(input.selected_payMethod),
+          shopOrderId: String(100_000 + state.orders.length),
+          expiresAt: createdAt + ORDER_EXPIRY_MS,
+        },
+      };
+      state.orders.push(order);
+      return { message: SUCCESS as typeof SUCCESS, response: toCryptoOrder(order) };
+    },
+
+    /** Like the gateway: a new order is waiting by the first check, and expires unpaid. */
+    verifyOrder(user: UserRecord, params: { uuid: string }) {
+      const order = ownOrder(user, params.uuid);
+      const crypto = order.crypto;
+      if (crypto?.status === ORDER_STATUS.NEW) crypto.status = ORDER_STATUS.WAITING;
+      if (crypto && crypto.status < ORDER_STATUS.PAID && crypto.expiresAt <= now()) {
+        crypto.status = ORDER_STATUS.EXPIRED;
+      }
+      return { message: SUCCESS, response: toCryptoOrder(order) };
+    },
+
+    /** What the payment gateway's webhook would do: move an order to another status. */
+    setOrderStatus(uuid: string, status: OrderStatusCode) {
+      const order = state.orders.find((candidate) => candidate.uuid === uuid);
+      if (!order) throw new FakeError(404, 'errors.notFound');
+      applyOrderStatus(order, status);
+    },
+
+    /** The card provider's initialisation call (a third party in production). */
+    cardProviderInit(input: { fiatValue: number; cryptoValue: number }) {
+      const cashTxHash = randomHex(32);
+      const tokens = tokensFor(input.fiatValue / PLN_PER_USD);
+      const transaction = {
+        cashTxHash,
+        fiatValue: input.fiatValue,
+        tokens,
+        secondStepUrl: `${appUrl}/buysuccess`,
+      };
+      state.cardTransactions.push(transaction);
+      return {
+        cashTxHash,
+        quotedCurrencyAmount: input.fiatValue,
+        baseCurrencyAmount: tokens,
+        secondStepUrl: transaction.secondStepUrl,
+      };
+    },
+
+    /** Records a card purchase; the amounts come from the provider's record, not the browser. */
+    kantor(user: UserRecord, input: { cashTxHash: string }) {
+      const transaction = state.cardTransactions.find(
+        (candidate) => candidate.cashTxHash === input.cashTxHash,
+      );
+      if (!transaction) throw new FakeError(404, 'errors.notFound');
+      if (!state.orders.some((order) => order.uuid === transaction.cashTxHash)) {
+        state.orders.push({
+          userId: user.id,
+          uuid: transaction.cashTxHash,
+          method: 'PLN',
+          value: Math.round((transaction.fiatValue / PLN_PER_USD) * 100) / 100,
+          tokens: transaction.tokens,
+          createdAt: now(),
+          cardStatus: 'Pending',
+        });
+      }
+      return { message: SUCCESS, secondStepUrl: transaction.secondStepUrl };
+    },
+
+    /* ---------------------------------------------------------- referrals */
+
+    visitReferral(input: { referral_code: string }) {
+      const link = state.referralLinks.find(
+        (candidate) => candidate.code.toUpperCase() === input.referral_code.toUpperCase(),
+      );
+      if (!link) throw new FakeError(404, 'errors.notFound');
+      link.clicks += 1;
+      return { message: SUCCESS };
+    },
+
+    referrals(user: UserRecord) {
+      const rows = state.referralLinks
+        .filter((link) => link.userId === user.id)
+        .map(({ userId: _userId, ...row }) => row);
+      return { orders: { rows } };
+    },
+
+    editReferral(user: UserRecord, input: { code: string; description: string }) {
+      const link = state.referralLinks.find(
+        (candidate) =>
+          candidate.userId === user.id && candidate.code.toUpperCase() === input.code.toUpperCase(),
+      );
+      if (!link) throw new FakeError(404, 'errors.notFound');
+      link.description = input.description;
+      return { message: SUCCESS };
+    },
+
+    /* ---------------------------------------------------------- brands */
+
+    vote(user: UserRecord, input: { brand_id: number }) {
+      const brand = state.brands.find((candidate) => candidate.id === input.brand_id);
+      if (!brand) throw new FakeError(404, 'errors.notFound');
+      const recent = windowVotes(user.id);
+      if (recent.filter((vote) => vote.brandId === brand.id).length >= VOTES_PER_BRAND_PER_WINDOW) {
+        throw new FakeError(409, 'errors.alreadyVoted');
+      }
+      if (recent.length >= VOTES_PER_WINDOW) {
+        const oldest = Math.min(...recent.map((vote) => vote.at));
+        throw new FakeError(429, 'errors.voteLimit', {
+          values: { voteLimit: VOTES_PER_WINDOW, timeInHours: VOTE_WINDOW_HOURS },
+          retryAfterSeconds: Math.ceil((oldest + VOTE_WINDOW_MS - now()) / 1000),
+        });
+      }
+      const month = contestMonth(now());
+      if (brand.votesMonth !== month) {
+        brand.votesMonth = month;
+        brand.votes = null;
+      }
+      brand.votes = (brand.votes ?? 0) + 1;
+      state.votes.push({ userId: user.id, brandId: brand.id, at: now() });
+      return { message: SUCCESS };
+    },
+
+    addBrand(
+      user: UserRecord,
+      input: { website: string; name: string; description: string; image_url: string },
+    ) {
+      ensureNewWebsite(input.website);
+      const record: BrandRecord = {
+        id: state.nextId++,
+        name: input.name,
+        website: input.website,
+        description: input.description,
+        image_url: input.image_url,
+        votes: null,
+        industry: null,
+        token_ticker: null,
+        no_of_employees: null,
+        address1: null,
+        city: null,
+        state: null,
+        postal_code: null,
+        country: null,
+        operating_address: null,
+        referral_code: null,
+        facebook: null,
+        twitter: null,
+        instagram: null,
+        linkedin: null,
+        createdAt: now(),
+        createdBy: user.id,
+        votesMonth: contestMonth(now()),
+        recentVotes: 0,
+      };
+      state.brands.push(record);
+      return { message: SUCCESS, details: toBrand(record, user) };
+    },
+
+    async createBrand(
+      user: UserRecord,
+      input: Omit<
+        Brand,
+        | 'id'
+        | 'image_url'
+        | 'votes'
+        | 'voted'
+        | 'can_vote'
+        | 'referral_code'
+        | 'facebook'
+        | 'twitter'
+        | 'instagram'
+        | 'linkedin'
+      > & {
+        image: Blob;
+        referral_code?: string;
+        facebook?: string;
+        twitter?: string;
+        instagram?: string;
+        linkedin?: string;
+      },
+    ) {
+      ensureNewWebsite(input.website);
+      const { image, referral_code, facebook, twitter, instagram, linkedin, ...fields } = input;
+      const record: BrandRecord = {
+        ...fields,
+        id: state.nextId++,
+        image_url: await fileToDataUrl(image),
+        votes: null,
+        referral_code: referral_code ?? null,
+        facebook: facebook ?? null,
+        twitter: twitter ?? null,
+        instagram: instagram ?? null,
+        linkedin: linkedin ?? null,
+        createdAt: now(),
+        createdBy: user.id,
+        votesMonth: contestMonth(now()),
+        recentVotes: 0,
+      };
+      state.brands.push(record);
+      rewardReferral(referral_code, REFERRAL_REWARD_BRAND_BRND, 'brand');
+      return { message: SUCCESS, details: toBrand(record, user) };
+    },
+
+    topRatedBrands(viewer: UserRecord | null, query: { limit?: number } = {}) {
+      return listing(
+        viewer,
+        (a, b) => (currentVotes(b) ?? 0) - (currentVotes(a) ?? 0) || a.name.localeCompare(b.name),
+        query.limit,
+      );
+    },
+
+    trendingBrands(viewer: UserRecord | null, query: { limit?: number } = {}) {
+      return listing(
+        viewer,
+        (a, b) => trendScore(b) - trendScore(a) || a.name.localeCompare(b.name),
+        query.limit,
+      );
+    },
+
+    newlyAddedBrands(viewer: UserRecord | null, query: { limit?: number } = {}) {
+      return listing(viewer, (a, b) => b.createdAt - a.createdAt || b.id - a.id, query.limit);
+    },
+
+    searchBrands(viewer: UserRecord | null, params: { text: string }) {
+      const text = params.text.toLowerCase();
+      const rows = state.brands
+        .filter((brand) => brand.name.toLowerCase().includes(text) || brand.website.includes(text))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((brand) => toBrand(brand, viewer));
+      return { brands: { rows, rowCount: rows.length } };
+    },
+
+    brandDetails(viewer: UserRecord | null, params: { brandId: number }) {
+      const brand = state.brands.find((candidate) => candidate.id === params.brandId);
+      return { brands: { rows: brand ? [toBrand(brand, viewer)] : [] } };
+    },
+
+    totalBrands() {
+      const votes = state.brands.reduce((sum, brand) => sum + (currentVotes(brand) ?? 0), 0);
+      return { stats: { rows: [{ brands: state.brands.length, votes }] } };
+    },
+
+    myBrands(user: UserRecord) {
+      const rows = state.brands
+        .filter((brand) => brand.createdBy === user.id)
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .map((brand) => toBrand(brand, user));
+      return { brands: { rows } };
+    },
+
+    favouriteBrands(user: UserRecord) {
+      const counts = new Map<number, number>();
+      for (const vote of state.votes) {
+        if (vote.userId === user.id) counts.set(vote.brandId, (counts.get(vote.brandId) ?? 0) + 1);
+      }
+      const rows: FavouriteBrand[] = state.brands
+        .filter((brand) => counts.has(brand.id))
+        .map((brand) => ({ ...toBrand(brand, user), myvotes: counts.get(brand.id) ?? 0 }))
+        .sort((a, b) => b.myvotes - a.myvotes || a.name.localeCompare(b.name));
+      return { brands: { rows } };
+    },
+
+    /* ---------------------------------------------------------- content */
+
+    newsletter(input: { email: string }) {
+      if (!state.newsletter.includes(input.email)) state.newsletter.push(input.email);
+      return { message: SUCCESS };
+    },
+
+    contact(input: {
+      contactName: string;
+      contactEmail: string;
+      contactWebsite: string;
+      contactCountry: string;
+      contactAnything: string;
+    }) {
+      state.contactMessages.push({
+        name: input.contactName,
+        email: input.contactEmail,
+        website: input.contactWebsite,
+        country: input.contactCountry,
+        text: input.contactAnything,
+      });
+      return { message: SUCCESS };
+    },
+
+    /** What tests and stories may want to look at without an endpoint for it. */
+    inspect() {
+      return {
+        newsletter: [...state.newsletter],
+        contactMessages: state.contactMessages.map((message) => ({ ...message })),
+        userCount: state.users.length,
+      };
+    },
+  };
+}
+
+export type { UserRecord as FakeUser };

@@ -1,0 +1,218 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import * as v from 'valibot';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { messages } from '@brnd/locales/messages';
+import { endpoints, type EndpointId, type Endpoints } from '@brnd/contracts/api/index';
+import { cardProviderInit } from '@brnd/contracts/api/card-provider';
+import type { Endpoint } from '@brnd/contracts/api/endpoint';
+import type { ErrorResponse } from '@brnd/contracts/api/errors';
+import { parseEndpointInput } from '@brnd/contracts/api/validation';
+import { createFake, FakeError, type Fake, type FakeUser } from './fake.ts';
+
+/**
+ * One MSW handler per contract endpoint, answering from the stateful fake exactly as the bff
+ * does: 401 for a missing session, 400 `{ message, messageId, errors }` from the endpoint's own
+ * schemas, the fake's refusals with their status, and bodies that satisfy the response schema.
+ * Paths match on any origin, so the same list serves the browser, Storybook and Node.
+ */
+
+type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+export interface ResolverContext<E extends Endpoint> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** The signed-in user; reading it without a session is a 401. */
+  readonly user: FakeUser;
+  /** The signed-in user, or null for a visitor. */
+  viewer: FakeUser | null;
+  token: string | undefined;
+}
+
+type Resolver<E extends Endpoint> = (
+  fake: Fake,
+  context: ResolverContext<E>,
+) => v.InferInput<E['response']> | Promise<v.InferInput<E['response']>>;
+
+/** Every endpoint of the route table must be answered: a missing one fails the typecheck. */
+const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
+  signup: (fake, { body }) => fake.signup(body),
+  login: (fake, { body }) => fake.login(body),
+  logout: (fake, { user, token }) => (user && token ? fake.logout(token) : { message: 'success' }),
+  confirmEmail: (fake, { body }) => fake.confirmEmail(body),
+  getMobile: (fake, { params }) => fake.getMobile(params),
+  changeMobile: (fake, { body }) => fake.changeMobile(body),
+  resendCode: (fake, { body }) => fake.resendCode(body),
+  confirmMobile: (fake, { body }) => fake.confirmMobile(body),
+  forgotPassword: (fake, { body }) => fake.forgotPassword(body),
+  resetPassword: (fake, { body }) => fake.resetPassword(body),
+  profile: (fake, { user }) => fake.profile(user),
+  updateProfile: (fake, { user, body }) => fake.updateProfile(user, body),
+  changePassword: (fake, { user, body }) => fake.changePassword(user, body),
+  health: (fake) => fake.health(),
+  wallet: (fake, { user }) => fake.wallet(user),
+  updateWallet: (fake, { user, body }) => fake.updateWallet(user, body),
+  orders: (fake, { user, query }) => fake.orders(user, query),
+  buyTokens: (fake, { user, body }) => fake.buyTokens(user, body),
+  verifyOrder: (fake, { user, params }) => fake.verifyOrder(user, params),
+  kantor: (fake, { user, body }) => fake.kantor(user, body),
+  visitReferral: (fake, { body }) => fake.visitReferral(body),
+  referrals: (fake, { user }) => fake.referrals(user),
+  editReferral: (fake, { user, body }) => fake.editReferral(user, body),
+  vote: (fake, { user, body }) => fake.vote(user, body),
+  addBrand: (fake, { user, body }) => fake.addBrand(user, body),
+  createBrand: (fake, { user, body }) => fake.createBrand(user, body),
+  topRatedBrands: (fake, { viewer, query }) => fake.topRatedBrands(viewer, query),
+  trendingBrands: (fake, { viewer, query }) => fake.trendingBrands(viewer, query),
+  newlyAddedBrands: (fake, { viewer, query }) => fake.newlyAddedBrands(viewer, query),
+  searchBrands: (fake, { viewer, params }) => fake.searchBrands(viewer, params),
+  brandDetails: (fake, { viewer, params }) => fake.brandDetails(viewer, params),
+  totalBrands: (fake) => fake.totalBrands(),
+  myBrands: (fake, { user }) => fake.myBrands(user),
+  favouriteBrands: (fake, { user }) => fake.favouriteBrands(user),
+  newsletter: (fake, { body }) => fake.newsletter(body),
+  contact: (fake, { body }) => fake.contact(body),
+};
+
+/* ---------------------------------------------------------------- answers */
+
+const formats = new Map<string, IntlMessageFormat>();
+
+/** The English sentence of a message id, with its values: what the server puts in `message`. */
+export function englishText(id: string, values: Record<string, string | number> = {}): string {
+  const source = messages.en[id];
+  if (source === undefined) return id;
+  let format = formats.get(id);
+  if (!format) {
+    format = new IntlMessageFormat(source, 'en');
+    formats.set(id, format);
+  }
+  return String(format.format(values));
+}
+
+/** An error answer in the contract's shape. */
+export function errorResponse(
+  status: number,
+  messageId: string,
+  options: {
+    values?: Record<string, string | number>;
+    errors?: Record<string, string>;
+    retryAfterSeconds?: number;
+  } = {},
+) {
+  const body: ErrorResponse = { message: englishText(messageId, options.values), messageId };
+  if (options.errors) body.errors = options.errors;
+  const headers = new Headers();
+  if (options.retryAfterSeconds !== undefined) {
+    headers.set('retry-after', String(Math.max(1, options.retryAfterSeconds)));
+  }
+  return HttpResponse.json(body, { status, headers });
+}
+
+/** A 400 naming the failing fields, led by the first one's message as the bff answers. */
+export function validationErrorResponse(errors: Record<string, string>) {
+  const messageId = Object.values(errors)[0] ?? 'errors.validation';
+  return errorResponse(400, messageId, { errors });
+}
+
+/* ---------------------------------------------------------------- requests */
+
+function bearerToken(request: Request): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+  return match?.[1];
+}
+
+/** Reads the body by its content type, as the bff's body parsers do. */
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    return request.json().catch(() => ({}));
+  }
+  if (type.includes('multipart/form-data')) {
+    const form = await request.formData();
+    const fields: Record<string, FormDataEntryValue> = {};
+    form.forEach((value, key) => {
+      fields[key] = value;
+    });
+    return fields;
+  }
+  const text = await request.text();
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/** The MSW path for an endpoint: any origin, the contract's `:name` placeholders. */
+export function pathOf(endpoint: Endpoint): string {
+  return `*${endpoint.path}`;
+}
+
+/** Registers a resolver for an endpoint's method and path. */
+export function route(endpoint: Endpoint, resolver: Parameters<typeof http.get>[1]): HttpHandler {
+  return endpoint.method === 'GET'
+    ? http.get(pathOf(endpoint), resolver)
+    : http.post(pathOf(endpoint), resolver);
+}
+
+function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolver<E>) {
+  return route(endpoint, async ({ request, params }) => {
+    try {
+      const token = bearerToken(request);
+      const viewer = fake.authenticate(token);
+      if (endpoint.auth === 'required' && !viewer) {
+        return errorResponse(401, 'errors.unauthorized');
+      }
+      const parsed = parseEndpointInput(endpoint, {
+        params,
+        query: Object.fromEntries(new URL(request.url).searchParams),
+        body: endpoint.method === 'GET' ? undefined : await readBody(request),
+      });
+      if (!parsed.success) {
+        return errorResponse(400, parsed.failure.messageId, { errors: parsed.failure.errors });
+      }
+      const context = {
+        params: parsed.params,
+        query: parsed.query,
+        body: parsed.body,
+        viewer,
+        token,
+        get user(): FakeUser {
+          if (!viewer) throw new FakeError(401, 'errors.unauthorized');
+          return viewer;
+        },
+      } as ResolverContext<E>;
+      const answer = await resolve(fake, context);
+      const checked = v.safeParse(endpoint.response, answer);
+      if (!checked.success) {
+        // A broken mock must fail loudly rather than teach a screen a wrong shape.
+        throw new Error(
+          `The mock answer of ${endpoint.id} breaks its contract: ${v.summarize(checked.issues)}`,
+        );
+      }
+      return HttpResponse.json(answer as object, { status: endpoint.status });
+    } catch (error) {
+      if (error instanceof FakeError) {
+        return errorResponse(error.status, error.messageId, error.details);
+      }
+      throw error;
+    }
+  });
+}
+
+/** Every handler over one fake: the route table, the card provider and the dev outbox. */
+export function createHandlers(fake: Fake): HttpHandler[] {
+  const tableHandlers = (Object.keys(resolvers) as EndpointId[]).map((id) =>
+    handlerFor(fake, endpoints[id] as Endpoint, resolvers[id] as Resolver<Endpoint>),
+  );
+  return [
+    ...tableHandlers,
+    handlerFor(fake, cardProviderInit, (target, { body }) => target.cardProviderInit(body)),
+    http.get('*/dev/outbox', () => HttpResponse.json(fake.outbox())),
+    // Anything else under /api is a route the contract does not have.
+    http.all('*/api/*', () => errorResponse(404, 'errors.notFound')),
+  ];
+}
+
+/** The shared fake behind `handlers`; Storybook and tests call `fake.reset()` between runs. */
+export const fake = createFake();
+
+/** The default handler list: the whole API over the demo seed. */
+export const handlers = createHandlers(fake);
