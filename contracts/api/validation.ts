@@ -3,26 +3,38 @@ import type { Endpoint } from './endpoint.ts';
 
 /**
  * How a request that breaks an endpoint's schemas is answered, shared by the bff and the mocks so
- * both produce the same 400: `errors` maps each failing field to its first message id, and
- * `messageId` is the first field's id (the spec shows the server's message as the notification).
+ * both produce the same 400: `messageId` is the first issue's id (the spec shows the server's
+ * message as the notification) and `errors` maps each failing field to its first id.
  */
 
 export interface ValidationFailure {
   messageId: string;
-  errors: Record<string, string>;
+  errors?: Record<string, string>;
 }
 
 const MESSAGE_ID = /^[a-z]+\.[A-Za-z0-9.]+$/;
 
+/**
+ * Contract schemas name their messages by locale id; valibot's own messages (a missing field, a
+ * wrong type) are prose: an absent value is `validation.required`, anything else
+ * `errors.validation`.
+ */
+export function issueMessageId(issue: v.BaseIssue<unknown>): string {
+  if (MESSAGE_ID.test(issue.message)) return issue.message;
+  return issue.input === undefined || issue.input === ''
+    ? 'validation.required'
+    : 'errors.validation';
+}
+
 export function validationFailure(issues: readonly v.BaseIssue<unknown>[]): ValidationFailure {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const field = v.getDotPath(issue) ?? '';
-    // A missing field fails valibot's type check, whose message is English prose, not an id.
-    const id = MESSAGE_ID.test(issue.message) ? issue.message : 'validation.required';
-    if (field && !(field in errors)) errors[field] = id;
+    const field = v.getDotPath(issue);
+    if (field && !(field in errors)) errors[field] = issueMessageId(issue);
   }
-  return { messageId: Object.values(errors)[0] ?? 'errors.validation', errors };
+  const first = issues[0];
+  const messageId = first ? issueMessageId(first) : 'errors.validation';
+  return Object.keys(errors).length > 0 ? { messageId, errors } : { messageId };
 }
 
 export interface RawInput {

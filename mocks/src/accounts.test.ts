@@ -127,6 +127,19 @@ describe('sign-up and verification', () => {
     }
   });
 
+  test('the phone steps open only once the e-mail link is confirmed; opening it twice is fine', async () => {
+    const code = await signUp();
+    const early = await api.failure(getMobile, { params: { code } });
+    expect(early.body.messageId).toBe('errors.linkInvalid');
+    await api.call(confirmEmail, { body: { verification_code: code } });
+    await expect(api.call(confirmEmail, { body: { verification_code: code } })).resolves.toEqual({
+      message: 'success',
+    });
+    await expect(api.call(getMobile, { params: { code } })).resolves.toMatchObject({
+      mobile: '+48600100200',
+    });
+  });
+
   test('the e-mail code dies once the phone is verified', async () => {
     const code = await untilSmsSent();
     const smsCode = await api.latestSmsCode('+48600100300');
@@ -379,6 +392,31 @@ describe('sessions and passwords', () => {
     api.advance(60 * 60_000);
     const error = await api.failure(resetPassword, { body: { password: 'Reset123!x', code } });
     expect(error.body.messageId).toBe('errors.linkInvalid');
+  });
+
+  test('at most 3 reset e-mails per address and hour', async () => {
+    for (let request = 0; request < 5; request += 1) {
+      await api.call(forgotPassword, { body: { email: DEMO_EMAIL } });
+    }
+    expect((await api.outbox()).filter((message) => message.to === DEMO_EMAIL)).toHaveLength(3);
+  });
+
+  test('5 wrong current passwords throttle the password change', async () => {
+    const token = await demoToken();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await api.failure(
+        changePassword,
+        { body: { currentpassword: 'Nope123!x', newpassword: 'Fresh123!x' } },
+        token,
+      );
+    }
+    const throttled = await api.failure(
+      changePassword,
+      { body: { currentpassword: DEMO_PASSWORD, newpassword: 'Fresh123!x' } },
+      token,
+    );
+    expect(throttled.status).toBe(429);
+    expect(throttled.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   test('forgot-password answers the same for an unknown address and sends nothing', async () => {

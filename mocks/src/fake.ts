@@ -7,9 +7,12 @@ import type { Wallet } from '@brnd/contracts/api/wallet';
 import {
   CONTEST_TIME_ZONE,
   EMAIL_CODE_LIFETIME_MS,
+  EMAIL_RESEND_INTERVAL_MS,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_THROTTLE_WINDOW_MS,
   MAX_BRAND_CARDS,
+  PASSWORD_CHANGE_FAILURES,
+  PHONE_STEP_CODE_LIFETIME_MS,
   ORDER_EXPIRY_MS,
   ORDER_STATUS,
   ORDER_TEXT_STATUS,
@@ -17,6 +20,7 @@ import {
   REFERRAL_REWARD_BRAND_BRND,
   REFERRAL_REWARD_USER_BRND,
   RESET_CODE_LIFETIME_MS,
+  RESET_EMAILS_PER_HOUR,
   SESSION_LIFETIME_MS,
   SMS_CODE_LIFETIME_MS,
   SMS_CODE_MAX_ATTEMPTS,
@@ -30,6 +34,7 @@ import {
   type OrderStatusCode,
   type TransactionStatus,
 } from '@brnd/contracts/domain/constants';
+import { englishText } from './messages.ts';
 import { demoSeed, logoDataUrl, type FakeSeed, type SeedBrand } from './seed.ts';
 
 /**
@@ -42,13 +47,11 @@ import { demoSeed, logoDataUrl, type FakeSeed, type SeedBrand } from './seed.ts'
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** The bff re-sends the verification e-mail on login at most this often. */
-const VERIFICATION_RESEND_GAP_MS = 10 * MINUTE;
 const TRENDING_WINDOW_MS = 7 * DAY;
 /** Quote rates of the mock crypto gateway, USD per coin. */
 const CRYPTO_RATES_USD: Record<CryptoPayMethod, number> = { BTC: 11_500, ETH: 380 };
 
-export const NEEDS_PHONE_MESSAGE = 'Please confirm your phone number to finish signing up.';
+export const NEEDS_PHONE_MESSAGE = 'Please verify your phone number to finish signing up.';
 
 /** A refusal with the status and message id the real server answers with. */
 export class FakeError extends Error {
@@ -76,7 +79,6 @@ interface UserRecord {
   emailVerified: boolean;
   phoneVerified: boolean;
   referralCode: string;
-  verificationMailAt: number;
   wallet: Wallet;
 }
 
@@ -148,8 +150,8 @@ interface FakeState {
   sessions: { token: string; userId: number; expiresAt: number }[];
   codes: CodeRecord[];
   smsCodes: SmsRecord[];
-  smsSent: { userId: number; at: number }[];
-  loginThrottle: Record<string, { hits: number; resetAt: number }>;
+  /** Fixed-window counters (login, password change, resends), as the bff's rate_limits table. */
+  limits: Record<string, { hits: number; resetAt: number }>;
   outbox: OutboxMessage[];
   orders: OrderRecord[];
   cardTransactions: CardTransactionRecord[];
@@ -295,8 +297,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       sessions: [],
       codes: [],
       smsCodes: [],
-      smsSent: [],
-      loginThrottle: {},
+      limits: {},
       outbox: [],
       orders: [],
       cardTransactions: [],
@@ -318,7 +319,6 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         emailVerified: seedUser.emailVerified,
         phoneVerified: seedUser.phoneVerified,
         referralCode: seedUser.referralCode,
-        verificationMailAt: 0,
         wallet: {
           amount: 0,
           brnd_tokens: seedUser.bonusTokens ?? 0,
@@ -385,34 +385,63 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     state.outbox.unshift({ ...message, createdAt: new Date(now()).toISOString() });
   }
 
-  function issueCode(userId: number, purpose: CodePurpose, lifetimeMs: number): string {
-    const code = randomCode();
+  function issueCode(
+    userId: number,
+    purpose: CodePurpose,
+    lifetimeMs: number,
+    code = randomCode(),
+  ): string {
     state.codes.push({ code, userId, purpose, expiresAt: now() + lifetimeMs, used: false });
     return code;
   }
 
+  /**
+   * Counts a hit in a fixed window, like the bff's rate_limits rows: allowed while the window
+   * holds at most `limit` hits.
+   */
+  function hit(key: string, limit: number, windowMs: number) {
+    const current = state.limits[key];
+    const entry =
+      current && current.resetAt > now() ? current : { hits: 0, resetAt: now() + windowMs };
+    entry.hits += 1;
+    state.limits[key] = entry;
+    return {
+      allowed: entry.hits <= limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - now()) / 1000)),
+    };
+  }
+
+  function refund(key: string) {
+    const entry = state.limits[key];
+    if (entry && entry.hits > 0) entry.hits -= 1;
+  }
+
+  function tooManyAttempts(retryAfterSeconds: number, messageId = 'errors.tooManyAttempts') {
+    return new FakeError(429, messageId, {
+      values: { seconds: retryAfterSeconds },
+      retryAfterSeconds,
+    });
+  }
+
+  const link = (route: string, code: string) => `${appUrl}/${route}/${encodeURIComponent(code)}`;
+
   function sendVerificationMail(user: UserRecord) {
     const code = issueCode(user.id, 'email', EMAIL_CODE_LIFETIME_MS);
-    user.verificationMailAt = now();
     send({
       channel: 'email',
       to: user.email,
-      subject: 'Confirm your e-mail address',
-      text:
-        `Hello ${user.name},\n\nplease confirm your e-mail address to finish signing up for BRND:\n` +
-        `${appUrl}/verify/${code}\n\nIf you did not sign up, you can ignore this e-mail.`,
+      subject: englishText('email.verify.subject'),
+      text: englishText('email.verify.text', {
+        name: user.name,
+        link: link('verify', code),
+        days: Math.round(EMAIL_CODE_LIFETIME_MS / DAY),
+      }),
     });
   }
 
   function sendSmsCode(user: UserRecord) {
-    const hourAgo = now() - HOUR;
-    const recent = state.smsSent.filter((sent) => sent.userId === user.id && sent.at > hourAgo);
-    if (recent.length >= SMS_RESENDS_PER_HOUR) {
-      const oldest = Math.min(...recent.map((sent) => sent.at));
-      throw new FakeError(429, 'errors.resendLimit', {
-        retryAfterSeconds: Math.ceil((oldest + HOUR - now()) / 1000),
-      });
-    }
+    const limit = hit(`sms:${user.id}`, SMS_RESENDS_PER_HOUR, HOUR);
+    if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds, 'errors.resendLimit');
     const code = randomDigits(4);
     state.smsCodes = state.smsCodes.filter((sms) => sms.userId !== user.id);
     state.smsCodes.push({
@@ -421,13 +450,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       expiresAt: now() + SMS_CODE_LIFETIME_MS,
       attempts: 0,
     });
-    state.smsSent.push({ userId: user.id, at: now() });
-    send({
-      channel: 'sms',
-      to: user.mobile,
-      subject: '',
-      text: `Your BRND verification code: ${code}`,
-    });
+    send({ channel: 'sms', to: user.mobile, subject: '', text: englishText('sms.code', { code }) });
   }
 
   /* ---- lookups */
@@ -453,9 +476,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     );
   }
 
-  /** The e-mail code, or a login's phone-step code, carries the phone steps until the phone is verified. */
+  /**
+   * A confirmed e-mail code, or a login's phone-step code, carries the phone steps until the
+   * phone is verified.
+   */
   function phoneStepUser(code: string): UserRecord {
-    const record = liveCode(code, ['email', 'phoneStep']);
+    const record = liveCode(code, ['phoneStep']);
     const user = record && userById(record.userId);
     if (!user || user.phoneVerified) throw new FakeError(400, 'errors.linkInvalid');
     return user;
@@ -625,7 +651,6 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         emailVerified: false,
         phoneVerified: false,
         referralCode: randomReferralCode(),
-        verificationMailAt: 0,
         wallet: { amount: 0, brnd_tokens: 0, walletAddress: null },
       };
       state.users.push(user);
@@ -643,37 +668,25 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     },
 
     login(input: { email: string; password: string }) {
-      const key = input.email.toLowerCase();
-      const throttle = state.loginThrottle[key];
-      if (throttle && throttle.resetAt <= now()) delete state.loginThrottle[key];
-      const current = state.loginThrottle[key];
-      if (current && current.hits >= LOGIN_FAILURES_PER_ACCOUNT) {
-        const seconds = Math.ceil((current.resetAt - now()) / 1000);
-        throw new FakeError(429, 'errors.tooManyAttempts', {
-          values: { seconds },
-          retryAfterSeconds: seconds,
-        });
-      }
+      const accountKey = `login:account:${input.email.toLowerCase()}`;
+      // Counted before the password is checked, as the bff does, so parallel guesses cannot pass.
+      const limit = hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_THROTTLE_WINDOW_MS);
+      if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
       const user = userByEmail(input.email);
       if (!user || user.password !== input.password) {
-        const entry = state.loginThrottle[key] ?? {
-          hits: 0,
-          resetAt: now() + LOGIN_THROTTLE_WINDOW_MS,
-        };
-        entry.hits += 1;
-        state.loginThrottle[key] = entry;
         throw new FakeError(401, 'errors.invalidCredentials');
       }
-      delete state.loginThrottle[key];
+      delete state.limits[accountKey];
       if (!user.emailVerified) {
-        if (now() - user.verificationMailAt >= VERIFICATION_RESEND_GAP_MS)
+        if (hit(`verify-mail:${user.id}`, 1, EMAIL_RESEND_INTERVAL_MS).allowed) {
           sendVerificationMail(user);
+        }
         throw new FakeError(403, 'errors.emailNotVerified');
       }
       if (!user.phoneVerified) {
         return {
           message: NEEDS_PHONE_MESSAGE,
-          code: issueCode(user.id, 'phoneStep', EMAIL_CODE_LIFETIME_MS),
+          code: issueCode(user.id, 'phoneStep', PHONE_STEP_CODE_LIFETIME_MS),
           email: user.email,
           mobile: user.mobile,
           name: user.name,
@@ -695,12 +708,20 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { message: SUCCESS };
     },
 
+    /** The e-mail code is used up and, while the phone is unverified, opens the phone steps. */
     confirmEmail(input: { verification_code: string }) {
-      const record = liveCode(input.verification_code, ['email']);
-      const user = record && userById(record.userId);
-      if (!user || user.phoneVerified) throw new FakeError(400, 'errors.linkInvalid');
-      user.emailVerified = true;
-      return { message: SUCCESS };
+      const code = input.verification_code;
+      const record = liveCode(code, ['email']);
+      if (record) {
+        record.used = true;
+        const user = userById(record.userId);
+        user.emailVerified = true;
+        if (!user.phoneVerified) issueCode(user.id, 'phoneStep', PHONE_STEP_CODE_LIFETIME_MS, code);
+        return { message: SUCCESS };
+      }
+      // Opening the link again (a reload, a second click) is fine while the phone steps last.
+      if (liveCode(code, ['phoneStep'])) return { message: SUCCESS };
+      throw new FakeError(400, 'errors.linkInvalid');
     },
 
     getMobile(params: { code: string }) {
@@ -723,44 +744,57 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       const user = phoneStepUser(input.verification_code);
       const sms = state.smsCodes.find((candidate) => candidate.userId === user.id);
       if (!sms || sms.attempts >= SMS_CODE_MAX_ATTEMPTS || sms.expiresAt <= now()) {
-        throw new FakeError(400, 'errors.codeExpired');
+        throw new FakeError(400, 'errors.codeExpired', {
+          errors: { mobile_verification_code: 'errors.codeExpired' },
+        });
       }
+      sms.attempts += 1;
       if (sms.code !== input.mobile_verification_code) {
-        sms.attempts += 1;
-        throw new FakeError(400, 'errors.verificationFailed');
+        throw new FakeError(400, 'errors.verificationFailed', {
+          errors: { mobile_verification_code: 'errors.verificationFailed' },
+        });
       }
       user.phoneVerified = true;
       user.emailVerified = true;
       state.smsCodes = state.smsCodes.filter((candidate) => candidate !== sms);
       for (const code of state.codes) {
-        if (code.userId === user.id && code.purpose !== 'reset') code.used = true;
+        if (code.userId === user.id && code.purpose === 'phoneStep') code.used = true;
       }
       return { message: SUCCESS };
     },
 
+    /** The same answer for every address; at most RESET_EMAILS_PER_HOUR e-mails per address. */
     forgotPassword(input: { email: string }) {
-      const user = userByEmail(input.email);
+      const allowed = hit(`reset-mail:${input.email}`, RESET_EMAILS_PER_HOUR, HOUR).allowed;
+      const user = allowed ? userByEmail(input.email) : undefined;
       if (user) {
         const code = issueCode(user.id, 'reset', RESET_CODE_LIFETIME_MS);
         send({
           channel: 'email',
           to: user.email,
-          subject: 'Reset your BRND password',
-          text:
-            `Hello ${user.name},\n\nchoose a new password here (the link works for 1 hour):\n` +
-            `${appUrl}/resetpassword/${code}\n\nIf you did not ask for this, ignore this e-mail.`,
+          subject: englishText('email.reset.subject'),
+          text: englishText('email.reset.text', {
+            name: user.name,
+            link: link('resetpassword', code),
+            hours: Math.round(RESET_CODE_LIFETIME_MS / HOUR),
+          }),
         });
       }
       return { message: SUCCESS };
     },
 
+    /** Receiving the link proves the address; every session ends and the login throttle clears. */
     resetPassword(input: { password: string; code: string }) {
       const record = liveCode(input.code, ['reset']);
       if (!record) throw new FakeError(400, 'errors.linkInvalid');
       const user = userById(record.userId);
-      record.used = true;
+      for (const code of state.codes) {
+        if (code.userId === user.id && code.purpose === 'reset') code.used = true;
+      }
       user.password = input.password;
+      user.emailVerified = true;
       revokeSessions(user.id);
+      delete state.limits[`login:account:${user.email.toLowerCase()}`];
       return { message: SUCCESS };
     },
 
@@ -774,12 +808,17 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { message: SUCCESS, user: toUser(user) };
     },
 
+    /** Every session ends, this one included: the app sends the user back to /login. */
     changePassword(user: UserRecord, input: { currentpassword: string; newpassword: string }) {
+      const key = `password-change:${user.id}`;
+      const limit = hit(key, PASSWORD_CHANGE_FAILURES, LOGIN_THROTTLE_WINDOW_MS);
+      if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
       if (user.password !== input.currentpassword) {
         throw new FakeError(400, 'errors.wrongCurrentPassword', {
           errors: { currentpassword: 'errors.wrongCurrentPassword' },
         });
       }
+      refund(key);
       user.password = input.newpassword;
       revokeSessions(user.id);
       return { message: SUCCESS };

@@ -1,13 +1,14 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { messages } from '@brnd/locales/messages';
 import { endpoints, type EndpointId, type Endpoints } from '@brnd/contracts/api/index';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import { createFake, FakeError, type Fake, type FakeUser } from './fake.ts';
+import { englishText } from './messages.ts';
+
+export { englishText };
 
 /**
  * One MSW handler per contract endpoint, answering from the stateful fake exactly as the bff
@@ -75,20 +76,6 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
 };
 
 /* ---------------------------------------------------------------- answers */
-
-const formats = new Map<string, IntlMessageFormat>();
-
-/** The English sentence of a message id, with its values: what the server puts in `message`. */
-export function englishText(id: string, values: Record<string, string | number> = {}): string {
-  const source = messages.en[id];
-  if (source === undefined) return id;
-  let format = formats.get(id);
-  if (!format) {
-    format = new IntlMessageFormat(source, 'en');
-    formats.set(id, format);
-  }
-  return String(format.format(values));
-}
 
 /** An error answer in the contract's shape. */
 export function errorResponse(
