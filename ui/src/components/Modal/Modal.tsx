@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import styles from './Modal.module.css';
 
@@ -15,6 +15,9 @@ export interface ModalProps {
 
 export function Modal({ open, onOpenChange, title, description, children, footer }: ModalProps) {
   const intl = useIntl();
+  // Screens open modals from their own buttons, not a Dialog.Trigger, so Radix would return
+  // focus to <body> on close; remember where focus was and send it back there.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -23,6 +26,14 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           className={styles.content}
           // Without a description Radix must not point aria-describedby at a missing element.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
         >
           <div className={styles.header}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>

@@ -1,0 +1,113 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
+import { Button } from '../Button/Button.tsx';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { useToast, type ToastOptions, type ToastVariant } from './Toast.tsx';
+
+interface ToastDemoProps {
+  variant: ToastVariant;
+  message: string;
+  trigger: string;
+  options?: ToastOptions;
+}
+
+/** The preview mounts the ToastProvider, as the app does; a screen only calls useToast(). */
+function ToastDemo({ variant, message, trigger, options }: ToastDemoProps) {
+  const toast = useToast();
+  return <Button onClick={() => toast[variant](message, options)}>{trigger}</Button>;
+}
+
+const meta = {
+  component: ToastDemo,
+  args: {
+    variant: 'success',
+    message: 'Your profile was updated successfully!',
+    trigger: 'Save',
+  },
+} satisfies Meta<typeof ToastDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = {
+  play: async ({ args, canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('button', { name: args.trigger }));
+    const toast = await canvas.findByRole('status');
+    await expect(toast).toHaveTextContent(t('toast.success'));
+    await expect(toast).toHaveTextContent(args.message);
+  },
+};
+export const SuccessPolish = polish(Success, {
+  message: 'Twój profil został zaktualizowany!',
+  trigger: 'Zapisz',
+});
+
+/** The spec's 'Warnning!' danger toast, spelled right. */
+export const Danger: Story = {
+  args: { variant: 'danger', message: 'Verification Failed', trigger: 'Verify' },
+  play: async ({ args, canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('button', { name: args.trigger }));
+    const toast = await canvas.findByRole('alert');
+    await expect(toast).toHaveTextContent(t('toast.warning'));
+    await expect(toast).toHaveTextContent(args.message);
+    await userEvent.click(canvas.getByRole('button', { name: t('toast.dismiss') }));
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+  },
+};
+export const DangerPolish = polish(Danger, {
+  message: 'Weryfikacja nie powiodła się',
+  trigger: 'Zweryfikuj',
+});
+
+/** The buy page's warning stays 8 seconds. */
+export const Warning: Story = {
+  args: {
+    variant: 'warning',
+    message: 'Error! Please try again later',
+    trigger: 'Buy',
+    options: { durationMs: 8_000 },
+  },
+  play: async ({ args, canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('button', { name: args.trigger }));
+    const toast = await canvas.findByRole('status');
+    await expect(toast).toHaveTextContent(t('toast.warning'));
+    await expect(toast).toHaveTextContent(args.message);
+  },
+};
+export const WarningPolish = polish(Warning, {
+  message: 'Błąd! Spróbuj ponownie później',
+  trigger: 'Kup',
+});
+
+export const Stacked: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    const button = canvas.getByRole('button', { name: args.trigger });
+    await userEvent.click(button);
+    await userEvent.click(button);
+    await userEvent.click(button);
+    await expect(await canvas.findAllByRole('status')).toHaveLength(3);
+  },
+};
+export const StackedPolish = polish(Stacked, {
+  message: 'Twój profil został zaktualizowany!',
+  trigger: 'Zapisz',
+});
+
+export const DismissesItself: Story = {
+  args: { options: { durationMs: 600 } },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: args.trigger }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(args.message);
+    await waitFor(() => expect(canvas.queryByRole('status')).not.toBeInTheDocument(), {
+      timeout: 3_000,
+    });
+  },
+};
+export const DismissesItselfPolish = polish(DismissesItself, {
+  message: 'Twój profil został zaktualizowany!',
+  trigger: 'Zapisz',
+});
