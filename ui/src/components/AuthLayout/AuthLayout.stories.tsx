@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { Button } from '../Button/Button.tsx';
+import { PasswordField } from '../PasswordField/PasswordField.tsx';
+import { TextField } from '../TextField/TextField.tsx';
+import { polish } from '../../testing/polish.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+
+const meta = {
+  component: AuthLayout,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    title: 'Sign in',
+    subtitle: 'Welcome back to BRND.',
+    children: (
+      <form onSubmit={(event) => event.preventDefault()}>
+        <TextField label="E-mail" name="email" type="email" autoComplete="email" />
+        <PasswordField label="Password" name="password" autoComplete="current-password" />
+        <Button type="submit" fullWidth>
+          Sign in
+        </Button>
+      </form>
+    ),
+  },
+} satisfies Meta<typeof AuthLayout>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const polishForm = {
+  title: 'Logowanie',
+  subtitle: 'Witamy ponownie w BRND.',
+  children: (
+    <form onSubmit={(event) => event.preventDefault()}>
+      <TextField label="E-mail" name="email" type="email" autoComplete="email" />
+      <PasswordField label="Hasło" name="password" autoComplete="current-password" />
+      <Button type="submit" fullWidth>
+        Zaloguj się
+      </Button>
+    </form>
+  ),
+};
+
+export const Default: Story = {
+  play: async ({ args, canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: args.title })).toBeVisible();
+    await expect(canvas.queryByRole('complementary')).not.toBeInTheDocument();
+  },
+};
+export const DefaultPolish = polish(Default, polishForm);
+
+export const WithAside: Story = {
+  args: {
+    title: 'Create your account',
+    subtitle: undefined,
+    aside: (
+      <>
+        <h2>For users</h2>
+        <p>Collect loyalty tokens from the brands you love and vote for your favourites.</p>
+        <h2>For brands</h2>
+        <p>Issue your own token and reward your customers.</p>
+      </>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('complementary')).toBeVisible();
+  },
+};
+export const WithAsidePolish = polish(WithAside, {
+  ...polishForm,
+  title: 'Załóż konto',
+  subtitle: undefined,
+  aside: (
+    <>
+      <h2>Dla użytkowników</h2>
+      <p>Zbieraj tokeny lojalnościowe ulubionych marek i głosuj na swoich faworytów.</p>
+      <h2>Dla marek</h2>
+      <p>Wyemituj własny token i nagradzaj klientów.</p>
+    </>
+  ),
+});
+
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ args, canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: args.title })).toBeVisible();
+  },
+};
+export const MobilePolish = polish(Mobile, polishForm);

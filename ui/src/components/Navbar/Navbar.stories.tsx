@@ -1,0 +1,112 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, waitFor } from 'storybook/test';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { storyRecorders } from '../../testing/story-recorders.ts';
+import { Navbar } from './Navbar.tsx';
+
+const meta = {
+  component: Navbar,
+  args: { session: null, onLogout: fn() },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof Navbar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const mobile = { viewport: { value: 'mobile1', isRotated: false } };
+
+export const LoggedOut: Story = {
+  play: async ({ canvas, globals, loaded, userEvent }) => {
+    const t = storyIntl(globals);
+    const nav = canvas.getByRole('navigation', { name: t('nav.main') });
+    await expect(nav).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t('nav.ico') })).toHaveAttribute('href', '/ico');
+    await expect(canvas.getByRole('link', { name: t('nav.howItWorks') })).toHaveAttribute(
+      'href',
+      '/#howitworks',
+    );
+    await expect(canvas.getByRole('link', { name: t('nav.signUp') })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    await expect(canvas.queryByText(t('nav.beta'))).not.toBeInTheDocument();
+
+    await userEvent.click(canvas.getByRole('link', { name: t('nav.signIn') }));
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/login',
+      undefined,
+    );
+  },
+};
+export const LoggedOutPolish = polish(LoggedOut);
+
+export const LoggedIn: Story = {
+  args: { session: { email: 'anna.kowalska@example.com' } },
+  play: async ({ args, canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByText(t('nav.beta'))).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: t('nav.signIn') })).not.toBeInTheDocument();
+
+    await userEvent.click(canvas.getByRole('button', { name: /anna\.kowalska@example\.com/ }));
+    await expect(screen.getByRole('menuitem', { name: t('nav.dashboard') })).toHaveAttribute(
+      'href',
+      '/user/dashboard',
+    );
+    await expect(screen.getByRole('menuitem', { name: t('nav.profile') })).toHaveAttribute(
+      'href',
+      '/user/profile/person',
+    );
+    await userEvent.click(screen.getByRole('menuitem', { name: t('nav.logOut') }));
+    await expect(args.onLogout).toHaveBeenCalledOnce();
+  },
+};
+export const LoggedInPolish = polish(LoggedIn);
+
+export const UserMenuNavigates: Story = {
+  args: { session: { email: 'anna.kowalska@example.com' } },
+  play: async ({ args, canvas, globals, loaded, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('button', { name: /anna\.kowalska@example\.com/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: t('nav.profile') }));
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/user/profile/person',
+      undefined,
+    );
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await expect(args.onLogout).not.toHaveBeenCalled();
+  },
+};
+export const UserMenuNavigatesPolish = polish(UserMenuNavigates);
+
+export const Mobile: Story = {
+  globals: mobile,
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const menuButton = canvas.getByRole('button', { name: t('nav.menu') });
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.queryByRole('link', { name: t('nav.voting') })).not.toBeInTheDocument();
+
+    await userEvent.click(menuButton);
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('link', { name: t('nav.voting') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t('nav.signUp') })).toBeVisible();
+
+    // Following a link folds the menu again.
+    await userEvent.click(canvas.getByRole('link', { name: t('nav.voting') }));
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  },
+};
+export const MobilePolish = polish(Mobile);
+
+export const MobileLoggedIn: Story = {
+  args: { session: { email: 'anna.kowalska@example.com' } },
+  globals: mobile,
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('button', { name: t('nav.menu') }));
+    await expect(canvas.getByText(t('nav.beta'))).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /anna\.kowalska@example\.com/ })).toBeVisible();
+  },
+};
+export const MobileLoggedInPolish = polish(MobileLoggedIn);
