@@ -51,6 +51,28 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        // The Koa back end over HTTP, each test app on a fresh copy of a migrated database.
+        test: {
+          name: 'bff',
+          environment: 'node',
+          include: ['bff/**/*.test.ts'],
+          globalSetup: ['bff/src/testing/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The same API scenarios against the MSW handlers and the real bff.
+        test: {
+          name: 'conformance',
+          environment: 'node',
+          include: ['tests/conformance/**/*.test.ts'],
+          globalSetup: ['bff/src/testing/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -31,6 +31,14 @@ export const SESSION_LIFETIME_MS = SESSION_COOKIE_MAX_AGE_MS;
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURES_PER_IP = 20;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60_000;
+/** After the e-mail is confirmed, its code keeps opening the phone steps this long. */
+export const PHONE_STEP_CODE_LIFETIME_MS = 24 * 60 * 60_000;
+/** A login with an unconfirmed e-mail re-sends the link, at most this often. */
+export const EMAIL_RESEND_INTERVAL_MS = 10 * 60_000;
+/** Reset e-mails per address per hour; further requests get the same answer but send nothing. */
+export const RESET_EMAILS_PER_HOUR = 3;
+/** Wrong current passwords per user per window before the password change answers 429. */
+export const PASSWORD_CHANGE_FAILURES = 5;
 
 /** Token sale: the default price (1 USD = 333 BRND) and the hard-coded PLN rate. */
 export const TOKEN_PRICE_USD = 0.003;

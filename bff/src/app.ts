@@ -1,0 +1,119 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa, { type Context, type Next } from 'koa';
+import type { Database } from './db/database.ts';
+import { accountRoutes } from './http/accounts.ts';
+import { devRouter } from './http/dev-outbox.ts';
+import { errorBody, errorHandler } from './http/errors.ts';
+import { healthRoutes } from './http/health.ts';
+import { requestId } from './http/request-id.ts';
+import { mountRoutes } from './http/route.ts';
+import { securityHeaders } from './http/security.ts';
+import { serveSpa } from './http/static.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './providers/mail.ts';
+import type { SmsProvider } from './providers/sms.ts';
+import { createAccountService } from './services/accounts.ts';
+import { createBackground, type Background } from './services/background.ts';
+import { createNotifications } from './services/notifications.ts';
+import type { PasswordHasher } from './services/passwords.ts';
+import { createRateLimiter } from './services/rate-limits.ts';
+import { createSessionService } from './services/sessions.ts';
+
+export interface AppDeps {
+  db: Database;
+  mailer: Mailer;
+  sms: SmsProvider;
+  hasher: PasswordHasher;
+  logger: Logger;
+  /** Keys the SMS-code HMAC. */
+  secret: string;
+  /** Origin of the web app, for links in e-mails. */
+  appUrl: string;
+  /** Production hides /dev/* and turns on HSTS. */
+  production: boolean;
+  /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy?: boolean;
+  /** The built web app; unset serves the API only. */
+  staticDir?: string;
+  background?: Background;
+}
+
+const BODY_LIMIT = '100kb';
+const SERVER_PATHS = /^\/(api|dev)(\/|$)/;
+
+/** Unknown /api and /dev paths answer JSON, with 405 when the path exists for another method. */
+function notFound(router: Router) {
+  return async function answerNotFound(ctx: Context, next: Next) {
+    if (!SERVER_PATHS.test(ctx.path)) return next();
+    const match = router.match(ctx.path, ctx.method);
+    const allowed = [...new Set(match.path.flatMap((layer) => layer.methods))];
+    if (allowed.length > 0) {
+      ctx.status = 405;
+      ctx.set('Allow', allowed.join(', '));
+      ctx.body = { message: 'Method not allowed.', messageId: 'errors.notFound' };
+      return;
+    }
+    ctx.status = 404;
+    ctx.body = errorBody(404, 'errors.notFound');
+  };
+}
+
+/** The Koa application, without listening: server.ts and the tests decide where it runs. */
+export function createApp(deps: AppDeps): Koa {
+  const { db, logger, production } = deps;
+  const app = new Koa({ proxy: deps.trustProxy ?? false });
+  // Errors are answered and logged by errorHandler; this catches what happens outside requests.
+  app.silent = true;
+  app.on('error', (error: unknown) => logger.error('unhandled Koa error', { err: error }));
+
+  const background = deps.background ?? createBackground(logger);
+  const sessions = createSessionService(db);
+  const accounts = createAccountService({
+    db,
+    hasher: deps.hasher,
+    sessions,
+    limiter: createRateLimiter(db),
+    notifications: createNotifications({
+      appUrl: deps.appUrl,
+      mailer: deps.mailer,
+      sms: deps.sms,
+    }),
+    secret: deps.secret,
+    logger,
+  });
+
+  const api = new Router();
+  mountRoutes(
+    api,
+    [
+      ...healthRoutes({ db, logger }),
+      ...accountRoutes({ accounts, runInBackground: (name, work) => background.run(name, work) }),
+    ],
+    sessions,
+  );
+
+  app.use(requestId(logger));
+  app.use(securityHeaders({ production }));
+  app.use(errorHandler(logger));
+  if (!production) app.use(devRouter(db).routes());
+  app.use(
+    bodyParser({
+      enableTypes: ['json', 'form'],
+      jsonLimit: BODY_LIMIT,
+      formLimit: BODY_LIMIT,
+      // Unparseable or oversized bodies are the client's mistake: a 4xx, never a 500.
+      onError(error, ctx) {
+        const status = (error as { status?: number }).status ?? 400;
+        ctx.throw(
+          status >= 400 && status < 500 ? status : 400,
+          'The request body could not be read.',
+        );
+      },
+    }),
+  );
+  app.use(api.routes());
+  app.use(notFound(api));
+  if (deps.staticDir) app.use(serveSpa(deps.staticDir));
+  return app;
+}

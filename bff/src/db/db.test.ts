@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { TEST_ARGON2_COST, createPasswordHasher } from '../services/passwords.ts';
+import { startTestApp, type TestApp } from '../testing.ts';
+import { createMigrator, migrateUp, migrations } from './migrate.ts';
+import { DEMO_USER, seedIfEmpty } from './seed.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+async function tables() {
+  const rows = await app.db.query<{ tablename: string }>(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
+  );
+  return rows.map((row) => row.tablename);
+}
+
+test('migrations run down and up again, and a second up changes nothing', async () => {
+  expect(await tables()).toEqual([
+    'outbox',
+    'rate_limits',
+    'schema_migrations',
+    'sessions',
+    'sms_codes',
+    'users',
+    'verification_codes',
+  ]);
+  await createMigrator(app.db.sequelize).down({ to: 0 });
+  expect(await tables()).toEqual(['schema_migrations']);
+
+  expect(await migrateUp(app.db.sequelize, app.db.url)).toEqual(migrations.map((m) => m.name));
+  expect(await migrateUp(app.db.sequelize, app.db.url)).toEqual([]);
+  expect(await tables()).toContain('users');
+});
+
+test('two instances migrating one database at once do not collide', async () => {
+  await createMigrator(app.db.sequelize).down({ to: 0 });
+  const [first, second] = await Promise.all([
+    migrateUp(app.db.sequelize, app.db.url),
+    migrateUp(app.db.sequelize, app.db.url),
+  ]);
+  expect([...(first ?? []), ...(second ?? [])]).toEqual(migrations.map((m) => m.name));
+});
+
+test('the demo seed runs only on an empty database', async () => {
+  const hasher = createPasswordHasher(TEST_ARGON2_COST);
+  expect(await seedIfEmpty(app.db, hasher)).toBe(true);
+  expect(await seedIfEmpty(app.db, hasher)).toBe(false);
+  const demo = await app.db.models.User.findOne({ where: { email: DEMO_USER.email } });
+  expect(demo?.emailVerifiedAt).toBeInstanceOf(Date);
+  expect(demo?.phoneVerifiedAt).toBeInstanceOf(Date);
+  expect(await hasher.verify(demo?.passwordHash ?? '', DEMO_USER.password)).toBe(true);
+});
+
+test('e-mail addresses are unique regardless of letter case', async () => {
+  const base = {
+    name: 'A',
+    mobile: '+48600000000',
+    passwordHash: 'x',
+    emailVerifiedAt: null,
+    phoneVerifiedAt: null,
+    referredBy: null,
+  };
+  await app.db.models.User.create({ ...base, email: 'case@example.com', referralCode: 'CASE0001' });
+  await expect(
+    app.db.models.User.create({ ...base, email: 'CASE@example.com', referralCode: 'CASE0002' }),
+  ).rejects.toThrow();
+});

@@ -1,0 +1,71 @@
+import pg from 'pg';
+import type { Sequelize } from 'sequelize';
+import { Umzug, type RunnableMigration, type UmzugStorage } from 'umzug';
+import { accounts } from './migrations/0001-accounts.ts';
+
+export type Migration = RunnableMigration<Sequelize>;
+
+/** In order. A migration, once released, is never edited: add a new one. */
+export const migrations: Migration[] = [accounts];
+
+/** Any constant works; it only has to be the same for every bff instance. */
+const MIGRATION_LOCK_ID = 7_251_001;
+
+/** Executed migration names live in a plain table we create ourselves (no `sync()` anywhere). */
+function tableStorage(sequelize: Sequelize): UmzugStorage<Sequelize> {
+  const ensureTable = () =>
+    sequelize.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+         name text PRIMARY KEY,
+         run_at timestamptz NOT NULL DEFAULT now()
+       )`,
+    );
+  return {
+    async executed() {
+      await ensureTable();
+      const [rows] = await sequelize.query('SELECT name FROM schema_migrations ORDER BY name');
+      return (rows as { name: string }[]).map((row) => row.name);
+    },
+    async logMigration({ name }) {
+      await ensureTable();
+      await sequelize.query('INSERT INTO schema_migrations (name) VALUES ($1)', { bind: [name] });
+    },
+    async unlogMigration({ name }) {
+      await ensureTable();
+      await sequelize.query('DELETE FROM schema_migrations WHERE name = $1', { bind: [name] });
+    },
+  };
+}
+
+export function createMigrator(sequelize: Sequelize): Umzug<Sequelize> {
+  return new Umzug({
+    migrations,
+    context: sequelize,
+    storage: tableStorage(sequelize),
+    logger: undefined,
+  });
+}
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock, so bff instances starting together on
+ * one database migrate (and seed) one after the other. The lock lives on its own connection
+ * because Sequelize's pool hands out a different connection per query.
+ */
+export async function withMigrationLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}
+
+export async function migrateUp(sequelize: Sequelize, url: string): Promise<string[]> {
+  return withMigrationLock(url, async () => {
+    const applied = await createMigrator(sequelize).up();
+    return applied.map((migration) => migration.name);
+  });
+}

@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { REPO_ROOT, loadEnv, parseEnv } from './env.ts';
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'brnd-env-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+const problemsOf = (source: Record<string, string>) => {
+  const result = parseEnv(source);
+  return result.ok ? [] : result.problems;
+};
+
+test('an empty environment gives the development defaults', () => {
+  const result = parseEnv({});
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  expect(result.env).toEqual({
+    nodeEnv: 'development',
+    production: false,
+    port: 3000,
+    dataDir: path.join(REPO_ROOT, '.data'),
+    appUrl: 'http://localhost:3000',
+    mailFrom: 'BRND <no-reply@brnd.example>',
+    operatorEmail: 'operator@brnd.example',
+    sms: { provider: 'outbox' },
+    staticDir: path.join(REPO_ROOT, 'app', 'dist'),
+    trustProxy: false,
+    logLevel: 'info',
+  });
+});
+
+test('APP_URL follows PORT unless set, and loses a trailing slash', () => {
+  const byPort = parseEnv({ PORT: '8080' });
+  expect(byPort.ok && byPort.env.appUrl).toBe('http://localhost:8080');
+  const set = parseEnv({ APP_URL: 'https://brnd.example/' });
+  expect(set.ok && set.env.appUrl).toBe('https://brnd.example');
+});
+
+test('every invalid variable is reported at once', () => {
+  const problems = problemsOf({
+    PORT: 'eighty',
+    DATABASE_URL: 'mysql://db/brnd',
+    SMTP_URL: 'http://mail',
+    SMS_PROVIDER: 'pigeon',
+    TRUST_PROXY: 'maybe',
+    SESSION_SECRET: 'short',
+  });
+  expect(problems).toEqual([
+    'PORT must be a port number from 0 to 65535 (got "eighty")',
+    'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    'SMTP_URL must be an smtp:// or smtps:// URL',
+    'SMS_PROVIDER must be outbox or http (got "pigeon")',
+    'SESSION_SECRET must be at least 32 characters',
+    'TRUST_PROXY must be true or false (got "maybe")',
+  ]);
+});
+
+test('the http SMS adapter needs its URL and key', () => {
+  expect(problemsOf({ SMS_PROVIDER: 'http' })).toEqual([
+    'SMS_API_URL is required when SMS_PROVIDER is http',
+    'SMS_API_KEY is required when SMS_PROVIDER is http',
+  ]);
+  const ok = parseEnv({
+    SMS_PROVIDER: 'http',
+    SMS_API_URL: 'https://sms.example/send',
+    SMS_API_KEY: 'key',
+  });
+  expect(ok.ok && ok.env.sms).toEqual({
+    provider: 'http',
+    url: 'https://sms.example/send',
+    apiKey: 'key',
+  });
+});
+
+test('production requires real services instead of the development stand-ins', () => {
+  expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    'DATABASE_URL is required in production (the embedded PostgreSQL is for development)',
+    'SMTP_URL is required in production (the mail catcher is for development)',
+    'SESSION_SECRET is required in production (a random string of at least 32 characters)',
+    'APP_URL is required in production (the public address used in e-mail links)',
+    'SMS_PROVIDER must be http in production (the outbox never reaches a phone)',
+  ]);
+  const complete = parseEnv({
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://brnd@db/brnd',
+    SMTP_URL: 'smtps://user:pass@smtp.example',
+    SESSION_SECRET: 'x'.repeat(40),
+    APP_URL: 'https://brnd.example',
+    SMS_PROVIDER: 'http',
+    SMS_API_URL: 'https://sms.example/send',
+    SMS_API_KEY: 'key',
+  });
+  expect(complete.ok).toBe(true);
+});
+
+test('outside production the session secret is generated once and kept in DATA_DIR', async () => {
+  const first = loadEnv({ DATA_DIR: dataDir });
+  const second = loadEnv({ DATA_DIR: dataDir });
+  expect(first.ok && second.ok).toBe(true);
+  if (!first.ok || !second.ok) return;
+  expect(first.env.sessionSecret).toMatch(/^[\w-]{43}$/);
+  expect(second.env.sessionSecret).toBe(first.env.sessionSecret);
+  const file = path.join(dataDir, 'session-secret');
+  expect((await readFile(file, 'utf8')).trim()).toBe(first.env.sessionSecret);
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
+});
+
+test('the server refuses to start with a bad environment, listing each problem', () => {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'bff/src/server.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, PORT: '99999', SMS_PROVIDER: 'http' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    },
+  );
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain('BRND cannot start: the environment is not valid.');
+  expect(result.stderr).toContain('  - PORT must be a port number from 0 to 65535 (got "99999")');
+  expect(result.stderr).toContain('  - SMS_API_URL is required when SMS_PROVIDER is http');
+});

@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+
+/** The repository root: defaults for DATA_DIR and STATIC_DIR hang off it, not off the cwd. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type SmsSettings =
+  { provider: 'outbox' } | { provider: 'http'; url: string; apiKey: string; sender?: string };
+
+/** Validated configuration. Nothing else in the bff reads `process.env`. */
+export interface Env {
+  nodeEnv: 'development' | 'production' | 'test';
+  production: boolean;
+  port: number;
+  /** Unset: the bff starts an embedded PostgreSQL under `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Origin of the web app, used in links sent by e-mail. */
+  appUrl: string;
+  /** Unset: an in-process SMTP catcher delivers mail to the dev outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  operatorEmail: string;
+  sms: SmsSettings;
+  /** Keys the SMS-code HMAC (and later other server-side MACs). */
+  sessionSecret: string;
+  staticDir: string;
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
+  trustProxy: boolean;
+  logLevel: LogLevel;
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+const text = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message));
+
+const url = (message: string, protocols: string[]) =>
+  v.pipe(
+    text(message),
+    v.check((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, message),
+  );
+
+const booleanFlag = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.picklist(['true', 'false', '1', '0', 'yes', 'no', ''], 'must be true or false'),
+  v.transform((value) => ['true', '1', 'yes'].includes(value)),
+);
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
+    'development',
+  ),
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => /^[0-9]{1,5}$/.test(value) && Number(value) <= 65535,
+        'must be a port number from 0 to 65535',
+      ),
+      v.transform(Number),
+    ),
+    '3000',
+  ),
+  DATABASE_URL: v.optional(
+    url('must be a postgres:// or postgresql:// URL', ['postgres:', 'postgresql:']),
+  ),
+  DATA_DIR: v.optional(text('must not be empty')),
+  APP_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
+  SMTP_URL: v.optional(url('must be an smtp:// or smtps:// URL', ['smtp:', 'smtps:'])),
+  MAIL_FROM: v.optional(text('must not be empty'), 'BRND <no-reply@brnd.example>'),
+  OPERATOR_EMAIL: v.optional(
+    v.pipe(text('must be an e-mail address'), v.email('must be an e-mail address')),
+    'operator@brnd.example',
+  ),
+  SMS_PROVIDER: v.optional(v.picklist(['outbox', 'http'], 'must be outbox or http'), 'outbox'),
+  SMS_API_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
+  SMS_API_KEY: v.optional(text('must not be empty')),
+  SMS_SENDER: v.optional(text('must not be empty')),
+  SESSION_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`),
+    ),
+  ),
+  STATIC_DIR: v.optional(text('must not be empty')),
+  TRUST_PROXY: v.optional(booleanFlag, 'false'),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
+});
+
+export type EnvSource = Record<string, string | undefined>;
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[] };
+
+/** Before the dev secret is filled in. */
+export type ParsedEnv = Omit<Env, 'sessionSecret'> & { sessionSecret?: string };
+export type ParseEnvResult = { ok: true; env: ParsedEnv } | { ok: false; problems: string[] };
+
+/** Values never echoed in a problem report: they are, or may contain, credentials. */
+const SECRET_NAMES = new Set(['SESSION_SECRET', 'SMS_API_KEY', 'DATABASE_URL', 'SMTP_URL']);
+
+export interface ParseEnvOptions {
+  /** Where paths are resolved from (default: the current directory). */
+  cwd?: string;
+}
+
+/** Empty variables count as unset, the way shells and .env files usually mean them. */
+function withoutEmpty(source: EnvSource): EnvSource {
+  return Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+}
+
+/**
+ * Validates the environment. Pure: the dev secret is filled in by `loadEnv`, which may write it.
+ * In production, everything that would otherwise fall back to a local stand-in is required.
+ */
+export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): ParseEnvResult {
+  const cwd = options.cwd ?? process.cwd();
+  const values = withoutEmpty(source);
+  const parsed = v.safeParse(EnvSchema, values);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.issues) {
+      const name = issue.path?.map((item) => String(item.key)).join('.') ?? 'environment';
+      const got = SECRET_NAMES.has(name) ? '' : ` (got ${JSON.stringify(issue.input)})`;
+      problems.push(`${name} ${issue.message}${got}`);
+    }
+  }
+  // Rules across variables read the raw values, so one report lists every problem at once.
+  const smsProvider = values.SMS_PROVIDER ?? 'outbox';
+  if (smsProvider === 'http') {
+    if (!values.SMS_API_URL) problems.push('SMS_API_URL is required when SMS_PROVIDER is http');
+    if (!values.SMS_API_KEY) problems.push('SMS_API_KEY is required when SMS_PROVIDER is http');
+  }
+  if (values.NODE_ENV === 'production') {
+    const required: [string, string][] = [
+      ['DATABASE_URL', 'the embedded PostgreSQL is for development'],
+      ['SMTP_URL', 'the mail catcher is for development'],
+      ['SESSION_SECRET', `a random string of at least ${MIN_SECRET_LENGTH} characters`],
+      ['APP_URL', 'the public address used in e-mail links'],
+    ];
+    for (const [name, why] of required) {
+      if (!values[name]) problems.push(`${name} is required in production (${why})`);
+    }
+    if (smsProvider === 'outbox') {
+      problems.push('SMS_PROVIDER must be http in production (the outbox never reaches a phone)');
+    }
+  }
+  if (!parsed.success || problems.length > 0) return { ok: false, problems };
+  const raw = parsed.output;
+  const production = raw.NODE_ENV === 'production';
+
+  const sms: SmsSettings =
+    raw.SMS_PROVIDER === 'http'
+      ? {
+          provider: 'http',
+          url: raw.SMS_API_URL as string,
+          apiKey: raw.SMS_API_KEY as string,
+          ...(raw.SMS_SENDER ? { sender: raw.SMS_SENDER } : {}),
+        }
+      : { provider: 'outbox' };
+
+  return {
+    ok: true,
+    env: {
+      nodeEnv: raw.NODE_ENV,
+      production,
+      port: raw.PORT,
+      ...(raw.DATABASE_URL ? { databaseUrl: raw.DATABASE_URL } : {}),
+      dataDir: raw.DATA_DIR ? path.resolve(cwd, raw.DATA_DIR) : path.join(REPO_ROOT, '.data'),
+      appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+      ...(raw.SMTP_URL ? { smtpUrl: raw.SMTP_URL } : {}),
+      mailFrom: raw.MAIL_FROM,
+      operatorEmail: raw.OPERATOR_EMAIL,
+      sms,
+      ...(raw.SESSION_SECRET ? { sessionSecret: raw.SESSION_SECRET } : {}),
+      staticDir: raw.STATIC_DIR
+        ? path.resolve(cwd, raw.STATIC_DIR)
+        : path.join(REPO_ROOT, 'app', 'dist'),
+      trustProxy: raw.TRUST_PROXY,
+      logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'warn' : 'info'),
+    },
+  };
+}
+
+/**
+ * Outside production a missing SESSION_SECRET is generated once and kept in DATA_DIR, so codes
+ * already sent stay valid across restarts.
+ */
+export function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= MIN_SECRET_LENGTH) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadEnv(source: EnvSource = process.env, options: ParseEnvOptions = {}): EnvResult {
+  const result = parseEnv(source, options);
+  if (!result.ok) return result;
+  const { env } = result;
+  return { ok: true, env: { ...env, sessionSecret: env.sessionSecret ?? devSecret(env.dataDir) } };
+}
+
+export function formatEnvProblems(problems: string[]): string {
+  return [
+    'BRND cannot start: the environment is not valid.',
+    ...problems.map((problem) => `  - ${problem}`),
+    'See bff/README.md for every variable.',
+  ].join('\n');
+}
+
+/** For server.ts: the validated env, or a clear list of problems and exit code 1. */
+export function loadEnvOrExit(source: EnvSource = process.env): Env {
+  const result = loadEnv(source);
+  if (!result.ok) {
+    console.error(formatEnvProblems(result.problems));
+    process.exit(1);
+  }
+  return result.env;
+}

@@ -1,0 +1,111 @@
+import type { ErrorResponse } from '@brnd/contracts/api/errors';
+import type { Context, Next } from 'koa';
+import type * as v from 'valibot';
+import type { Logger } from '../logger.ts';
+import { DomainError } from '../services/errors.ts';
+import { english, isMessageId } from '../services/messages.ts';
+
+/** A request part did not match the endpoint's contract schema. */
+export class ValidationError extends Error {
+  constructor(readonly issues: v.BaseIssue<unknown>[]) {
+    super('Request failed validation');
+    this.name = 'ValidationError';
+  }
+}
+
+/**
+ * Contract schemas name their messages by locale id. Valibot's own messages (a missing field, a
+ * wrong type) are not ids: an absent value becomes `validation.required`, anything else the
+ * generic `errors.validation`.
+ */
+function issueMessageId(issue: v.BaseIssue<unknown>): string {
+  if (isMessageId(issue.message)) return issue.message;
+  return issue.input === undefined || issue.input === ''
+    ? 'validation.required'
+    : 'errors.validation';
+}
+
+function issueField(issue: v.BaseIssue<unknown>): string | undefined {
+  const keys = issue.path?.map((item) => item.key).filter((key) => key !== undefined);
+  return keys && keys.length > 0 ? keys.map(String).join('.') : undefined;
+}
+
+export function validationResponse(issues: v.BaseIssue<unknown>[]): ErrorResponse {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issueField(issue);
+    if (field && !(field in errors)) errors[field] = issueMessageId(issue);
+  }
+  const first = issues[0];
+  const messageId = first ? issueMessageId(first) : 'errors.validation';
+  return {
+    message: english(messageId),
+    messageId,
+    ...(Object.keys(errors).length > 0 ? { errors } : {}),
+  };
+}
+
+/** Errors from Koa and its middleware (bad JSON, body too large) carry a status and `expose`. */
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+}
+
+const HTTP_MESSAGE_IDS: Record<number, string> = {
+  400: 'errors.validation',
+  401: 'errors.unauthorized',
+  404: 'errors.notFound',
+};
+
+export function errorBody(status: number, messageId: string): ErrorResponse {
+  return { message: english(messageId), messageId };
+}
+
+/**
+ * Every failure leaves as `{ message, messageId, errors? }`. Unexpected errors become a 500 with a
+ * fixed text and are logged with the request id; a stack trace never reaches the client.
+ */
+export function errorHandler(logger: Logger) {
+  return async function handleErrors(ctx: Context, next: Next) {
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        ctx.status = 400;
+        ctx.body = validationResponse(error.issues);
+        return;
+      }
+      if (error instanceof DomainError) {
+        ctx.status = error.status;
+        if (error.retryAfterSeconds !== undefined) {
+          ctx.set('Retry-After', String(error.retryAfterSeconds));
+        }
+        if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+        ctx.body = {
+          message: english(error.messageId, error.values),
+          messageId: error.messageId,
+          ...(error.fields ? { errors: error.fields } : {}),
+        } satisfies ErrorResponse;
+        return;
+      }
+      const http = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
+      const status = http.status ?? http.statusCode ?? 500;
+      if (status >= 400 && status < 500 && http.expose) {
+        ctx.status = status;
+        const messageId = HTTP_MESSAGE_IDS[status] ?? 'errors.validation';
+        ctx.body = { message: http.message ?? english(messageId), messageId };
+        return;
+      }
+      logger.error('request failed', {
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        err: error,
+      });
+      ctx.status = 500;
+      ctx.body = errorBody(500, 'errors.server');
+    }
+  };
+}

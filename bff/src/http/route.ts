@@ -1,0 +1,103 @@
+import type { Endpoint } from '@brnd/contracts/api/endpoint';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import * as v from 'valibot';
+import { DomainError } from '../services/errors.ts';
+import type { AuthContext, SessionService } from '../services/sessions.ts';
+import { ValidationError } from './errors.ts';
+
+type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+export interface RouteInput<E extends Endpoint> {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  /** The signed-in user: always set for `auth: 'required'`, maybe for `'optional'`. */
+  auth: AuthContext | null;
+  ctx: Context;
+}
+
+export type RouteHandler<E extends Endpoint, A = AuthContext | null> = (
+  input: Omit<RouteInput<E>, 'auth'> & { auth: A },
+) => Promise<v.InferInput<E['response']>>;
+
+export interface Route {
+  endpoint: Endpoint;
+  handler: RouteHandler<Endpoint>;
+}
+
+/** A route for an endpoint without `auth: 'required'`. */
+export function route<E extends Endpoint>(endpoint: E, handler: RouteHandler<E>): Route {
+  if (endpoint.auth === 'required') {
+    throw new Error(`${endpoint.id} requires auth: register it with authedRoute()`);
+  }
+  return { endpoint, handler: handler as unknown as RouteHandler<Endpoint> };
+}
+
+/** A route whose handler always has the signed-in user (401 otherwise). */
+export function authedRoute<E extends Endpoint>(
+  endpoint: E,
+  handler: RouteHandler<E, AuthContext>,
+): Route {
+  if (endpoint.auth !== 'required') {
+    throw new Error(`${endpoint.id} does not require auth: register it with route()`);
+  }
+  return { endpoint, handler: handler as unknown as RouteHandler<Endpoint> };
+}
+
+function bearerToken(ctx: Context): string | undefined {
+  const header = ctx.get('authorization');
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+function parsePart(
+  schema: v.GenericSchema | undefined,
+  input: unknown,
+  issues: v.BaseIssue<unknown>[],
+) {
+  if (!schema) return undefined;
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  issues.push(...result.issues);
+  return undefined;
+}
+
+/**
+ * Registers routes from their contract endpoints: the endpoint's schemas parse params, query and
+ * body; its `auth` decides whether a bearer session is needed; its `status` is the success code;
+ * its response schema checks (and trims to the contract) every answer before it leaves.
+ */
+export function mountRoutes(router: Router, routes: Route[], sessions: SessionService): void {
+  for (const { endpoint, handler } of routes) {
+    const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
+    router.register(endpoint.path, methods, async (ctx) => {
+      let auth: AuthContext | null = null;
+      if (endpoint.auth !== 'none') {
+        const token = bearerToken(ctx);
+        auth = token ? await sessions.authenticate(token) : null;
+        if (!auth && endpoint.auth === 'required') {
+          throw new DomainError(401, 'errors.unauthorized');
+        }
+      }
+
+      const issues: v.BaseIssue<unknown>[] = [];
+      const params = parsePart(endpoint.params, { ...ctx.params }, issues);
+      const query = parsePart(endpoint.query, { ...ctx.query }, issues);
+      const body = parsePart(endpoint.body, ctx.request.body ?? {}, issues);
+      if (issues.length > 0) throw new ValidationError(issues);
+
+      const result = await handler({ params, query, body, auth, ctx } as RouteInput<Endpoint>);
+      const checked = v.safeParse(endpoint.response, result);
+      if (!checked.success) {
+        throw new Error(
+          `${endpoint.id} answered outside its contract: ${v.summarize(checked.issues)}`,
+        );
+      }
+      // A handler may answer with another status (health: 503) through ctx.state.responseStatus.
+      const { responseStatus } = ctx.state as { responseStatus?: number };
+      ctx.status = responseStatus ?? endpoint.status;
+      ctx.body = checked.output;
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type { Database } from '../db/database.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The real adapter: nodemailer over SMTP (a provider's relay, or the local mail catcher). */
+export function createSmtpMailer(options: {
+  transport: string | SMTPTransport.Options;
+  from: string;
+}): Mailer {
+  const transporter = nodemailer.createTransport(options.transport);
+  return {
+    async send(message) {
+      await transporter.sendMail({ from: options.from, ...message });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+/** Tests: the message goes straight into the outbox table, as the mail catcher would put it. */
+export function createOutboxMailer(db: Database): Mailer {
+  return {
+    async send(message) {
+      await db.models.OutboxMessage.create({ channel: 'email', ...message });
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { ensureDatabase } from './db/admin.ts';
+import { openDatabase, withDatabaseName, type Database } from './db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { migrateUp, withMigrationLock } from './db/migrate.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { loadEnvOrExit } from './env.ts';
+import { createLogger } from './logger.ts';
+import { startMailCatcher, type MailCatcher } from './providers/mail-catcher.ts';
+import { createSmtpMailer, type Mailer } from './providers/mail.ts';
+import { createHttpSms, createOutboxSms, type SmsProvider } from './providers/sms.ts';
+import { createBackground } from './services/background.ts';
+import { purgeExpired } from './services/maintenance.ts';
+import { createPasswordHasher } from './services/passwords.ts';
+
+const EMBEDDED_DATABASE = 'brnd';
+const SHUTDOWN_GRACE_MS = 10_000;
+const PURGE_INTERVAL_MS = 60 * 60_000;
+
+const env = loadEnvOrExit();
+const logger = createLogger({ level: env.logLevel, json: env.production });
+
+/** Everything started so far, stopped in reverse order on shutdown or a failed start. */
+const stops: { name: string; stop: () => Promise<void> }[] = [];
+
+async function stopAll() {
+  for (const { name, stop } of stops.reverse()) {
+    await stop().catch((error: unknown) => logger.error(`could not stop ${name}`, { err: error }));
+  }
+  stops.length = 0;
+}
+
+async function startDatabase(): Promise<Database> {
+  let url = env.databaseUrl;
+  if (!url) {
+    logger.info(`starting the embedded PostgreSQL in ${path.join(env.dataDir, 'postgres')}`);
+    const embedded: EmbeddedPostgres = await startEmbeddedPostgres({
+      dataDir: env.dataDir,
+      onLog: (line) => logger.debug(line),
+    });
+    stops.push({ name: 'embedded PostgreSQL', stop: () => embedded.stop() });
+    url = await ensureDatabase(withDatabaseName(embedded.url, EMBEDDED_DATABASE));
+  }
+  const db = openDatabase(url);
+  stops.push({ name: 'database pool', stop: () => db.close() });
+  const applied = await migrateUp(db.sequelize, url);
+  if (applied.length > 0) logger.info(`applied migrations: ${applied.join(', ')}`);
+  return db;
+}
+
+async function startMailer(db: Database): Promise<Mailer> {
+  if (env.smtpUrl) return createSmtpMailer({ transport: env.smtpUrl, from: env.mailFrom });
+  const catcher: MailCatcher = await startMailCatcher({ db, logger });
+  stops.push({ name: 'mail catcher', stop: () => catcher.close() });
+  return createSmtpMailer({
+    transport: { host: catcher.host, port: catcher.port, secure: false, ignoreTLS: true },
+    from: env.mailFrom,
+  });
+}
+
+function smsProvider(db: Database): SmsProvider {
+  return env.sms.provider === 'http' ? createHttpSms(env.sms) : createOutboxSms(db);
+}
+
+async function main() {
+  const db = await startDatabase();
+  const hasher = createPasswordHasher();
+  if (!env.production) {
+    const seeded = await withMigrationLock(db.url, () => seedIfEmpty(db, hasher));
+    if (seeded) logger.info('seeded the demo data (demo@brnd.example / Demo123!x)');
+  }
+  const mailer = await startMailer(db);
+  stops.push({ name: 'mailer', stop: () => mailer.close() });
+
+  if (!existsSync(path.join(env.staticDir, 'index.html'))) {
+    logger.warn(
+      `no built web app in ${env.staticDir}: run \`npm run build\` (serving the API only)`,
+    );
+  }
+  const background = createBackground(logger);
+  const app = createApp({
+    db,
+    mailer,
+    sms: smsProvider(db),
+    hasher,
+    logger,
+    secret: env.sessionSecret,
+    appUrl: env.appUrl,
+    production: env.production,
+    trustProxy: env.trustProxy,
+    staticDir: env.staticDir,
+    background,
+  });
+  stops.push({ name: 'background work', stop: () => background.drain() });
+
+  const purge = setInterval(() => {
+    purgeExpired(db).catch((error: unknown) => logger.warn('purge failed', { err: error }));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  stops.push({ name: 'purge timer', stop: async () => clearInterval(purge) });
+
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.port, resolve);
+  });
+  stops.push({
+    name: 'HTTP server',
+    stop: () =>
+      new Promise<void>((resolve) => {
+        // Idle keep-alive sockets would hold close() open; requests in flight get a grace period.
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+      }),
+  });
+
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  console.log(`BRND running at http://localhost:${port}`);
+  if (!env.production) console.log(`Dev outbox: http://localhost:${port}/dev/outbox`);
+}
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) {
+    logger.warn(`${signal} again: exiting without waiting`);
+    process.exit(1);
+  }
+  shuttingDown = true;
+  logger.info(`${signal} received: shutting down`);
+  await stopAll();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+main().catch(async (error: unknown) => {
+  logger.error('BRND could not start', { err: error });
+  await stopAll();
+  process.exit(1);
+});

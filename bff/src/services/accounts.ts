@@ -1,0 +1,419 @@
+import { AUTH_SUCCESS, type User as UserView } from '@brnd/contracts/api/accounts';
+import {
+  EMAIL_CODE_LIFETIME_MS,
+  EMAIL_RESEND_INTERVAL_MS,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_IP,
+  LOGIN_THROTTLE_WINDOW_MS,
+  PASSWORD_CHANGE_FAILURES,
+  PHONE_CODE_LENGTH,
+  PHONE_STEP_CODE_LIFETIME_MS,
+  RESET_CODE_LIFETIME_MS,
+  RESET_EMAILS_PER_HOUR,
+  SMS_CODE_LIFETIME_MS,
+  SMS_CODE_MAX_ATTEMPTS,
+  SMS_RESENDS_PER_HOUR,
+} from '@brnd/contracts/domain/constants';
+import { UniqueConstraintError, col, fn, where, type Transaction } from 'sequelize';
+import type { Database } from '../db/database.ts';
+import type { CodePurpose, Language, User } from '../db/models.ts';
+import type { Logger } from '../logger.ts';
+import { DomainError, tooManyAttempts } from './errors.ts';
+import type { Notifications } from './notifications.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { hitAll, type RateLimiter } from './rate-limits.ts';
+import { hmac, randomDigits, randomReferralCode, randomToken, sha256 } from './secrets.ts';
+import type { AuthContext, SessionService } from './sessions.ts';
+
+const HOUR_MS = 60 * 60_000;
+
+/** The 200 answer of a login whose phone is not verified yet (the app continues the phone steps). */
+export const PHONE_NOT_VERIFIED_MESSAGE = 'Please verify your phone number to finish signing up.';
+
+export type LoginResult =
+  | { message: typeof AUTH_SUCCESS; token: string; email: string; mobile: string; name: string }
+  | { message: string; code: string; email: string; mobile: string; name: string };
+
+export interface SignupInput {
+  name: string;
+  mobile: string;
+  email: string;
+  password: string;
+  referral_code?: string | undefined;
+}
+
+export interface AccountService {
+  signup(input: SignupInput, language: Language): Promise<{ referralCode: string }>;
+  confirmEmail(code: string): Promise<void>;
+  getMobile(code: string): Promise<string>;
+  changeMobile(code: string, mobile: string): Promise<void>;
+  resendPhoneCode(code: string): Promise<void>;
+  confirmMobile(code: string, smsCode: string): Promise<void>;
+  login(input: { email: string; password: string }, ip: string): Promise<LoginResult>;
+  logout(auth: AuthContext): Promise<void>;
+  requestPasswordReset(email: string): Promise<void>;
+  resetPassword(code: string, password: string): Promise<void>;
+  profile(user: User): UserView;
+  updateProfile(user: User, input: { name: string; address: string }): Promise<UserView>;
+  changePassword(auth: AuthContext, current: string, next: string): Promise<void>;
+}
+
+export interface AccountServiceDeps {
+  db: Database;
+  hasher: PasswordHasher;
+  sessions: SessionService;
+  limiter: RateLimiter;
+  notifications: Notifications;
+  /** Keys the SMS-code HMAC. */
+  secret: string;
+  logger: Logger;
+}
+
+const linkInvalid = () => new DomainError(400, 'errors.linkInvalid');
+
+function isUniqueViolationOf(error: unknown, constraint: string): boolean {
+  if (!(error instanceof UniqueConstraintError)) return false;
+  const original = error.original as { constraint?: string } | undefined;
+  return original?.constraint === constraint;
+}
+
+export function createAccountService(deps: AccountServiceDeps): AccountService {
+  const { db, hasher, sessions, limiter, notifications, secret, logger } = deps;
+  const { User } = db.models;
+
+  const findByEmail = (email: string) =>
+    User.findOne({ where: where(fn('lower', col('email')), email.toLowerCase()) });
+
+  async function issueCode(
+    userId: string,
+    purpose: CodePurpose,
+    lifetimeMs: number,
+    options: { code?: string; transaction?: Transaction } = {},
+  ): Promise<string> {
+    const code = options.code ?? randomToken();
+    await db.query(
+      `INSERT INTO verification_codes (user_id, purpose, code_hash, expires_at)
+       VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`,
+      [userId, purpose, sha256(code), lifetimeMs],
+      options.transaction ? { transaction: options.transaction } : {},
+    );
+    return code;
+  }
+
+  /** Marks a live code used and returns its user, in one statement: a code works exactly once. */
+  async function consumeCode(
+    purpose: CodePurpose,
+    code: string,
+    transaction?: Transaction,
+  ): Promise<string | undefined> {
+    const [row] = await db.query<{ user_id: string }>(
+      `UPDATE verification_codes SET used_at = now()
+       WHERE purpose = $1 AND code_hash = $2 AND used_at IS NULL AND expires_at > now()
+       RETURNING user_id`,
+      [purpose, sha256(code)],
+      transaction ? { transaction } : {},
+    );
+    return row?.user_id;
+  }
+
+  async function liveCodeUser(purpose: CodePurpose, code: string): Promise<string | undefined> {
+    const [row] = await db.query<{ user_id: string }>(
+      `SELECT user_id FROM verification_codes
+       WHERE purpose = $1 AND code_hash = $2 AND used_at IS NULL AND expires_at > now()`,
+      [purpose, sha256(code)],
+    );
+    return row?.user_id;
+  }
+
+  /** The user a phone-step code belongs to, while their phone is still unverified. */
+  async function phoneStepUser(code: string): Promise<User> {
+    const userId = await liveCodeUser('phone_step', code);
+    const user = userId ? await User.findByPk(userId) : null;
+    if (!user || user.phoneVerifiedAt) throw linkInvalid();
+    return user;
+  }
+
+  async function sendVerificationEmail(user: User): Promise<void> {
+    const code = await issueCode(user.id, 'email', EMAIL_CODE_LIFETIME_MS);
+    await notifications.verificationEmail(user, code);
+  }
+
+  async function sendPhoneCode(user: User): Promise<void> {
+    const limit = await limiter.hit(`sms:${user.id}`, SMS_RESENDS_PER_HOUR, HOUR_MS);
+    if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds, 'errors.resendLimit');
+    const code = randomDigits(PHONE_CODE_LENGTH);
+    await db.transaction(async (transaction) => {
+      // Locking the user serialises sends, so a user never has two live codes to guess at.
+      await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id], { transaction });
+      await db.query(
+        'UPDATE sms_codes SET dead_at = now() WHERE user_id = $1 AND dead_at IS NULL',
+        [user.id],
+        { transaction },
+      );
+      await db.query(
+        `INSERT INTO sms_codes (user_id, mobile, code_hash, expires_at)
+         VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`,
+        [user.id, user.mobile, hmac(secret, code), SMS_CODE_LIFETIME_MS],
+        { transaction },
+      );
+    });
+    await notifications.phoneCode(user.mobile, user.language, code);
+  }
+
+  async function findReferrer(referralCode: string | undefined): Promise<string | null> {
+    // Shared links may carry a suffix (`CODE-ico`, `CODE-vote`); the account code comes first.
+    const base = referralCode?.split('-')[0]?.trim().toUpperCase();
+    if (!base) return null;
+    const referrer = await User.findOne({ where: where(fn('upper', col('referral_code')), base) });
+    return referrer?.id ?? null;
+  }
+
+  function view(user: User): UserView {
+    return { name: user.name, email: user.email, mobile: user.mobile, address: user.address };
+  }
+
+  return {
+    async signup(input, language) {
+      if (await findByEmail(input.email)) {
+        throw new DomainError(409, 'errors.emailExists', {
+          fields: { email: 'errors.emailExists' },
+        });
+      }
+      const [passwordHash, referredBy] = await Promise.all([
+        hasher.hash(input.password),
+        findReferrer(input.referral_code),
+      ]);
+
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const { user, code } = await db.transaction(async (transaction) => {
+            const user = await User.create(
+              {
+                name: input.name,
+                email: input.email.toLowerCase(),
+                mobile: input.mobile,
+                passwordHash,
+                emailVerifiedAt: null,
+                phoneVerifiedAt: null,
+                referralCode: randomReferralCode(),
+                referredBy,
+                language,
+              },
+              { transaction },
+            );
+            const code = await issueCode(user.id, 'email', EMAIL_CODE_LIFETIME_MS, {
+              transaction,
+            });
+            return { user, code };
+          });
+          // The account exists even if the mail fails; logging in re-sends the link.
+          await notifications.verificationEmail(user, code).catch((error: unknown) => {
+            logger.error('verification e-mail could not be sent', { err: error, userId: user.id });
+          });
+          return { referralCode: user.referralCode };
+        } catch (error) {
+          if (isUniqueViolationOf(error, 'users_email_key')) {
+            throw new DomainError(409, 'errors.emailExists', {
+              fields: { email: 'errors.emailExists' },
+            });
+          }
+          // 32^8 codes make a clash rare; a few fresh draws make it practically impossible.
+          if (isUniqueViolationOf(error, 'users_referral_code_key') && attempt < 5) continue;
+          throw error;
+        }
+      }
+    },
+
+    async confirmEmail(code) {
+      const confirmed = await db.transaction(async (transaction) => {
+        const userId = await consumeCode('email', code, transaction);
+        if (!userId) return false;
+        const [user] = await db.query<{ phone_verified_at: Date | null }>(
+          `UPDATE users SET email_verified_at = coalesce(email_verified_at, now()), updated_at = now()
+           WHERE id = $1 RETURNING phone_verified_at`,
+          [userId],
+          { transaction },
+        );
+        // The same code now opens the phone steps (the app moves on to /editPhone?code=…).
+        if (user && !user.phone_verified_at) {
+          await issueCode(userId, 'phone_step', PHONE_STEP_CODE_LIFETIME_MS, { code, transaction });
+        }
+        return true;
+      });
+      if (confirmed) return;
+      // Opening the link twice (a reload, a second click) is not an error while it still works
+      // for the phone steps.
+      if (await liveCodeUser('phone_step', code)) return;
+      throw linkInvalid();
+    },
+
+    async getMobile(code) {
+      return (await phoneStepUser(code)).mobile;
+    },
+
+    async changeMobile(code, mobile) {
+      const user = await phoneStepUser(code);
+      if (user.mobile !== mobile) await user.update({ mobile });
+      await sendPhoneCode(user);
+    },
+
+    async resendPhoneCode(code) {
+      await sendPhoneCode(await phoneStepUser(code));
+    },
+
+    async confirmMobile(code, smsCode) {
+      const user = await phoneStepUser(code);
+      const outcome = await db.transaction(async (transaction) => {
+        // One atomic statement counts the attempt and evaluates the code, so parallel guesses
+        // can never evaluate more than SMS_CODE_MAX_ATTEMPTS times.
+        const [attempt] = await db.query<{ matched: boolean; mobile: string }>(
+          `UPDATE sms_codes SET
+             attempts = attempts + 1,
+             dead_at = CASE WHEN code_hash = $2 OR attempts + 1 >= $3 THEN now() END
+           WHERE user_id = $1 AND dead_at IS NULL AND attempts < $3 AND expires_at > now()
+           RETURNING code_hash = $2 AS matched, mobile`,
+          [user.id, hmac(secret, smsCode), SMS_CODE_MAX_ATTEMPTS],
+          { transaction },
+        );
+        if (!attempt) return 'expired';
+        if (!attempt.matched) return 'wrong';
+        await db.query(
+          `UPDATE users SET phone_verified_at = now(), mobile = $2, updated_at = now()
+           WHERE id = $1`,
+          [user.id, attempt.mobile],
+          { transaction },
+        );
+        await db.query(
+          `UPDATE verification_codes SET used_at = now()
+           WHERE user_id = $1 AND purpose = 'phone_step' AND used_at IS NULL`,
+          [user.id],
+          { transaction },
+        );
+        return 'verified';
+      });
+      if (outcome === 'expired') {
+        throw new DomainError(400, 'errors.codeExpired', {
+          fields: { mobile_verification_code: 'errors.codeExpired' },
+        });
+      }
+      if (outcome === 'wrong') {
+        throw new DomainError(400, 'errors.verificationFailed', {
+          fields: { mobile_verification_code: 'errors.verificationFailed' },
+        });
+      }
+    },
+
+    async login({ email, password }, ip) {
+      const accountKey = `login:account:${email.toLowerCase()}`;
+      const ipKey = `login:ip:${ip}`;
+      // Counted before the password is checked, so parallel guesses cannot pass the limit.
+      const limit = await hitAll(limiter, [
+        { key: accountKey, limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_THROTTLE_WINDOW_MS },
+        { key: ipKey, limit: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_THROTTLE_WINDOW_MS },
+      ]);
+      if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
+
+      const user = await findByEmail(email);
+      let valid = false;
+      if (user) valid = await hasher.verify(user.passwordHash, password);
+      else await hasher.verifyDummy(password);
+      if (!user || !valid) throw new DomainError(401, 'errors.invalidCredentials');
+
+      await Promise.all([limiter.reset(accountKey), limiter.refund(ipKey)]);
+      if (hasher.needsRehash(user.passwordHash)) {
+        await user.update({ passwordHash: await hasher.hash(password) });
+      }
+
+      if (!user.emailVerifiedAt) {
+        const resend = await limiter.hit(`verify-mail:${user.id}`, 1, EMAIL_RESEND_INTERVAL_MS);
+        if (resend.allowed) {
+          await sendVerificationEmail(user).catch((error: unknown) => {
+            logger.error('verification e-mail could not be re-sent', {
+              err: error,
+              userId: user.id,
+            });
+          });
+        }
+        throw new DomainError(403, 'errors.emailNotVerified');
+      }
+      const contact = { email: user.email, mobile: user.mobile, name: user.name };
+      if (!user.phoneVerifiedAt) {
+        const code = await issueCode(user.id, 'phone_step', PHONE_STEP_CODE_LIFETIME_MS);
+        return { message: PHONE_NOT_VERIFIED_MESSAGE, code, ...contact };
+      }
+      return { message: AUTH_SUCCESS, token: await sessions.create(user.id), ...contact };
+    },
+
+    async logout(auth) {
+      await sessions.revoke(auth.sessionId);
+    },
+
+    async requestPasswordReset(email) {
+      const limit = await limiter.hit(`reset-mail:${email}`, RESET_EMAILS_PER_HOUR, HOUR_MS);
+      if (!limit.allowed) {
+        logger.warn('password reset e-mail not sent: hourly limit reached');
+        return;
+      }
+      const user = await findByEmail(email);
+      if (!user) return;
+      const code = await issueCode(user.id, 'reset', RESET_CODE_LIFETIME_MS);
+      await notifications.passwordResetEmail(user, code);
+    },
+
+    async resetPassword(code, password) {
+      // Checked before hashing, so invalid links cannot make the server burn argon2 time.
+      if (!(await liveCodeUser('reset', code))) throw linkInvalid();
+      const passwordHash = await hasher.hash(password);
+      const email = await db.transaction(async (transaction) => {
+        const userId = await consumeCode('reset', code, transaction);
+        if (!userId) return undefined;
+        // Receiving the link proves the address, so it counts as confirmed.
+        const [user] = await db.query<{ email: string }>(
+          `UPDATE users SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()),
+             updated_at = now()
+           WHERE id = $1 RETURNING email`,
+          [userId, passwordHash],
+          { transaction },
+        );
+        await db.query(
+          `UPDATE verification_codes SET used_at = now()
+           WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`,
+          [userId],
+          { transaction },
+        );
+        await sessions.revokeAll(userId, transaction);
+        return user?.email;
+      });
+      if (!email) throw linkInvalid();
+      await limiter.reset(`login:account:${email}`);
+    },
+
+    profile(user) {
+      return view(user);
+    },
+
+    async updateProfile(user, input) {
+      await user.update({ name: input.name, address: input.address });
+      return view(user);
+    },
+
+    async changePassword(auth, current, next) {
+      const { user } = auth;
+      const key = `password-change:${user.id}`;
+      const limit = await limiter.hit(key, PASSWORD_CHANGE_FAILURES, LOGIN_THROTTLE_WINDOW_MS);
+      if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
+      if (!(await hasher.verify(user.passwordHash, current))) {
+        throw new DomainError(400, 'errors.wrongCurrentPassword', {
+          fields: { currentpassword: 'errors.wrongCurrentPassword' },
+        });
+      }
+      await limiter.refund(key);
+      const passwordHash = await hasher.hash(next);
+      await db.transaction(async (transaction) => {
+        await user.update({ passwordHash }, { transaction });
+        // Every session ends, this one included: the app sends the user back to /login.
+        await sessions.revokeAll(user.id, transaction);
+      });
+    },
+  };
+}

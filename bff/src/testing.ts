@@ -1,0 +1,113 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { createApp } from './app.ts';
+import { databaseName, openDatabase, type Database } from './db/database.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { createMemoryLogger, type LogEntry, type Logger } from './logger.ts';
+import { createOutboxMailer, type Mailer } from './providers/mail.ts';
+import { createOutboxSms, type SmsProvider } from './providers/sms.ts';
+import { createBackground, type Background } from './services/background.ts';
+import {
+  TEST_ARGON2_COST,
+  createPasswordHasher,
+  type PasswordHasher,
+} from './services/passwords.ts';
+import { createDatabaseFromTemplate, dropDatabase } from './testing/test-database.ts';
+
+export { DEMO_USER } from './db/seed.ts';
+export type { Database } from './db/database.ts';
+
+export interface TestAppOptions {
+  /**
+   * Run on an existing test database (e.g. `other.db.url`) instead of a fresh copy: two app
+   * instances sharing one database, as two bff instances behind a load balancer would.
+   */
+  databaseUrl?: string;
+  /** Add the demo data (demo@brnd.example / Demo123!x, fully verified). */
+  seed?: boolean;
+  /** Production mode: no /dev routes, HSTS. */
+  production?: boolean;
+  /** Trust X-Forwarded-For, so a test can speak as several client IPs. */
+  trustProxy?: boolean;
+  /** Where e-mail links point; defaults to the app's own base URL. */
+  appUrl?: string;
+  staticDir?: string;
+  mailer?: Mailer;
+  sms?: SmsProvider;
+  hasher?: PasswordHasher;
+  logger?: Logger;
+  secret?: string;
+}
+
+export interface TestApp {
+  /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
+  baseUrl: string;
+  db: Database;
+  /** What the app logged (unless a logger was passed in). */
+  logs: LogEntry[];
+  /** Resolves once work started after an answer (e.g. the reset e-mail) has finished. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real bff on a fresh PostgreSQL database (a copy of the migrated template), listening on a
+ * free port. Needs `bff/src/testing/global-setup.ts` as the Vitest project's globalSetup.
+ * Mail and SMS land in the outbox table, read through `GET /dev/outbox` as in development.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const info = inject('brndTestDatabase');
+  if (!info) {
+    throw new Error(
+      'startTestApp needs bff/src/testing/global-setup.ts in the Vitest project globalSetup',
+    );
+  }
+  const ownsDatabase = options.databaseUrl === undefined;
+  const url = options.databaseUrl ?? (await createDatabaseFromTemplate(info));
+  const db = openDatabase(url, { poolMax: 10 });
+  const hasher = options.hasher ?? createPasswordHasher(TEST_ARGON2_COST);
+  if (options.seed) await seedIfEmpty(db, hasher);
+
+  const memoryLogger = createMemoryLogger();
+  const logger = options.logger ?? memoryLogger;
+  const background: Background = createBackground(logger);
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const app = createApp({
+    db,
+    mailer: options.mailer ?? createOutboxMailer(db),
+    sms: options.sms ?? createOutboxSms(db),
+    hasher,
+    logger,
+    secret: options.secret ?? 'test-secret-that-is-at-least-32-characters-long',
+    appUrl: options.appUrl ?? baseUrl,
+    production: options.production ?? false,
+    trustProxy: options.trustProxy ?? false,
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    background,
+  });
+  server.on('request', app.callback());
+
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl,
+    db,
+    logs: memoryLogger.entries,
+    settled: () => background.drain(),
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await background.drain();
+        await db.close();
+        if (ownsDatabase) await dropDatabase(info.serverUrl, databaseName(url));
+      })();
+      return closing;
+    },
+  };
+}
