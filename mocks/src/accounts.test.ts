@@ -232,10 +232,10 @@ describe('login', () => {
     const token = 'token' in session ? session.token : undefined;
     expect(await api.call(profile, undefined, token)).toEqual({
       user: {
-        name: 'Anna Kowalska',
+        name: 'Demo User',
         email: DEMO_EMAIL,
-        mobile: '+48601234567',
-        address: 'ul. Marszałkowska 10, 00-590 Warszawa',
+        mobile: '+48500100200',
+        address: 'ul. Prosta 20, 00-850 Warszawa',
       },
     });
   });
@@ -330,7 +330,7 @@ describe('sessions and passwords', () => {
       name: 'Anna Nowak',
       address: 'ul. Piękna 1, Kraków',
       email: DEMO_EMAIL,
-      mobile: '+48601234567',
+      mobile: '+48500100200',
     });
   });
 

@@ -79,7 +79,7 @@ export interface FakeSeed {
 
 export const DEMO_EMAIL = 'demo@brnd.example';
 export const DEMO_PASSWORD = 'Demo123!x';
-export const DEMO_REFERRAL_CODE = 'BRNDDEMO';
+export const DEMO_REFERRAL_CODE = 'DEMOBRND';
 /** E-mail verified, phone not: logging in answers with a phone-step code. */
 export const NEEDS_PHONE_EMAIL = 'phone@brnd.example';
 /** E-mail not verified: logging in answers 403. */
@@ -88,10 +88,11 @@ export const UNVERIFIED_EMAIL = 'pending@brnd.example';
 export const demoSeed: FakeSeed = {
   users: [
     {
-      name: 'Anna Kowalska',
+      // The same person as the bff's demo seed (bff/src/db/seed.ts).
+      name: 'Demo User',
       email: DEMO_EMAIL,
-      mobile: '+48601234567',
-      address: 'ul. Marszałkowska 10, 00-590 Warszawa',
+      mobile: '+48500100200',
+      address: 'ul. Prosta 20, 00-850 Warszawa',
       password: DEMO_PASSWORD,
       emailVerified: true,
       phoneVerified: true,

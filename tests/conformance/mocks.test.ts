@@ -1,0 +1,18 @@
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import { createMockServer } from '@brnd/mocks/node';
+import { accountScenarios } from './accounts-scenarios.ts';
+import { runScenario, type Target } from './runner.ts';
+
+/** The accounts scenarios against the MSW handlers, over a fake of their own. */
+
+const { server } = createMockServer();
+const target: Target = { name: 'mocks', baseUrl: 'http://mock.test' };
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+describe('mocks', () => {
+  for (const scenario of accountScenarios) {
+    test(scenario.name, () => runScenario(target, scenario));
+  }
+});

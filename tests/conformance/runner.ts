@@ -1,0 +1,199 @@
+import { expect } from 'vitest';
+import * as v from 'valibot';
+import { createApiClient } from '@brnd/contracts/api/client';
+import {
+  devOutbox,
+  resetCodeFrom,
+  smsCodeFrom,
+  verificationCodeFrom,
+} from '@brnd/contracts/api/dev';
+import type { Endpoint, EndpointInput, EndpointResponse } from '@brnd/contracts/api/endpoint';
+import { ApiError, ErrorResponseSchema } from '@brnd/contracts/api/errors';
+
+/**
+ * Scenarios are data: a list of steps, each a call through the contracts client with what to
+ * expect back, or a read of the dev outbox that saves a code for later steps. The same list runs
+ * against the MSW mocks and against the real bff.
+ */
+
+/** What one scenario run knows: its own e-mail, mobile and password, and whatever steps saved. */
+export type Values = Record<string, string>;
+
+export interface Expectation<E extends Endpoint> {
+  status: number;
+  /** For failures: the error answer's messageId. */
+  messageId?: string;
+  /** For failures: the field → message id map, exactly. */
+  fields?: Record<string, string>;
+  /** A 429 must say when to come back. */
+  retryAfter?: boolean;
+  /** For successes: fields the answer must have (partial match). */
+  body?: (values: Values) => Partial<Record<keyof EndpointResponse<E> & string, unknown>>;
+}
+
+export interface CallStep {
+  kind: 'call';
+  endpoint: Endpoint;
+  label: string;
+  input?: (values: Values) => unknown;
+  /** The name of the saved token to send as the bearer. */
+  as?: string;
+  times: number;
+  expect: Expectation<Endpoint>;
+  save?: (body: unknown, values: Values) => void;
+}
+
+export interface OutboxStep {
+  kind: 'outbox';
+  label: string;
+  message: 'verification' | 'reset' | 'sms';
+  to: (values: Values) => string;
+  saveAs: string;
+}
+
+export type Step = CallStep | OutboxStep;
+
+export interface Scenario {
+  name: string;
+  steps: Step[];
+}
+
+/** A call step, typed by its endpoint. */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  options: {
+    label?: string;
+    input?: (values: Values) => EndpointInput<E>;
+    as?: string;
+    times?: number;
+    expect: Expectation<E>;
+    save?: (body: EndpointResponse<E>, values: Values) => void;
+  },
+): CallStep {
+  return {
+    kind: 'call',
+    endpoint,
+    label: options.label ?? endpoint.id,
+    input: options.input,
+    as: options.as,
+    times: options.times ?? 1,
+    expect: options.expect as Expectation<Endpoint>,
+    save: options.save as CallStep['save'],
+  };
+}
+
+/** Reads the newest message of this kind to the address and saves its code. */
+export function readOutbox(
+  message: OutboxStep['message'],
+  to: (values: Values) => string,
+  saveAs: string,
+): OutboxStep {
+  return { kind: 'outbox', label: `outbox: ${message} code`, message, to, saveAs };
+}
+
+export interface Target {
+  name: string;
+  baseUrl: string;
+  /** Waits for work the server finished after answering (the bff sends some e-mails then). */
+  settled?: () => Promise<void>;
+}
+
+const extractors = {
+  verification: { channel: 'email', extract: verificationCodeFrom },
+  reset: { channel: 'email', extract: resetCodeFrom },
+  sms: { channel: 'sms', extract: smsCodeFrom },
+} as const;
+
+/** Fresh identity per run, so scenarios never collide on one database. */
+export function freshValues(): Values {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+  return {
+    name: 'Conformance Tester',
+    email: `conformance-${id}@example.com`,
+    mobile: `+48 5${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`,
+    mobileNormalized: `+485${digits}`,
+    password: 'Secret12!',
+  };
+}
+
+async function runCall(target: Target, step: CallStep, values: Values, where: string) {
+  const seen: { status: number; headers: Headers; raw: unknown } = {
+    status: 0,
+    headers: new Headers(),
+    raw: undefined,
+  };
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    seen.status = response.status;
+    seen.headers = response.headers;
+    seen.raw = await response
+      .clone()
+      .json()
+      .catch(() => undefined);
+    return response;
+  };
+  const token = step.as ? values[step.as] : undefined;
+  if (step.as && !token) throw new Error(`${where}: no saved token "${step.as}"`);
+  const client = createApiClient({
+    baseUrl: target.baseUrl,
+    fetch: recordingFetch,
+    getToken: () => token,
+  });
+
+  let body: unknown;
+  let failure: ApiError | undefined;
+  try {
+    body = await client.call(step.endpoint, step.input?.(values) as never);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    failure = error;
+  }
+
+  const expected = step.expect;
+  const answer = `${where} answered ${seen.status} ${JSON.stringify(seen.raw)}`;
+  expect(seen.status, answer).toBe(expected.status);
+
+  if (expected.status < 300) {
+    // The client turns an answer outside the response schema into an error.
+    expect(failure?.message, `${where}: the answer breaks the contract`).toBeUndefined();
+    if (expected.body) expect(body, answer).toMatchObject(expected.body(values));
+    step.save?.(body, values);
+    return;
+  }
+
+  const error = v.safeParse(ErrorResponseSchema, seen.raw);
+  expect(error.success, `${where}: the error answer is not { message, messageId?, errors? }`).toBe(
+    true,
+  );
+  if (expected.messageId) expect(failure?.body.messageId, answer).toBe(expected.messageId);
+  if (expected.fields) expect(failure?.body.errors, answer).toEqual(expected.fields);
+  if (expected.retryAfter) expect(failure?.retryAfterSeconds, answer).toBeGreaterThan(0);
+}
+
+async function runOutbox(target: Target, step: OutboxStep, values: Values, where: string) {
+  await target.settled?.();
+  const { channel, extract } = extractors[step.message];
+  const to = step.to(values);
+  const messages = await createApiClient({ baseUrl: target.baseUrl }).call(devOutbox);
+  const message = messages.find(
+    (candidate) =>
+      candidate.channel === channel && candidate.to === to && extract(candidate.text) !== undefined,
+  );
+  const code = message && extract(message.text);
+  expect(code, `${where}: no ${step.message} message to ${to}`).toBeDefined();
+  values[step.saveAs] = code ?? '';
+}
+
+export async function runScenario(target: Target, scenario: Scenario): Promise<void> {
+  const values = freshValues();
+  for (const [index, step] of scenario.steps.entries()) {
+    for (let time = 1; time <= (step.kind === 'call' ? step.times : 1); time += 1) {
+      const where = `[${target.name}] ${scenario.name} › step ${index + 1} (${step.label})${
+        step.kind === 'call' && step.times > 1 ? ` #${time}` : ''
+      }`;
+      if (step.kind === 'call') await runCall(target, step, values, where);
+      else await runOutbox(target, step, values, where);
+    }
+  }
+}
