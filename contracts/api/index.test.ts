@@ -3,7 +3,6 @@ import { expect, test } from 'vitest';
 import { endpointList, endpoints, providerEndpoints } from './index.ts';
 import { parseEndpointInput, validationFailure } from './validation.ts';
 import { changePassword, signup } from './accounts.ts';
-import en from '../../locales/en.json' with { type: 'json' };
 
 test('every endpoint is keyed by its own id', () => {
   for (const [key, endpoint] of Object.entries(endpoints)) expect(endpoint.id).toBe(key);
@@ -57,27 +56,6 @@ test('the table covers every API path of the spec', () => {
   expect(providerEndpoints.cardProviderInit.encoding).toBe('json');
 });
 
-test('every validation message of every request schema is a locale id', () => {
-  const known = new Set(flattenKeys(en));
-  const ids = new Set<string>();
-  const visit = (node: unknown, seen = new Set<unknown>()) => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return;
-    seen.add(node);
-    const record = node as Record<string, unknown>;
-    if (typeof record.message === 'string' && /^[a-z]+\.[A-Za-z]+$/.test(record.message)) {
-      ids.add(record.message);
-    }
-    for (const value of Object.values(record)) visit(value, seen);
-  };
-  for (const endpoint of [...endpointList, ...Object.values(providerEndpoints)]) {
-    visit(endpoint.params);
-    visit(endpoint.query);
-    visit(endpoint.body);
-  }
-  expect(ids.size).toBeGreaterThan(20);
-  expect([...ids].filter((id) => !known.has(id))).toEqual([]);
-});
-
 test('a failed parse names each field once with its first message and leads with the first', () => {
   const result = parseEndpointInput(signup, {
     body: { name: '', mobile: 'abc', email: 'ada@', password: 'short' },
@@ -109,9 +87,3 @@ test('a missing field is reported as required, a mismatch on the field it concer
     confirmpassword: 'validation.passwordMismatch',
   });
 });
-
-function flattenKeys(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : flattenKeys(value, `${prefix}${key}.`),
-  );
-}
