@@ -35,6 +35,15 @@ test('a throttled call without Retry-After still tells the user to wait', () => 
   expect(apiErrorText(error, en)).toBe(messages.en['errors.tooManyAttemptsLater']);
 });
 
+test('a throttle with its own message keeps it', () => {
+  const error = new ApiError(
+    429,
+    { message: 'Too many codes', messageId: 'errors.resendLimit' },
+    new Headers({ 'retry-after': '3600' }),
+  );
+  expect(apiErrorText(error, en)).toBe(messages.en['errors.resendLimit']);
+});
+
 test('an error that is not from the API reads as a server problem', () => {
   expect(apiErrorText(new TypeError('boom'), en)).toBe(messages.en['errors.server']);
 });

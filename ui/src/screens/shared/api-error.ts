@@ -12,16 +12,24 @@ function hasMessage(intl: IntlShape, id: string): boolean {
  * What the user reads when a call fails: the locale message the server named when we know it,
  * otherwise the server's own (English) text. A 429 says how long to wait.
  */
-export function apiErrorText(error: unknown, intl: IntlShape): string {
+export function apiErrorText(
+  error: unknown,
+  intl: IntlShape,
+  /** For messages with placeholders the screen can fill (a vote limit's hours, say). */
+  values?: Record<string, string | number>,
+): string {
   if (!(error instanceof ApiError)) return intl.formatMessage({ id: 'errors.server' });
-  if (error.status === 429) {
+  const { messageId, message } = error.body;
+  // A throttle with its own explanation (too many SMS codes) keeps it; a generic one counts down.
+  if (error.status === 429 && (!messageId || messageId === 'errors.tooManyAttempts')) {
     const seconds = error.retryAfterSeconds;
     return seconds === undefined
       ? intl.formatMessage({ id: 'errors.tooManyAttemptsLater' })
       : intl.formatMessage({ id: 'errors.tooManyAttempts' }, { seconds });
   }
-  const { messageId, message } = error.body;
-  if (messageId && hasMessage(intl, messageId)) return intl.formatMessage({ id: messageId });
+  if (messageId && hasMessage(intl, messageId)) {
+    return intl.formatMessage({ id: messageId }, values);
+  }
   return message;
 }
 
