@@ -1,0 +1,163 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { expect, waitFor } from 'storybook/test';
+import { resetPassword } from '@brnd/contracts/api/accounts';
+import { pending, serverError, validationError } from '@brnd/mocks/scenarios';
+import { route, errorResponse } from '@brnd/mocks/handlers';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { storyRecorders } from '../../testing/story-recorders.ts';
+import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
+import { ResetPasswordScreen } from './ResetPasswordScreen.tsx';
+
+const CODE = 'Zr4Lq9Xw2Vb7Nc1Mk8Jh3Gf6Ds5Ap0Oi9Uy2Tr7Ee4W';
+
+/** The bodies the reset endpoint received in the running story. */
+const sent: Record<string, string>[] = [];
+const changed = http.post('*/api/user/resetpassword', async ({ request }) => {
+  sent.push(Object.fromEntries(new URLSearchParams(await request.text())));
+  return HttpResponse.json({ message: 'success' });
+});
+
+const meta = {
+  title: 'Screens/ResetPassword',
+  component: ResetPasswordScreen,
+  parameters: { layout: 'fullscreen' },
+  args: { code: CODE },
+  beforeEach: () => {
+    sent.length = 0;
+  },
+} satisfies Meta<typeof ResetPasswordScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+type Context = Parameters<NonNullable<Story['play']>>[0];
+
+async function choose({ canvas, globals, userEvent }: Context, password: string, confirm: string) {
+  const t = storyIntl(globals);
+  const field = (id: string) => canvas.getByLabelText(t(id), { selector: 'input' });
+  if (password) await userEvent.type(field('accounts.fields.newPassword'), password);
+  if (confirm) await userEvent.type(field('accounts.fields.confirmPassword'), confirm);
+  await userEvent.click(canvas.getByRole('button', { name: t('accounts.resetPassword.submit') }));
+}
+
+export const Empty: Story = {
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      t('accounts.resetPassword.title'),
+    );
+  },
+};
+export const EmptyPolish = polish(Empty);
+
+/** A weak password, then a confirmation that differs: each has its message. */
+export const InvalidFields: Story = {
+  parameters: { msw: { handlers: [changed] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await choose(context, 'secret', '');
+    await expectFieldError(
+      context.canvas,
+      t('accounts.fields.newPassword'),
+      t('validation.password'),
+    );
+    await expectFieldError(
+      context.canvas,
+      t('accounts.fields.confirmPassword'),
+      t('validation.passwordMismatch'),
+    );
+    await context.userEvent.type(
+      context.canvas.getByLabelText(t('accounts.fields.newPassword'), { selector: 'input' }),
+      'Ab1!',
+    );
+    await context.userEvent.type(
+      context.canvas.getByLabelText(t('accounts.fields.confirmPassword'), { selector: 'input' }),
+      'secretAb1?',
+    );
+    await expectFieldError(
+      context.canvas,
+      t('accounts.fields.confirmPassword'),
+      t('validation.passwordMismatch'),
+    );
+    await expect(sent).toHaveLength(0);
+    await expectNoToast(t);
+  },
+};
+export const InvalidFieldsPolish = polish(InvalidFields);
+
+export const Submitting: Story = {
+  parameters: { msw: { handlers: [pending(resetPassword)] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await choose(context, 'NewSecret1!', 'NewSecret1!');
+    await expect(
+      await context.canvas.findByRole('button', { name: t('accounts.resetPassword.submit') }),
+    ).toHaveAttribute('aria-busy', 'true');
+  },
+};
+export const SubmittingPolish = polish(Submitting);
+
+export const Changed: Story = {
+  parameters: { msw: { handlers: [changed] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await choose(context, 'NewSecret1!', 'NewSecret1!');
+    await expectToast(t, 'success', t('accounts.resetPassword.success'));
+    await waitFor(() =>
+      expect(storyRecorders(context.loaded).navigation.navigate).toHaveBeenCalledWith('/login'),
+    );
+    await expect(sent).toEqual([{ password: 'NewSecret1!', code: CODE }]);
+  },
+};
+export const ChangedPolish = polish(Changed);
+
+/** Used, unknown or older than an hour: the form gives way to a new-link offer. */
+export const LinkInvalid: Story = {
+  parameters: {
+    msw: { handlers: [route(resetPassword, () => errorResponse(400, 'errors.linkInvalid'))] },
+  },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await choose(context, 'NewSecret1!', 'NewSecret1!');
+    await expect(await context.canvas.findByRole('alert')).toHaveTextContent(
+      t('errors.linkInvalid'),
+    );
+    await context.userEvent.click(
+      context.canvas.getByRole('link', { name: t('accounts.resetPassword.requestNew') }),
+    );
+    await expect(storyRecorders(context.loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/forgotpassword',
+      undefined,
+    );
+  },
+};
+export const LinkInvalidPolish = polish(LinkInvalid);
+
+/** The server's password rule refused it: the message sits under the field. */
+export const ServerFieldError: Story = {
+  parameters: {
+    msw: { handlers: [validationError(resetPassword, { password: 'validation.password' })] },
+  },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await choose(context, 'NewSecret1!', 'NewSecret1!');
+    await expectFieldError(
+      context.canvas,
+      t('accounts.fields.newPassword'),
+      t('validation.password'),
+    );
+    await expect(context.canvas.queryByText(t('errors.linkInvalid'))).toBeNull();
+  },
+};
+export const ServerFieldErrorPolish = polish(ServerFieldError);
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [serverError(resetPassword)] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await choose(context, 'NewSecret1!', 'NewSecret1!');
+    await expectToast(t, 'danger', t('errors.server'));
+  },
+};
+export const ServerErrorPolish = polish(ServerError);
