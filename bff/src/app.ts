@@ -62,7 +62,10 @@ function notFound(router: Router) {
 /** The Koa application, without listening: server.ts and the tests decide where it runs. */
 export function createApp(deps: AppDeps): Koa {
   const { db, logger, production } = deps;
-  const app = new Koa({ proxy: deps.trustProxy ?? false });
+  const trustProxy = deps.trustProxy ?? false;
+  // Only the address our own proxy appended counts: earlier X-Forwarded-For entries are whatever
+  // the client wrote, and login throttling per IP must not be dodged by inventing them.
+  const app = new Koa({ proxy: trustProxy, maxIpsCount: trustProxy ? 1 : 0 });
   // Errors are answered and logged by errorHandler; this catches what happens outside requests.
   app.silent = true;
   app.on('error', (error: unknown) => logger.error('unhandled Koa error', { err: error }));

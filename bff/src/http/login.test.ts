@@ -210,18 +210,19 @@ test('parallel wrong passwords cannot slip past the account limit', async () => 
   );
 });
 
-test('failed logins per IP are throttled whatever the account', async () => {
-  const headers = fromNewIp();
+test('failed logins per IP are throttled whatever the account or forged forwarding', async () => {
+  const proxyAdded = fromNewIp()['x-forwarded-for'];
   for (let attempt = 1; attempt <= LOGIN_FAILURES_PER_IP; attempt += 1) {
     const result = await call(app.baseUrl, login, {
       body: { email: `someone-${attempt}@example.com`, password: 'Wrong123!x' },
-      headers,
+      // The client writes any address it likes in front; only the proxy's own entry counts.
+      headers: { 'x-forwarded-for': `198.51.100.${attempt}, ${proxyAdded}` },
     });
     expect(result.status).toBe(401);
   }
   const throttled = await call(app.baseUrl, login, {
     body: { email: DEMO_USER.email, password: DEMO_USER.password },
-    headers,
+    headers: { 'x-forwarded-for': `198.51.100.250, ${proxyAdded}` },
   });
   expect(throttled.status).toBe(429);
   expect(throttled.headers.get('retry-after')).toMatch(/^\d+$/);

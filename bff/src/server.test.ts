@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { login, signup } from '@brnd/contracts/api/accounts';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { databaseName } from './db/database.ts';
+import { freePort } from './db/embedded.ts';
+import { DEMO_USER } from './db/seed.ts';
+import { REPO_ROOT } from './env.ts';
+import { call, latestMessage, newUser } from './testing/http.ts';
+import { createDatabaseFromTemplate, dropDatabase } from './testing/test-database.ts';
+
+const info = inject('brndTestDatabase');
+let databaseUrl: string;
+let dataDir: string;
+beforeAll(async () => {
+  databaseUrl = await createDatabaseFromTemplate(info);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'brnd-server-'));
+});
+afterAll(async () => {
+  await dropDatabase(info.serverUrl, databaseName(databaseUrl));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('server.ts starts the whole bff, mails through its SMTP catcher and stops on SIGTERM', async () => {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_DIR: dataDir,
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+  try {
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      server.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes(`Dev outbox: http://localhost:${port}/dev/outbox`)) {
+          resolve(`http://localhost:${port}`);
+        }
+      });
+      void exited.then((code) => reject(new Error(`server exited (${code}): ${output}`)));
+    });
+
+    const demo = await call(baseUrl, login, {
+      body: { email: DEMO_USER.email, password: DEMO_USER.password },
+    });
+    expect(demo.data).toHaveProperty('token');
+    expect(output).toContain(`BRND running at http://localhost:${port}`);
+
+    const user = newUser();
+    expect((await call(baseUrl, signup, { body: { ...user } })).status).toBe(201);
+    const mail = await latestMessage(baseUrl, user.email, 'email');
+    expect(mail.text).toContain(`${baseUrl}/verify/`);
+  } finally {
+    server.kill('SIGTERM');
+  }
+  expect(await exited).toBe(0);
+});
