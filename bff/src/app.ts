@@ -51,11 +51,11 @@ function notFound(router: Router) {
     if (allowed.length > 0) {
       ctx.status = 405;
       ctx.set('Allow', allowed.join(', '));
-      ctx.body = { message: 'Method not allowed.', messageId: 'errors.notFound' };
+      ctx.body = { message: 'Method not allowed.' };
       return;
     }
     ctx.status = 404;
-    ctx.body = errorBody(404, 'errors.notFound');
+    ctx.body = errorBody('errors.notFound');
   };
 }
 

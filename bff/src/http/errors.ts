@@ -59,7 +59,7 @@ const HTTP_MESSAGE_IDS: Record<number, string> = {
   404: 'errors.notFound',
 };
 
-export function errorBody(status: number, messageId: string): ErrorResponse {
+export function errorBody(messageId: string): ErrorResponse {
   return { message: english(messageId), messageId };
 }
 
@@ -105,7 +105,7 @@ export function errorHandler(logger: Logger) {
         err: error,
       });
       ctx.status = 500;
-      ctx.body = errorBody(500, 'errors.server');
+      ctx.body = errorBody('errors.server');
     }
   };
 }

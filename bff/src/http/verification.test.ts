@@ -200,6 +200,14 @@ test('SMS codes are limited per hour, with Retry-After', async () => {
   expect(refused.status).toBe(429);
   expect(refused.error?.messageId).toBe('errors.resendLimit');
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+
+  // A new number over the limit is refused as a whole: the stored number stays.
+  const before = await call(app.baseUrl, getMobile, { params: { code } });
+  const change = await call(app.baseUrl, changeMobile, {
+    body: { verification_code: code, mobile: '+48 700 800 900' },
+  });
+  expect(change.status).toBe(429);
+  expect((await call(app.baseUrl, getMobile, { params: { code } })).data).toEqual(before.data);
 });
 
 test('the SMS code is stored as an HMAC, never as digits', async () => {

@@ -138,13 +138,19 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     await notifications.verificationEmail(user, code);
   }
 
-  async function sendPhoneCode(user: User): Promise<void> {
+  /** Sends a fresh SMS code to `mobile` (stored as the user's number) and kills older codes. */
+  async function sendPhoneCode(user: User, mobile: string = user.mobile): Promise<void> {
     const limit = await limiter.hit(`sms:${user.id}`, SMS_RESENDS_PER_HOUR, HOUR_MS);
     if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds, 'errors.resendLimit');
     const code = randomDigits(PHONE_CODE_LENGTH);
     await db.transaction(async (transaction) => {
       // Locking the user serialises sends, so a user never has two live codes to guess at.
       await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id], { transaction });
+      await db.query(
+        'UPDATE users SET mobile = $2, updated_at = now() WHERE id = $1',
+        [user.id, mobile],
+        { transaction },
+      );
       await db.query(
         'UPDATE sms_codes SET dead_at = now() WHERE user_id = $1 AND dead_at IS NULL',
         [user.id],
@@ -153,11 +159,11 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       await db.query(
         `INSERT INTO sms_codes (user_id, mobile, code_hash, expires_at)
          VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`,
-        [user.id, user.mobile, hmac(secret, code), SMS_CODE_LIFETIME_MS],
+        [user.id, mobile, hmac(secret, code), SMS_CODE_LIFETIME_MS],
         { transaction },
       );
     });
-    await notifications.phoneCode(user.mobile, user.language, code);
+    await notifications.phoneCode(mobile, user.language, code);
   }
 
   async function findReferrer(referralCode: string | undefined): Promise<string | null> {
@@ -252,9 +258,8 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     },
 
     async changeMobile(code, mobile) {
-      const user = await phoneStepUser(code);
-      if (user.mobile !== mobile) await user.update({ mobile });
-      await sendPhoneCode(user);
+      // Over the hourly limit, the number stays as it was: nothing is half done.
+      await sendPhoneCode(await phoneStepUser(code), mobile);
     },
 
     async resendPhoneCode(code) {
