@@ -78,10 +78,15 @@ export function Navbar({ session, onLogout }: NavbarProps) {
               </>
             ) : (
               <>
-                <ButtonLink to="/login" variant="ghost" onClick={closeMenu}>
+                <ButtonLink
+                  to="/login"
+                  variant="ghost"
+                  className={styles.compactButton}
+                  onClick={closeMenu}
+                >
                   {t('nav.signIn')}
                 </ButtonLink>
-                <ButtonLink to="/register" onClick={closeMenu}>
+                <ButtonLink to="/register" className={styles.compactButton} onClick={closeMenu}>
                   {t('nav.signUp')}
                 </ButtonLink>
               </>
