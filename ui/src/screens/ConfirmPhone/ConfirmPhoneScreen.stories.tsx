@@ -27,7 +27,7 @@ const changed = http.post('*/api/user/changemobile', async ({ request }) => {
 });
 
 const meta = {
-  title: 'Screens/ConfirmPhone',
+  title: 'Screens/ConfirmPhone/Screen',
   component: ConfirmPhoneScreen,
   parameters: { layout: 'fullscreen' },
   args: { code: CODE, editable: false },

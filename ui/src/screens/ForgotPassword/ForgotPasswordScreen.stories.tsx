@@ -12,7 +12,7 @@ import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
 const accepted = respondWith(forgotPassword, { message: 'success' });
 
 const meta = {
-  title: 'Screens/ForgotPassword',
+  title: 'Screens/ForgotPassword/Screen',
   component: ForgotPasswordScreen,
   parameters: { layout: 'fullscreen' },
   beforeEach: () => sessionStorage.removeItem(SESSION_RESET_REQUEST),

@@ -26,7 +26,7 @@ const ANNA = { email: 'anna@example.com', mobile: '+48600100200', name: 'Anna No
 const signedIn = respondWith(login, { message: AUTH_SUCCESS, token: 'session-token', ...ANNA });
 
 const meta = {
-  title: 'Screens/Login',
+  title: 'Screens/Login/Screen',
   component: LoginScreen,
   parameters: { layout: 'fullscreen' },
   args: { search: {} },

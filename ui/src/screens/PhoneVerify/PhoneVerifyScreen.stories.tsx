@@ -31,7 +31,7 @@ const verified = recording('/api/user/confirm_mobile');
 const resent = recording('/api/user/code_resend');
 
 const meta = {
-  title: 'Screens/PhoneVerify',
+  title: 'Screens/PhoneVerify/Screen',
   component: PhoneVerifyScreen,
   parameters: { layout: 'fullscreen' },
   args: { code: CODE },

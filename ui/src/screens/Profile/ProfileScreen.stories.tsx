@@ -39,7 +39,7 @@ const passwordChanged = http.post('*/api/user/changepassword', async ({ request 
 });
 
 const meta = {
-  title: 'Screens/Profile',
+  title: 'Screens/Profile/Screen',
   component: ProfileScreen,
   parameters: { session: { token: 'session-token', ...USER } },
   beforeEach: () => {

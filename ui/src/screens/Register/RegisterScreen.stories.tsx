@@ -18,7 +18,7 @@ const signedUp = http.post('*/api/user/signup', async ({ request }) => {
 });
 
 const meta = {
-  title: 'Screens/Register',
+  title: 'Screens/Register/Screen',
   component: RegisterScreen,
   parameters: { layout: 'fullscreen' },
   beforeEach: () => {

@@ -20,7 +20,7 @@ const changed = http.post('*/api/user/resetpassword', async ({ request }) => {
 });
 
 const meta = {
-  title: 'Screens/ResetPassword',
+  title: 'Screens/ResetPassword/Screen',
   component: ResetPasswordScreen,
   parameters: { layout: 'fullscreen' },
   args: { code: CODE },
