@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../api.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Link } from '../../navigation.tsx';
 import { useSession } from '../../session.tsx';
-import { profileQueryOptions } from '../shared/account-queries.ts';
+import { useProfileQuery } from '../shared/account-queries.ts';
 import { activeDashboardTab, DASHBOARD_TABS } from './dashboard-tabs.ts';
 import styles from './DashboardShell.module.css';
 
@@ -18,10 +16,9 @@ export interface DashboardShellProps {
 /** The user area (/user/*): the user's name, the tabs as links, and the tab's page. */
 export function DashboardShell({ pathname, children }: DashboardShellProps) {
   const intl = useIntl();
-  const api = useApiClient();
   const { session } = useSession();
   // The profile answer wins over the cookie: it follows a name change made on the Profile tab.
-  const profile = useQuery(profileQueryOptions(api));
+  const profile = useProfileQuery();
   const name = profile.data?.name ?? session?.name ?? '';
   const active = activeDashboardTab(pathname ?? window.location.pathname);
 

@@ -22,6 +22,13 @@ const USER = {
 };
 const loaded = respondWith(profile, { user: USER });
 
+/** How often the profile was asked for in the running story. */
+let profileRequests = 0;
+const countedProfile = http.get('*/api/user/profile', () => {
+  profileRequests += 1;
+  return HttpResponse.json({ user: USER });
+});
+
 /** The bodies the profile endpoints received in the running story. */
 const sent: { path: string; body: Record<string, string> }[] = [];
 const saved = http.post('*/api/user/updateprofile', async ({ request }) => {
@@ -44,6 +51,7 @@ const meta = {
   parameters: { session: { token: 'session-token', ...USER } },
   beforeEach: () => {
     sent.length = 0;
+    profileRequests = 0;
   },
 } satisfies Meta<typeof ProfileScreen>;
 
@@ -246,9 +254,12 @@ export const PasswordChanging: Story = {
 };
 export const PasswordChangingPolish = polish(PasswordChanging);
 
-/** Confirmed and changed: every session ended, so this one too, and on to sign in. */
+/**
+ * Confirmed and changed: every session ended, so this one too, and on to sign in — without
+ * asking for the profile again with the dead token.
+ */
 export const PasswordChanged: Story = {
-  parameters: { msw: { handlers: [loaded, passwordChanged] } },
+  parameters: { msw: { handlers: [countedProfile, passwordChanged] } },
   play: async (context) => {
     const t = storyIntl(context.globals);
     const { navigation, session } = storyRecorders(context.loaded);
@@ -258,6 +269,9 @@ export const PasswordChanged: Story = {
     await expectToast(t, 'success', t('profile.password.success'));
     await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/login'));
     await expect(session.signOut).toHaveBeenCalledOnce();
+    // A request that should not happen needs a moment to (not) reach the worker.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(profileRequests).toBe(1);
     await expect(sent).toEqual([
       {
         path: '/api/user/changepassword',

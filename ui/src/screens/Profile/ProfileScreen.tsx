@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changePassword, updateProfile } from '@brnd/contracts/api/accounts';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { useApiClient } from '../../api.tsx';
@@ -10,7 +10,7 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { useNavigation } from '../../navigation.tsx';
 import { useSession } from '../../session.tsx';
-import { profileQueryOptions } from '../shared/account-queries.ts';
+import { profileQueryOptions, useProfileQuery } from '../shared/account-queries.ts';
 import { apiErrorId, apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import { ProfileView } from './ProfileView.tsx';
@@ -43,13 +43,12 @@ function passwordFieldErrors(error: unknown) {
 /** /user/profile/person: personal data and password. */
 export function ProfileScreen() {
   const intl = useIntl();
-  const api = useApiClient();
   const toast = useToast();
   const navigation = useNavigation();
   const queryClient = useQueryClient();
   const { signOut } = useSession();
   const showError = useApiErrorToast();
-  const profile = useQuery(profileQueryOptions(api));
+  const profile = useProfileQuery();
   const save = useUpdateProfileMutation();
   const change = useChangePasswordMutation();
   const passwordErrors = useMemo(() => passwordFieldErrors(change.error), [change.error]);

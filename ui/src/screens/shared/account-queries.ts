@@ -1,7 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getMobile, profile } from '@brnd/contracts/api/accounts';
 import { ApiError } from '@brnd/contracts/api/errors';
 import type { ApiClient } from '@brnd/contracts/api/client';
+import { useApiClient } from '../../api.tsx';
+import { useSession } from '../../session.tsx';
 
 export function mobileQueryOptions(api: ApiClient, code: string) {
   return queryOptions({
@@ -15,6 +17,17 @@ export function profileQueryOptions(api: ApiClient) {
     queryKey: ['user', 'profile'],
     queryFn: async () => (await api.call(profile)).user,
   });
+}
+
+/**
+ * The signed-in user's profile. Only asked for with a session: right after logging out or a
+ * password change the page is still on screen for a moment, and a fetch then would only earn a
+ * 401 (which the app answers by sending the user to the login page instead of where they went).
+ */
+export function useProfileQuery() {
+  const api = useApiClient();
+  const { session } = useSession();
+  return useQuery({ ...profileQueryOptions(api), enabled: session !== null });
 }
 
 /**
