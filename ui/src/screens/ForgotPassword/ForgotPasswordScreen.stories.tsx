@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { forgotPassword } from '@brnd/contracts/api/accounts';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { errorResponse, route } from '@brnd/mocks/handlers';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
@@ -96,3 +97,25 @@ export const ServerError: Story = {
   },
 };
 export const ServerErrorPolish = polish(ServerError);
+
+/** Asked too often: the toast says how long to wait instead of a plain failure. */
+export const Throttled: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        route(forgotPassword, () =>
+          errorResponse(429, 'errors.tooManyAttempts', {
+            values: { seconds: 60 },
+            retryAfterSeconds: 60,
+          }),
+        ),
+      ],
+    },
+  },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await request(context, 'anna@example.com');
+    await expectToast(t, 'danger', t('errors.tooManyAttempts', { seconds: 60 }));
+  },
+};
+export const ThrottledPolish = polish(Throttled);

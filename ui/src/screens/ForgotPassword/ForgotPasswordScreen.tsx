@@ -2,10 +2,12 @@ import { useIntl } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import { forgotPassword } from '@brnd/contracts/api/accounts';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
+import { ApiError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { SESSION_RESET_REQUEST, writeStored } from '../shared/storage.ts';
+import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import { ForgotPasswordView } from './ForgotPasswordView.tsx';
 
 export function useForgotPasswordMutation() {
@@ -19,6 +21,7 @@ export function ForgotPasswordScreen() {
   const intl = useIntl();
   const toast = useToast();
   const mutation = useForgotPasswordMutation();
+  const showError = useApiErrorToast();
 
   return (
     <ForgotPasswordView
@@ -35,7 +38,9 @@ export function ForgotPasswordScreen() {
             },
             onError: (error) => {
               if (serverFieldErrors(error)) return;
-              toast.danger(intl.formatMessage({ id: 'accounts.forgotPassword.failed' }));
+              // A throttle says how long to wait; anything else is the spec's plain failure.
+              if (error instanceof ApiError && error.status === 429) showError(error);
+              else toast.danger(intl.formatMessage({ id: 'accounts.forgotPassword.failed' }));
             },
           },
         )
