@@ -4,6 +4,7 @@ import { Tabs } from '../../components/Tabs/Tabs.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
 import { PasswordForm, type PasswordValues } from './PasswordForm.tsx';
 import { PersonalDataForm, type PersonalDataValues } from './PersonalDataForm.tsx';
+import styles from './ProfileView.module.css';
 
 export interface ProfileViewProps {
   user: User;
@@ -29,7 +30,7 @@ export function ProfileView({
 }: ProfileViewProps) {
   const intl = useIntl();
   return (
-    <section aria-labelledby="profile-title">
+    <section aria-labelledby="profile-title" className={styles.profile}>
       <h2 id="profile-title">{intl.formatMessage({ id: 'profile.title' })}</h2>
       <Tabs
         label={intl.formatMessage({ id: 'profile.title' })}
