@@ -1,0 +1,14 @@
+import { useIntl } from 'react-intl';
+import { SiteConfigGate } from '../Company/site-config.tsx';
+import { LegalDocument } from './LegalDocument.tsx';
+import { TermsOfServiceView } from './TermsOfServiceView.tsx';
+
+/** /terms-of-service: the title shows at once; the sections wait for the provider's details. */
+export function TermsOfServiceScreen() {
+  const intl = useIntl();
+  return (
+    <LegalDocument title={intl.formatMessage({ id: 'terms.title' })}>
+      <SiteConfigGate>{(config) => <TermsOfServiceView config={config} />}</SiteConfigGate>
+    </LegalDocument>
+  );
+}
