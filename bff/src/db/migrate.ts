@@ -2,11 +2,13 @@ import pg from 'pg';
 import type { Sequelize } from 'sequelize';
 import { Umzug, type RunnableMigration, type UmzugStorage } from 'umzug';
 import { accounts } from './migrations/0001-accounts.ts';
+import { contactMessages } from './migrations/0002-contact-messages.ts';
+import { ledger } from './migrations/0010-ledger.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
 /** In order. A migration, once released, is never edited: add a new one. */
-export const migrations: Migration[] = [accounts];
+export const migrations: Migration[] = [accounts, contactMessages, ledger];
 
 /** Any constant works; it only has to be the same for every bff instance. */
 const MIGRATION_LOCK_ID = 7_251_001;
