@@ -86,13 +86,32 @@ export const siteLoadingHandlers: HttpHandler[] = [
   }),
 ];
 
+function serverFailure() {
+  const body: ErrorResponse = {
+    message: englishMessage('errors.server'),
+    messageId: 'errors.server',
+  };
+  return HttpResponse.json(body, { status: 500 });
+}
+
 /** The server fails, as the bff answers an unexpected error. */
-export const siteFailingHandlers: HttpHandler[] = [
-  http.get(sitePath, () => {
-    const body: ErrorResponse = {
-      message: englishMessage('errors.server'),
-      messageId: 'errors.server',
-    };
-    return HttpResponse.json(body, { status: 500 });
-  }),
-];
+export const siteFailingHandlers: HttpHandler[] = [http.get(sitePath, serverFailure)];
+
+/**
+ * An outage that ends on command, for a story that shows the failure and then a retry that
+ * works: `beforeEach: outage.start`, `handlers: outage.handlers`, `outage.recover()` in play.
+ */
+export function createSiteOutage() {
+  let down = true;
+  return {
+    handlers: [
+      http.get(sitePath, () => (down ? serverFailure() : HttpResponse.json(siteConfigFixture))),
+    ],
+    start() {
+      down = true;
+    },
+    recover() {
+      down = false;
+    },
+  };
+}
