@@ -115,3 +115,37 @@ export function createSiteOutage() {
     },
   };
 }
+
+/** Where the demo job board's embed script is served, for stories and `dev:mock`. */
+export const DEMO_JOB_BOARD_PATH = '/demo/job-board.js';
+
+// Behaves like a hosted job board's embed: finds its container and draws the openings into it.
+const DEMO_JOB_BOARD_SCRIPT = `(function () {
+  var board = document.getElementById('job-board');
+  if (!board) return;
+  var list = document.createElement('ul');
+  list.setAttribute('data-job-board', 'demo');
+  ${JSON.stringify(
+    siteConfigFixture.jobs.map((job) => [job.title.en, job.applyUrl ?? `mailto:${job.applyEmail}`]),
+  )}.forEach(function (job) {
+    var item = document.createElement('li');
+    var link = document.createElement('a');
+    link.href = job[1];
+    link.textContent = job[0];
+    item.appendChild(link);
+    list.appendChild(item);
+  });
+  board.appendChild(list);
+})();
+`;
+
+/** The demo job board script at DEMO_JOB_BOARD_PATH. */
+export const jobBoardScriptHandlers: HttpHandler[] = [
+  http.get(
+    `*${DEMO_JOB_BOARD_PATH}`,
+    () =>
+      new HttpResponse(DEMO_JOB_BOARD_SCRIPT, {
+        headers: { 'content-type': 'text/javascript; charset=utf-8' },
+      }),
+  ),
+];
