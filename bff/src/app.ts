@@ -1,24 +1,31 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
+import type { SiteConfig } from '@brnd/contracts/api/site';
 import type { Database } from './db/database.ts';
 import { accountRoutes } from './http/accounts.ts';
+import { contentRoutes } from './http/content.ts';
 import { devRouter } from './http/dev-outbox.ts';
 import { errorBody, errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { requestId } from './http/request-id.ts';
 import { mountRoutes } from './http/route.ts';
 import { securityHeaders } from './http/security.ts';
+import { siteRoutes } from './http/site.ts';
 import { serveSpa } from './http/static.ts';
 import type { Logger } from './logger.ts';
+import { createBundledFeed, type FeedSource } from './providers/feed.ts';
 import type { Mailer } from './providers/mail.ts';
 import type { SmsProvider } from './providers/sms.ts';
 import { createAccountService } from './services/accounts.ts';
 import { createBackground, type Background } from './services/background.ts';
+import { createBlogService } from './services/blog.ts';
+import { createContactService } from './services/contact.ts';
 import { createNotifications } from './services/notifications.ts';
 import type { PasswordHasher } from './services/passwords.ts';
 import { createRateLimiter } from './services/rate-limits.ts';
 import { createSessionService } from './services/sessions.ts';
+import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 
 export interface AppDeps {
   db: Database;
@@ -37,6 +44,12 @@ export interface AppDeps {
   /** The built web app; unset serves the API only. */
   staticDir?: string;
   background?: Background;
+  /** Served at /api/site; default: the demo companies. */
+  site?: SiteConfig;
+  /** Receives contact-form messages; default: operator@brnd.example. */
+  operatorEmail?: string;
+  /** The blog's article feed; default: the bundled sample feed. */
+  feed?: FeedSource;
 }
 
 const BODY_LIMIT = '100kb';
@@ -86,12 +99,23 @@ export function createApp(deps: AppDeps): Koa {
     logger,
   });
 
+  const contact = createContactService({
+    db,
+    mailer: deps.mailer,
+    limiter: createRateLimiter(db),
+    operatorEmail: deps.operatorEmail ?? 'operator@brnd.example',
+    logger,
+  });
+  const blog = createBlogService({ feed: deps.feed ?? createBundledFeed(), logger });
+
   const api = new Router();
   mountRoutes(
     api,
     [
       ...healthRoutes({ db, logger }),
       ...accountRoutes({ accounts, runInBackground: (name, work) => background.run(name, work) }),
+      ...siteRoutes(deps.site ?? DEFAULT_SITE_CONFIG),
+      ...contentRoutes({ contact, blog }),
     ],
     sessions,
   );

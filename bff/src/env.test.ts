@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT, loadEnv, parseEnv } from './env.ts';
+import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -32,7 +33,16 @@ test('an empty environment gives the development defaults', () => {
     staticDir: path.join(REPO_ROOT, 'app', 'dist'),
     trustProxy: false,
     logLevel: 'info',
+    site: DEFAULT_SITE_CONFIG,
   });
+});
+
+test('FEED_URL must be a web address; SITE_ problems are reported with the rest', () => {
+  const ok = parseEnv({ FEED_URL: 'https://blog.brnd.example/feed.xml' });
+  expect(ok.ok && ok.env.feedUrl).toBe('https://blog.brnd.example/feed.xml');
+  const problems = problemsOf({ FEED_URL: 'file:///etc/passwd', SITE_DPO_EMAIL: 'nobody' });
+  expect(problems.some((problem) => problem.startsWith('FEED_URL'))).toBe(true);
+  expect(problems.some((problem) => problem.startsWith('SITE_DPO_EMAIL'))).toBe(true);
 });
 
 test('APP_URL follows PORT unless set, and loses a trailing slash', () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SiteConfig } from '@brnd/contracts/api/site';
 import * as v from 'valibot';
+import { parseSiteEnv } from './services/site.ts';
 
 /** The repository root: defaults for DATA_DIR and STATIC_DIR hang off it, not off the cwd. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +35,10 @@ export interface Env {
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: LogLevel;
+  /** The article feed behind the blog; unset: the bundled sample feed. */
+  feedUrl?: string;
+  /** Companies, contacts and jobs of the legal and company pages (`SITE_…`). */
+  site: SiteConfig;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -98,6 +104,7 @@ const EnvSchema = v.object({
   ),
   STATIC_DIR: v.optional(text('must not be empty')),
   TRUST_PROXY: v.optional(booleanFlag, 'false'),
+  FEED_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
 });
 
@@ -146,6 +153,8 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
     if (!values.SMS_API_URL) problems.push('SMS_API_URL is required when SMS_PROVIDER is http');
     if (!values.SMS_API_KEY) problems.push('SMS_API_KEY is required when SMS_PROVIDER is http');
   }
+  const site = parseSiteEnv(values);
+  if (!site.ok) problems.push(...site.problems);
   if (values.NODE_ENV === 'production') {
     const required: [string, string][] = [
       ['DATABASE_URL', 'the embedded PostgreSQL is for development'],
@@ -160,7 +169,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
       problems.push('SMS_PROVIDER must be http in production (the outbox never reaches a phone)');
     }
   }
-  if (!parsed.success || problems.length > 0) return { ok: false, problems };
+  if (!parsed.success || !site.ok || problems.length > 0) return { ok: false, problems };
   const raw = parsed.output;
   const production = raw.NODE_ENV === 'production';
 
@@ -193,6 +202,8 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
         : path.join(REPO_ROOT, 'app', 'dist'),
       trustProxy: raw.TRUST_PROXY,
       logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'warn' : 'info'),
+      ...(raw.FEED_URL ? { feedUrl: raw.FEED_URL } : {}),
+      site: site.site,
     },
   };
 }

@@ -10,6 +10,7 @@ import { seedIfEmpty } from './db/seed.ts';
 import { loadEnvOrExit } from './env.ts';
 import { createLogger } from './logger.ts';
 import { startMailCatcher, type MailCatcher } from './providers/mail-catcher.ts';
+import { createBundledFeed, createHttpFeed } from './providers/feed.ts';
 import { createSmtpMailer, type Mailer } from './providers/mail.ts';
 import { createHttpSms, createOutboxSms, type SmsProvider } from './providers/sms.ts';
 import { createBackground } from './services/background.ts';
@@ -93,6 +94,9 @@ async function main() {
     trustProxy: env.trustProxy,
     staticDir: env.staticDir,
     background,
+    site: env.site,
+    operatorEmail: env.operatorEmail,
+    feed: env.feedUrl ? createHttpFeed(env.feedUrl) : createBundledFeed(),
   });
   stops.push({ name: 'background work', stop: () => background.drain() });
 

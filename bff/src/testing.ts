@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { databaseName, openDatabase, type Database } from './db/database.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { createMemoryLogger, type LogEntry, type Logger } from './logger.ts';
+import type { FeedSource } from './providers/feed.ts';
 import { createOutboxMailer, type Mailer } from './providers/mail.ts';
 import { createOutboxSms, type SmsProvider } from './providers/sms.ts';
 import { createBackground, type Background } from './services/background.ts';
@@ -38,6 +39,9 @@ export interface TestAppOptions {
   hasher?: PasswordHasher;
   logger?: Logger;
   secret?: string;
+  /** The blog's feed (default: the bundled sample feed). */
+  feed?: FeedSource;
+  operatorEmail?: string;
 }
 
 export interface TestApp {
@@ -87,6 +91,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     production: options.production ?? false,
     trustProxy: options.trustProxy ?? false,
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(options.feed ? { feed: options.feed } : {}),
+    ...(options.operatorEmail ? { operatorEmail: options.operatorEmail } : {}),
     background,
   });
   server.on('request', app.callback());

@@ -123,3 +123,15 @@ export const REFERRAL_SALE_SHARE = 0.1;
 
 /** Placeholder options of the country selects, in both languages: choosing one means no country. */
 export const COUNTRY_PLACEHOLDERS = ['Select', 'Wybierz', 'Country'] as const;
+
+/** Blog: the first page of cards, each 'load more articles' page, and its deliberate pause. */
+export const BLOG_FIRST_PAGE_SIZE = 3;
+export const BLOG_PAGE_SIZE = 4;
+export const BLOG_LOAD_MORE_DELAY_MS = 2_000;
+export const BLOG_CARD_TITLE_MAX_LENGTH = 40;
+/** The home page shows this many of the newest articles. */
+export const HOME_LATEST_ARTICLES = 3;
+
+/** Contact form messages per client IP per window, before 429. */
+export const CONTACT_MESSAGES_PER_IP = 5;
+export const CONTACT_WINDOW_MS = 60 * 60_000;

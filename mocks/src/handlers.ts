@@ -5,6 +5,7 @@ import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
+import { blogArticlesFixture } from './blog.ts';
 import { createFake, FakeError, type Fake, type FakeUser } from './fake.ts';
 import { englishText } from './messages.ts';
 
@@ -73,6 +74,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   favouriteBrands: (fake, { user }) => fake.favouriteBrands(user),
   newsletter: (fake, { body }) => fake.newsletter(body),
   contact: (fake, { body }) => fake.contact(body),
+  blog: () => ({ articles: blogArticlesFixture }),
 };
 
 /* ---------------------------------------------------------------- answers */

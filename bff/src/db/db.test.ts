@@ -19,6 +19,7 @@ async function tables() {
 
 test('migrations run down and up again, and a second up changes nothing', async () => {
   expect(await tables()).toEqual([
+    'contact_messages',
     'outbox',
     'rate_limits',
     'schema_migrations',
