@@ -25,6 +25,12 @@ import { createNotifications } from './services/notifications.ts';
 import type { PasswordHasher } from './services/passwords.ts';
 import { createRateLimiter } from './services/rate-limits.ts';
 import { createSessionService } from './services/sessions.ts';
+import type { PlatformChain } from './chain/platform-chain.ts';
+import { devInfoRouter } from './http/dev-info.ts';
+import { walletRoutes } from './http/wallet.ts';
+import { createLedger } from './services/ledger.ts';
+import { createPayoutService, type PayoutService } from './services/payouts.ts';
+import { createWalletService } from './services/wallet.ts';
 import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 
 export interface AppDeps {
@@ -44,6 +50,10 @@ export interface AppDeps {
   /** The built web app; unset serves the API only. */
   staticDir?: string;
   background?: Background;
+  /** The chain payouts go out on (shown at /dev/info); unset: no chain. */
+  chain?: PlatformChain;
+  /** Payouts wired to the chain and the job queue; unset: a claim answers 503. */
+  payouts?: PayoutService;
   /** Served at /api/site; default: the demo companies. */
   site?: SiteConfig;
   /** Receives contact-form messages; default: operator@brnd.example. */
@@ -108,12 +118,18 @@ export function createApp(deps: AppDeps): Koa {
   });
   const blog = createBlogService({ feed: deps.feed ?? createBundledFeed(), logger });
 
+  const ledger = createLedger(db);
+  const payouts =
+    deps.payouts ??
+    createPayoutService({ db, ledger, chain: undefined, logger, enqueue: async () => {} });
+
   const api = new Router();
   mountRoutes(
     api,
     [
       ...healthRoutes({ db, logger }),
       ...accountRoutes({ accounts, runInBackground: (name, work) => background.run(name, work) }),
+      ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
       ...siteRoutes(deps.site ?? DEFAULT_SITE_CONFIG),
       ...contentRoutes({ contact, blog }),
     ],
@@ -124,6 +140,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders({ production }));
   app.use(errorHandler(logger));
   if (!production) app.use(devRouter(db).routes());
+  if (!production) app.use(devInfoRouter(deps.chain).routes());
   app.use(
     bodyParser({
       enableTypes: ['json', 'form'],

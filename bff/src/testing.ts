@@ -2,6 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createApp } from './app.ts';
+import { connectDevChain, type PlatformChain } from './chain/platform-chain.ts';
+import { enqueuePayout, startPayoutWorker } from './jobs/payouts.ts';
+import { startJobQueue, type JobQueue } from './jobs/queue.ts';
+import { createLedger } from './services/ledger.ts';
+import { createPayoutService, type PayoutService } from './services/payouts.ts';
 import { databaseName, openDatabase, type Database } from './db/database.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { createMemoryLogger, type LogEntry, type Logger } from './logger.ts';
@@ -39,6 +44,11 @@ export interface TestAppOptions {
   hasher?: PasswordHasher;
   logger?: Logger;
   secret?: string;
+  /**
+   * A running dev chain (e.g. `startAnvil()` from @brnd/contracts/chain/anvil, one per test
+   * file): the contracts are deployed on it, and payouts run through the pg-boss queue.
+   */
+  chain?: { rpcUrl: string; chainId: number; treasuryPrivateKey: string };
   /** The blog's feed (default: the bundled sample feed). */
   feed?: FeedSource;
   operatorEmail?: string;
@@ -52,6 +62,9 @@ export interface TestApp {
   logs: LogEntry[];
   /** Resolves once work started after an answer (e.g. the reset e-mail) has finished. */
   settled(): Promise<void>;
+  /** With the `chain` option. */
+  chain?: PlatformChain;
+  payouts?: PayoutService;
   close(): Promise<void>;
 }
 
@@ -76,6 +89,21 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const memoryLogger = createMemoryLogger();
   const logger = options.logger ?? memoryLogger;
   const background: Background = createBackground(logger);
+  let chain: PlatformChain | undefined;
+  let queue: JobQueue | undefined;
+  let payouts: PayoutService | undefined;
+  if (options.chain) {
+    chain = await connectDevChain(db, logger, options.chain);
+    queue = await startJobQueue(url, logger);
+    payouts = createPayoutService({
+      db,
+      ledger: createLedger(db),
+      chain,
+      logger,
+      enqueue: enqueuePayout(queue),
+    });
+    await startPayoutWorker(queue, payouts, logger);
+  }
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -94,6 +122,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.feed ? { feed: options.feed } : {}),
     ...(options.operatorEmail ? { operatorEmail: options.operatorEmail } : {}),
     background,
+    ...(chain && payouts ? { chain, payouts } : {}),
   });
   server.on('request', app.callback());
 
@@ -103,6 +132,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     db,
     logs: memoryLogger.entries,
     settled: () => background.drain(),
+    ...(chain && payouts ? { chain, payouts } : {}),
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -110,6 +140,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
           server.closeAllConnections();
         });
         await background.drain();
+        await queue?.stop();
+        await chain?.stop();
         await db.close();
         if (ownsDatabase) await dropDatabase(info.serverUrl, databaseName(url));
       })();

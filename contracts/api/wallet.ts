@@ -31,4 +31,83 @@ export const updateWallet = defineEndpoint({
   response: MessageResponseSchema,
 });
 
-export const walletEndpoints = { wallet, updateWallet } as const;
+/**
+ * A payout's life: `pending` from the claim until the transfer is mined (recorded, signed,
+ * broadcast), then `confirmed`, or `failed` with the tokens back on the user's balance.
+ */
+export const PAYOUT_STATUSES = ['pending', 'confirmed', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const PayoutSchema = v.object({
+  id: v.string(),
+  status: v.picklist(PAYOUT_STATUSES),
+  brnd_tokens: v.number(),
+  /** Base units (18 decimals) as a decimal string, exact where a number would round. */
+  amount: v.string(),
+  walletAddress: v.string(),
+  /** Set once the transfer is signed. */
+  txHash: v.nullable(v.string()),
+  /** ISO 8601. */
+  created_at: v.string(),
+});
+export type Payout = v.InferOutput<typeof PayoutSchema>;
+
+/** Not in the spec: sends the whole BRND balance to the saved wallet address. */
+export const claimPayout = defineEndpoint({
+  id: 'claimPayout',
+  method: 'POST',
+  path: '/api/user/payouts/claim',
+  auth: 'required',
+  status: 202,
+  response: v.object({ message: v.string(), payout: PayoutSchema }),
+});
+
+/** Newest first. */
+export const payouts = defineEndpoint({
+  id: 'payouts',
+  method: 'GET',
+  path: '/api/user/payouts',
+  auth: 'required',
+  response: v.object({ payouts: v.array(PayoutSchema) }),
+});
+
+/** Whole BRND set aside for the token sale (of the 1,000,000,000 supply). */
+export const SALE_ALLOCATION_TOKENS = 400_000_000;
+
+/** The token sale's progress, from the ledger: whole BRND. */
+export const SaleProgressSchema = v.object({
+  allocation: v.number(),
+  sold: v.number(),
+  left: v.number(),
+});
+export type SaleProgress = v.InferOutput<typeof SaleProgressSchema>;
+
+export const saleProgress = defineEndpoint({
+  id: 'saleProgress',
+  method: 'GET',
+  path: '/api/sale/progress',
+  response: SaleProgressSchema,
+});
+
+export const walletEndpoints = {
+  wallet,
+  updateWallet,
+  claimPayout,
+  payouts,
+  saleProgress,
+} as const;
+
+/**
+ * Development only (never in production, not part of `endpoints`): where a wallet or a script
+ * connects to the dev chain.
+ */
+export const devInfo = defineEndpoint({
+  id: 'devInfo',
+  method: 'GET',
+  path: '/dev/info',
+  response: v.object({
+    rpcUrl: v.string(),
+    chainId: v.number(),
+    contracts: v.object({ brnd: v.string(), brandTokenFactory: v.string(), staking: v.string() }),
+  }),
+});

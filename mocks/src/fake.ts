@@ -3,7 +3,7 @@ import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { Referral } from '@brnd/contracts/api/referrals';
-import type { Wallet } from '@brnd/contracts/api/wallet';
+import { SALE_ALLOCATION_TOKENS, type Payout, type Wallet } from '@brnd/contracts/api/wallet';
 import {
   CONTEST_TIME_ZONE,
   EMAIL_CODE_LIFETIME_MS,
@@ -166,6 +166,8 @@ interface FakeState {
     text: string;
   }[];
   newsletter: string[];
+  /** Payouts to wallets; the fake never sends them, so they stay pending. */
+  payouts?: (Payout & { userId: number })[];
 }
 
 export interface FakeOptions {
@@ -837,6 +839,34 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     updateWallet(user: UserRecord, input: { walletAddress: string }) {
       user.wallet.walletAddress = input.walletAddress;
       return { message: SUCCESS };
+    },
+
+    claimPayout(user: UserRecord) {
+      const { walletAddress, brnd_tokens: tokens } = user.wallet;
+      if (!walletAddress) throw new FakeError(409, 'wallet.errors.noWalletAddress');
+      if (tokens <= 0) throw new FakeError(409, 'wallet.errors.nothingToClaim');
+      const payout: Payout = {
+        id: `payout-${state.nextId++}`,
+        status: 'pending',
+        brnd_tokens: tokens,
+        amount: `${BigInt(Math.round(tokens * 1e6)) * 10n ** 12n}`,
+        walletAddress,
+        txHash: null,
+        created_at: new Date(now()).toISOString(),
+      };
+      user.wallet.brnd_tokens = 0;
+      (state.payouts ??= []).unshift({ ...payout, userId: user.id });
+      return { message: SUCCESS, payout };
+    },
+
+    payouts(user: UserRecord) {
+      const own = (state.payouts ?? []).filter((payout) => payout.userId === user.id);
+      return { payouts: own.map(({ userId: _userId, ...payout }) => payout) };
+    },
+
+    saleProgress() {
+      const sold = state.users.reduce((total, user) => total + user.wallet.brnd_tokens, 0);
+      return { allocation: SALE_ALLOCATION_TOKENS, sold, left: SALE_ALLOCATION_TOKENS - sold };
     },
 
     orders(user: UserRecord, query: { limit?: number; offset?: number } = {}) {

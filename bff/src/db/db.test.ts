@@ -19,8 +19,13 @@ async function tables() {
 
 test('migrations run down and up again, and a second up changes nothing', async () => {
   expect(await tables()).toEqual([
+    'chain_deployments',
     'contact_messages',
+    'ledger_accounts',
+    'ledger_entries',
+    'ledger_transactions',
     'outbox',
+    'payouts',
     'rate_limits',
     'schema_migrations',
     'sessions',

@@ -1,0 +1,141 @@
+import { startAnvil } from '@brnd/contracts/chain/anvil';
+import { jsonRpcProvider } from '@brnd/contracts/chain/connect';
+import { deployPlatformContracts, type PlatformContracts } from '@brnd/contracts/chain/deploy';
+import { Wallet, type JsonRpcProvider } from 'ethers';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+
+/** A week, as the staking contract's tests and the spec's premium rule assume. */
+const DEV_UNBONDING_SECONDS = 7 * 24 * 60 * 60;
+
+/** The chain the platform pays out on, with the treasury's key and the contracts' addresses. */
+export interface PlatformChain {
+  rpcUrl: string;
+  chainId: number;
+  provider: JsonRpcProvider;
+  /** Holds the BRND supply; signs payouts. */
+  treasury: Wallet;
+  contracts: PlatformContracts;
+  stop(): Promise<void>;
+}
+
+export interface ExternalChainSettings {
+  rpcUrl: string;
+  chainId: number;
+  treasuryPrivateKey: string;
+  contracts: PlatformContracts;
+}
+
+/** A chain someone else runs (production, or a shared testnet): nothing is deployed here. */
+export async function connectExternalChain(
+  settings: ExternalChainSettings,
+): Promise<PlatformChain> {
+  const provider = jsonRpcProvider(settings.rpcUrl, settings.chainId);
+  const network = await provider.getNetwork();
+  if (network.chainId !== BigInt(settings.chainId)) {
+    throw new Error(
+      `CHAIN_RPC_URL answers chain ${network.chainId}, not CHAIN_ID ${settings.chainId}`,
+    );
+  }
+  return {
+    rpcUrl: settings.rpcUrl,
+    chainId: settings.chainId,
+    provider,
+    treasury: new Wallet(settings.treasuryPrivateKey, provider),
+    contracts: settings.contracts,
+    stop: async () => provider.destroy(),
+  };
+}
+
+/**
+ * The platform's contracts on a chain we control (the dev chain): the addresses deployed before
+ * on this very chain (same id and genesis block) when their code is still there, otherwise a
+ * fresh deployment, remembered for the next start.
+ */
+export async function ensureDeployment(
+  db: Database,
+  provider: JsonRpcProvider,
+  deployer: Wallet,
+  logger: Logger,
+): Promise<PlatformContracts> {
+  const { chainId } = await provider.getNetwork();
+  const genesis = await provider.getBlock(0);
+  if (!genesis?.hash) throw new Error('the chain has no genesis block');
+  const [known] = await db.query<{ brnd: string; brand_token_factory: string; staking: string }>(
+    'SELECT brnd, brand_token_factory, staking FROM chain_deployments WHERE chain_id = $1 AND genesis_hash = $2',
+    [chainId.toString(), genesis.hash],
+  );
+  if (known && (await provider.getCode(known.brnd)) !== '0x') {
+    return {
+      brnd: known.brnd,
+      brandTokenFactory: known.brand_token_factory,
+      staking: known.staking,
+    };
+  }
+  const contracts = await deployPlatformContracts(deployer, {
+    treasury: deployer.address,
+    unbondingSeconds: DEV_UNBONDING_SECONDS,
+  });
+  await db.query(
+    `INSERT INTO chain_deployments (chain_id, genesis_hash, brnd, brand_token_factory, staking)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (chain_id, genesis_hash) DO UPDATE SET brnd = $3, brand_token_factory = $4,
+       staking = $5, created_at = now()`,
+    [
+      chainId.toString(),
+      genesis.hash,
+      contracts.brnd,
+      contracts.brandTokenFactory,
+      contracts.staking,
+    ],
+  );
+  logger.info('deployed the platform contracts', { ...contracts });
+  return contracts;
+}
+
+/**
+ * Connects to an anvil already running (tests start one per file, the crash test shares one
+ * across restarts) and makes sure the contracts are deployed. The treasury is anvil's first
+ * funded account.
+ */
+export async function connectDevChain(
+  db: Database,
+  logger: Logger,
+  chain: { rpcUrl: string; chainId: number; treasuryPrivateKey: string },
+): Promise<PlatformChain> {
+  const provider = jsonRpcProvider(chain.rpcUrl, chain.chainId);
+  const treasury = new Wallet(chain.treasuryPrivateKey, provider);
+  const contracts = await ensureDeployment(db, provider, treasury, logger);
+  return {
+    rpcUrl: chain.rpcUrl,
+    chainId: chain.chainId,
+    provider,
+    treasury,
+    contracts,
+    stop: async () => provider.destroy(),
+  };
+}
+
+/** No CHAIN_RPC_URL: a local anvil on a free port, contracts deployed on it. */
+export async function startEmbeddedChain(db: Database, logger: Logger): Promise<PlatformChain> {
+  const anvil = await startAnvil();
+  try {
+    const treasuryKey = anvil.accounts[0]?.privateKey;
+    if (!treasuryKey) throw new Error('anvil has no funded account');
+    const chain = await connectDevChain(db, logger, {
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      treasuryPrivateKey: treasuryKey,
+    });
+    return {
+      ...chain,
+      stop: async () => {
+        await chain.stop();
+        await anvil.stop();
+      },
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { startAnvil, type Anvil } from '@brnd/contracts/chain/anvil';
+import { connectContract } from '@brnd/contracts/chain/connect';
+import { BRND } from '@brnd/contracts/chain/generated/index';
+import {
+  claimPayout,
+  devInfo,
+  payouts,
+  saleProgress,
+  updateWallet,
+  wallet,
+} from '@brnd/contracts/api/wallet';
+import { Wallet } from 'ethers';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
+import { startTestApp, type TestApp } from '../testing.ts';
+import { call, registerVerifiedUser } from '../testing/http.ts';
+
+let anvil: Anvil;
+let app: TestApp;
+beforeAll(async () => {
+  anvil = await startAnvil();
+  app = await startTestApp({
+    chain: {
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      treasuryPrivateKey: anvil.accounts[0]?.privateKey as string,
+    },
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await anvil?.stop();
+});
+
+async function userWithTokens(tokens: bigint) {
+  const { token, user } = await registerVerifiedUser(app.baseUrl);
+  const [row] = await app.db.query<{ id: string }>(
+    'SELECT id FROM users WHERE lower(email) = lower($1)',
+    [user.email],
+  );
+  const userId = row?.id as string;
+  const ledger = createLedger(app.db);
+  await ledger.ensureUserAccount(userId);
+  await ledger.post({
+    idempotencyKey: `order:${randomUUID()}:paid`,
+    entries: [
+      { account: LEDGER_ACCOUNTS.sale, amount: -tokens * ONE_TOKEN },
+      { account: userAccount(userId), amount: tokens * ONE_TOKEN },
+    ],
+    metadata: { kind: 'sale', usd: (Number(tokens) * 0.003).toFixed(2) },
+  });
+  return { token, userId };
+}
+
+async function onChainBalance(address: string): Promise<bigint> {
+  const chain = app.chain;
+  if (!chain) throw new Error('no chain');
+  const brnd = connectContract(BRND, chain.contracts.brnd, chain.provider);
+  return (await brnd.balanceOf(address)) as bigint;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('timed out waiting');
+}
+
+test('dev info tells a wallet where the chain and the contracts are', async () => {
+  const response = await fetch(`${app.baseUrl}${devInfo.path}`);
+  expect(response.status).toBe(200);
+  const info = (await response.json()) as { rpcUrl: string; chainId: number; contracts: object };
+  expect(info).toEqual({
+    rpcUrl: anvil.rpcUrl,
+    chainId: anvil.chainId,
+    contracts: app.chain?.contracts,
+  });
+  expect(await app.chain?.provider.getCode(app.chain.contracts.brnd)).not.toBe('0x');
+});
+
+test('user can save a wallet address; it is stored in its checksummed form', async () => {
+  const { token } = await userWithTokens(1_000n);
+  const address = Wallet.createRandom().address;
+  const saved = await call(app.baseUrl, updateWallet, {
+    token,
+    body: { walletAddress: address.toLowerCase() },
+  });
+  expect(saved.data).toEqual({ message: 'success' });
+  const result = await call(app.baseUrl, wallet, { token });
+  expect(result.data).toEqual({
+    wallet: [{ amount: 3, brnd_tokens: 1000, walletAddress: address }],
+  });
+});
+
+test('a wallet address is refused when empty, malformed, mis-checksummed or zero', async () => {
+  const { token } = await userWithTokens(1n);
+  const address = Wallet.createRandom().address;
+  // One letter's case flipped breaks the EIP-55 checksum.
+  const index = address.search(/[a-fA-F]/);
+  const letter = address.charAt(index);
+  const flipped =
+    address.slice(0, index) +
+    (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()) +
+    address.slice(index + 1);
+  const cases: [string, string, string][] = [
+    ['', 'validation.wallet', 'Please input your wallet address!'],
+    ['0x1234', 'validation.walletFormat', ''],
+    [flipped, 'wallet.errors.checksum', ''],
+    ['0x0000000000000000000000000000000000000000', 'wallet.errors.zeroAddress', ''],
+  ];
+  for (const [walletAddress, messageId, message] of cases) {
+    const result = await call(app.baseUrl, updateWallet, { token, body: { walletAddress } });
+    expect(result.status, walletAddress).toBe(400);
+    expect(result.error?.errors?.walletAddress, walletAddress).toBe(messageId);
+    if (message) expect(result.error?.message).toBe(message);
+  }
+  const after = await call(app.baseUrl, wallet, { token });
+  expect(after.data?.wallet[0]?.walletAddress).toBeNull();
+});
+
+test('a claim without a wallet address or without tokens is refused', async () => {
+  const { token } = await userWithTokens(5n);
+  const noAddress = await call(app.baseUrl, claimPayout, { token });
+  expect(noAddress.status).toBe(409);
+  expect(noAddress.error?.messageId).toBe('wallet.errors.noWalletAddress');
+
+  const empty = await registerVerifiedUser(app.baseUrl);
+  await call(app.baseUrl, updateWallet, {
+    token: empty.token,
+    body: { walletAddress: Wallet.createRandom().address },
+  });
+  const nothing = await call(app.baseUrl, claimPayout, { token: empty.token });
+  expect(nothing.status).toBe(409);
+  expect(nothing.error?.messageId).toBe('wallet.errors.nothingToClaim');
+});
+
+test('20 parallel claims of one balance pay out once on chain and leave the balance at zero', async () => {
+  const { token, userId } = await userWithTokens(250n);
+  const address = Wallet.createRandom().address;
+  await call(app.baseUrl, updateWallet, { token, body: { walletAddress: address } });
+
+  const results = await Promise.all(
+    Array.from({ length: 20 }, () => call(app.baseUrl, claimPayout, { token })),
+  );
+  const accepted = results.filter((result) => result.status === 202);
+  expect(accepted).toHaveLength(1);
+  expect(results.filter((result) => result.status === 409)).toHaveLength(19);
+  expect(accepted[0]?.data?.payout).toMatchObject({ status: 'pending', brnd_tokens: 250 });
+
+  const list = await until(
+    async () => (await call(app.baseUrl, payouts, { token })).data?.payouts ?? [],
+    (rows) => rows[0]?.status === 'confirmed',
+  );
+  expect(list).toHaveLength(1);
+  expect(list[0]?.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+  expect(await onChainBalance(address)).toBe(250n * ONE_TOKEN);
+  const ledger = createLedger(app.db);
+  expect(await ledger.balance(userAccount(userId))).toBe(0n);
+  expect(await ledger.balance(LEDGER_ACCOUNTS.payoutsInFlight)).toBe(0n);
+  const receipt = await app.chain?.provider.getTransactionReceipt(list[0]?.txHash as string);
+  expect(receipt?.status).toBe(1);
+  // Processing the payout again (a retried job, a restart) changes nothing.
+  expect(await app.payouts?.process(list[0]?.id as string)).toBe('confirmed');
+  expect(await onChainBalance(address)).toBe(250n * ONE_TOKEN);
+});
+
+test('a payout the chain refuses fails and the tokens return to the user', async () => {
+  const { token, userId } = await userWithTokens(10n);
+  await call(app.baseUrl, updateWallet, {
+    token,
+    body: { walletAddress: Wallet.createRandom().address },
+  });
+  // More than the treasury holds on chain: the transfer would revert.
+  const ledger = createLedger(app.db);
+  await ledger.post({
+    idempotencyKey: `test:${randomUUID()}`,
+    entries: [
+      { account: LEDGER_ACCOUNTS.supply, amount: -2_000_000_000n * ONE_TOKEN },
+      { account: userAccount(userId), amount: 2_000_000_000n * ONE_TOKEN },
+    ],
+  });
+  const claimed = await call(app.baseUrl, claimPayout, { token });
+  expect(claimed.status).toBe(202);
+  const [failed] = await until(
+    async () => (await call(app.baseUrl, payouts, { token })).data?.payouts ?? [],
+    (rows) => rows[0]?.status === 'failed',
+  );
+  expect(failed?.txHash).toBeNull();
+  expect(await ledger.balance(userAccount(userId))).toBe(2_000_000_010n * ONE_TOKEN);
+});
+
+test('sale progress counts down the 400,000,000 BRND allocation', async () => {
+  const before = (await call(app.baseUrl, saleProgress)).data;
+  await userWithTokens(1_234n);
+  const after = (await call(app.baseUrl, saleProgress)).data;
+  expect(after?.allocation).toBe(400_000_000);
+  expect((after?.sold ?? 0) - (before?.sold ?? 0)).toBe(1_234);
+  expect((after?.sold ?? 0) + (after?.left ?? 0)).toBe(400_000_000);
+});

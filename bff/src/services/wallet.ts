@@ -1,0 +1,77 @@
+import { SALE_ALLOCATION_TOKENS, type Wallet } from '@brnd/contracts/api/wallet';
+import { ZeroAddress, getAddress } from 'ethers';
+import type { Database } from '../db/database.ts';
+import { DomainError } from './errors.ts';
+import { LEDGER_ACCOUNTS, ONE_TOKEN, toTokenNumber, userAccount, type Ledger } from './ledger.ts';
+
+export interface WalletService {
+  wallet(userId: string): Promise<Wallet>;
+  /** Stores the EIP-55 form of the address. */
+  updateAddress(userId: string, address: string): Promise<string>;
+  saleProgress(): Promise<{ allocation: number; sold: number; left: number }>;
+}
+
+/**
+ * An all-lowercase (or all-uppercase) address carries no checksum and is accepted; a mixed-case
+ * one must match its EIP-55 checksum, which catches a mistyped character.
+ */
+export function checksummedAddress(input: string): string {
+  let address: string;
+  try {
+    address = getAddress(input.trim());
+  } catch {
+    throw new DomainError(400, 'errors.validation', {
+      fields: { walletAddress: 'wallet.errors.checksum' },
+    });
+  }
+  if (address === ZeroAddress) {
+    throw new DomainError(400, 'errors.validation', {
+      fields: { walletAddress: 'wallet.errors.zeroAddress' },
+    });
+  }
+  return address;
+}
+
+export function createWalletService({
+  db,
+  ledger,
+}: {
+  db: Database;
+  ledger: Ledger;
+}): WalletService {
+  return {
+    async wallet(userId) {
+      const [row] = await db.query<{ wallet_address: string | null; usd: string | null }>(
+        `SELECT u.wallet_address,
+           (SELECT sum((t.metadata ->> 'usd')::numeric)::text
+              FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+              WHERE e.account_id = $2 AND e.amount > 0 AND t.metadata ->> 'kind' = 'sale') AS usd
+         FROM users u WHERE u.id = $1`,
+        [userId, userAccount(userId)],
+      );
+      const balance = await ledger.balance(userAccount(userId));
+      return {
+        amount: Number(row?.usd ?? 0),
+        brnd_tokens: toTokenNumber(balance),
+        walletAddress: row?.wallet_address ?? null,
+      };
+    },
+    async updateAddress(userId, input) {
+      const address = checksummedAddress(input);
+      await db.query('UPDATE users SET wallet_address = $2, updated_at = now() WHERE id = $1', [
+        userId,
+        address,
+      ]);
+      return address;
+    },
+    async saleProgress() {
+      const left = await ledger.balance(LEDGER_ACCOUNTS.sale);
+      const allocation = BigInt(SALE_ALLOCATION_TOKENS) * ONE_TOKEN;
+      return {
+        allocation: SALE_ALLOCATION_TOKENS,
+        sold: toTokenNumber(allocation - left),
+        left: toTokenNumber(left),
+      };
+    },
+  };
+}
