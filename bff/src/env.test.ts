@@ -95,6 +95,7 @@ test('production requires real services instead of the development stand-ins', (
     'SESSION_SECRET is required in production (a random string of at least 32 characters)',
     'APP_URL is required in production (the public address used in e-mail links)',
     'SMS_PROVIDER must be http in production (the outbox never reaches a phone)',
+    'CHAIN_RPC_URL is required in production (the embedded anvil is for development)',
   ]);
   const complete = parseEnv({
     NODE_ENV: 'production',
@@ -105,8 +106,37 @@ test('production requires real services instead of the development stand-ins', (
     SMS_PROVIDER: 'http',
     SMS_API_URL: 'https://sms.example/send',
     SMS_API_KEY: 'key',
+    CHAIN_RPC_URL: 'https://rpc.example',
+    CHAIN_ID: '1',
+    TREASURY_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+    BRND_ADDRESS: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+    BRAND_TOKEN_FACTORY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    STAKING_ADDRESS: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
   });
   expect(complete.ok).toBe(true);
+  if (complete.ok) {
+    expect(complete.env.chain?.contracts.brnd).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3');
+  }
+});
+
+test('a chain of our own needs its id, treasury key and checksummed contract addresses', () => {
+  expect(
+    problemsOf({
+      CHAIN_RPC_URL: 'http://127.0.0.1:8545',
+      CHAIN_ID: '31337',
+      TREASURY_PRIVATE_KEY: 'secret-value',
+      BRND_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aA3',
+      STAKING_ADDRESS: '0x0000000000000000000000000000000000000000',
+    }),
+  ).toEqual([
+    'TREASURY_PRIVATE_KEY must be 0x and 64 hexadecimal characters',
+    'BRND_ADDRESS must be a non-zero Ethereum address with a valid EIP-55 checksum (got "0x5FbDB2315678afecb367f032d93F642f64180aA3")',
+    'STAKING_ADDRESS must be a non-zero Ethereum address with a valid EIP-55 checksum (got "0x0000000000000000000000000000000000000000")',
+    'BRAND_TOKEN_FACTORY_ADDRESS is required when CHAIN_RPC_URL is set',
+  ]);
+  expect(problemsOf({ PAYOUT_PAUSE_AFTER_BROADCAST_MS: '1000' })).toEqual([
+    'PAYOUT_PAUSE_AFTER_BROADCAST_MS is a test hook: only with NODE_ENV=test',
+  ]);
 });
 
 test('outside production the session secret is generated once and kept in DATA_DIR', async () => {

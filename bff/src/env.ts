@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '@brnd/contracts/api/site';
+import { ZeroAddress, getAddress } from 'ethers';
 import * as v from 'valibot';
 import { parseSiteEnv } from './services/site.ts';
 
@@ -35,6 +36,10 @@ export interface Env {
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: LogLevel;
+  /** Unset: the bff starts anvil and deploys the platform contracts on it. */
+  chain?: ChainSettings;
+  /** Tests only (NODE_ENV=test): hold a payout this long after its broadcast (the crash test). */
+  payoutPauseAfterBroadcastMs?: number;
   /** The article feed behind the blog; unset: the bundled sample feed. */
   feedUrl?: string;
   /** Companies, contacts and jobs of the legal and company pages (`SITE_…`). */
@@ -44,6 +49,35 @@ export interface Env {
 const MIN_SECRET_LENGTH = 32;
 
 const text = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message));
+
+/** EIP-55: a mixed-case address must carry a valid checksum; stored checksummed. */
+const address = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((value) => {
+    try {
+      return getAddress(value) !== ZeroAddress;
+    } catch {
+      return false;
+    }
+  }, 'must be a non-zero Ethereum address with a valid EIP-55 checksum'),
+  v.transform((value) => getAddress(value)),
+);
+
+export interface ChainSettings {
+  rpcUrl: string;
+  chainId: number;
+  treasuryPrivateKey: string;
+  contracts: { brnd: string; brandTokenFactory: string; staking: string };
+}
+
+const CHAIN_VARIABLES = [
+  'CHAIN_ID',
+  'TREASURY_PRIVATE_KEY',
+  'BRND_ADDRESS',
+  'BRAND_TOKEN_FACTORY_ADDRESS',
+  'STAKING_ADDRESS',
+] as const;
 
 const url = (message: string, protocols: string[]) =>
   v.pipe(
@@ -106,6 +140,19 @@ const EnvSchema = v.object({
   TRUST_PROXY: v.optional(booleanFlag, 'false'),
   FEED_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
+  CHAIN_RPC_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
+  CHAIN_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/, 'must be a chain id'), v.transform(Number)),
+  ),
+  TREASURY_PRIVATE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hexadecimal characters')),
+  ),
+  BRND_ADDRESS: v.optional(address),
+  BRAND_TOKEN_FACTORY_ADDRESS: v.optional(address),
+  STAKING_ADDRESS: v.optional(address),
+  PAYOUT_PAUSE_AFTER_BROADCAST_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9]{1,9}$/, 'must be milliseconds'), v.transform(Number)),
+  ),
 });
 
 export type EnvSource = Record<string, string | undefined>;
@@ -117,7 +164,13 @@ export type ParsedEnv = Omit<Env, 'sessionSecret'> & { sessionSecret?: string };
 export type ParseEnvResult = { ok: true; env: ParsedEnv } | { ok: false; problems: string[] };
 
 /** Values never echoed in a problem report: they are, or may contain, credentials. */
-const SECRET_NAMES = new Set(['SESSION_SECRET', 'SMS_API_KEY', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_NAMES = new Set([
+  'SESSION_SECRET',
+  'SMS_API_KEY',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'TREASURY_PRIVATE_KEY',
+]);
 
 export interface ParseEnvOptions {
   /** Where paths are resolved from (default: the current directory). */
@@ -155,6 +208,14 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
   }
   const site = parseSiteEnv(values);
   if (!site.ok) problems.push(...site.problems);
+  if (values.CHAIN_RPC_URL) {
+    for (const name of CHAIN_VARIABLES) {
+      if (!values[name]) problems.push(`${name} is required when CHAIN_RPC_URL is set`);
+    }
+  }
+  if (values.PAYOUT_PAUSE_AFTER_BROADCAST_MS && values.NODE_ENV !== 'test') {
+    problems.push('PAYOUT_PAUSE_AFTER_BROADCAST_MS is a test hook: only with NODE_ENV=test');
+  }
   if (values.NODE_ENV === 'production') {
     const required: [string, string][] = [
       ['DATABASE_URL', 'the embedded PostgreSQL is for development'],
@@ -168,6 +229,11 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
     if (smsProvider === 'outbox') {
       problems.push('SMS_PROVIDER must be http in production (the outbox never reaches a phone)');
     }
+  }
+  if (values.NODE_ENV === 'production' && !values.CHAIN_RPC_URL) {
+    problems.push(
+      'CHAIN_RPC_URL is required in production (the embedded anvil is for development)',
+    );
   }
   if (!parsed.success || !site.ok || problems.length > 0) return { ok: false, problems };
   const raw = parsed.output;
@@ -202,6 +268,23 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
         : path.join(REPO_ROOT, 'app', 'dist'),
       trustProxy: raw.TRUST_PROXY,
       logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'warn' : 'info'),
+      ...(raw.CHAIN_RPC_URL
+        ? {
+            chain: {
+              rpcUrl: raw.CHAIN_RPC_URL,
+              chainId: raw.CHAIN_ID as number,
+              treasuryPrivateKey: raw.TREASURY_PRIVATE_KEY as string,
+              contracts: {
+                brnd: raw.BRND_ADDRESS as string,
+                brandTokenFactory: raw.BRAND_TOKEN_FACTORY_ADDRESS as string,
+                staking: raw.STAKING_ADDRESS as string,
+              },
+            },
+          }
+        : {}),
+      ...(raw.PAYOUT_PAUSE_AFTER_BROADCAST_MS
+        ? { payoutPauseAfterBroadcastMs: raw.PAYOUT_PAUSE_AFTER_BROADCAST_MS }
+        : {}),
       ...(raw.FEED_URL ? { feedUrl: raw.FEED_URL } : {}),
       site: site.site,
     },

@@ -2,20 +2,29 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.ts';
+import {
+  connectExternalChain,
+  startEmbeddedChain,
+  type PlatformChain,
+} from './chain/platform-chain.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { openDatabase, withDatabaseName, type Database } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { migrateUp, withMigrationLock } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { loadEnvOrExit } from './env.ts';
+import { enqueuePayout, reconcilePayouts, startPayoutWorker } from './jobs/payouts.ts';
+import { startJobQueue } from './jobs/queue.ts';
 import { createLogger } from './logger.ts';
 import { startMailCatcher, type MailCatcher } from './providers/mail-catcher.ts';
 import { createBundledFeed, createHttpFeed } from './providers/feed.ts';
 import { createSmtpMailer, type Mailer } from './providers/mail.ts';
 import { createHttpSms, createOutboxSms, type SmsProvider } from './providers/sms.ts';
 import { createBackground } from './services/background.ts';
+import { createLedger } from './services/ledger.ts';
 import { purgeExpired } from './services/maintenance.ts';
 import { createPasswordHasher } from './services/passwords.ts';
+import { createPayoutService } from './services/payouts.ts';
 
 const EMBEDDED_DATABASE = 'brnd';
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -62,6 +71,12 @@ async function startMailer(db: Database): Promise<Mailer> {
   });
 }
 
+async function startChain(db: Database): Promise<PlatformChain> {
+  if (env.chain) return connectExternalChain(env.chain);
+  logger.info('starting the embedded dev chain (anvil)');
+  return withMigrationLock(db.url, () => startEmbeddedChain(db, logger));
+}
+
 function smsProvider(db: Database): SmsProvider {
   return env.sms.provider === 'http' ? createHttpSms(env.sms) : createOutboxSms(db);
 }
@@ -81,6 +96,30 @@ async function main() {
       `no built web app in ${env.staticDir}: run \`npm run build\` (serving the API only)`,
     );
   }
+  const chain = await startChain(db);
+  stops.push({ name: 'chain', stop: () => chain.stop() });
+  const queue = await startJobQueue(db.url, logger);
+  stops.push({ name: 'job queue', stop: () => queue.stop() });
+  const pauseMs = env.payoutPauseAfterBroadcastMs;
+  const payouts = createPayoutService({
+    db,
+    ledger: createLedger(db),
+    chain,
+    logger,
+    enqueue: enqueuePayout(queue),
+    ...(pauseMs
+      ? {
+          afterBroadcast: async (payoutId: string) => {
+            console.log(`payout ${payoutId} broadcast: pausing ${pauseMs} ms`);
+            await new Promise((resolve) => setTimeout(resolve, pauseMs));
+          },
+        }
+      : {}),
+  });
+  // A crash may have left payouts signed or broadcast: settle them by their hash first.
+  void reconcilePayouts(payouts, logger);
+  await startPayoutWorker(queue, payouts, logger);
+
   const background = createBackground(logger);
   const app = createApp({
     db,
@@ -97,6 +136,8 @@ async function main() {
     site: env.site,
     operatorEmail: env.operatorEmail,
     feed: env.feedUrl ? createHttpFeed(env.feedUrl) : createBundledFeed(),
+    chain,
+    payouts,
   });
   stops.push({ name: 'background work', stop: () => background.drain() });
 
@@ -126,6 +167,8 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : env.port;
   console.log(`BRND running at http://localhost:${port}`);
   if (!env.production) console.log(`Dev outbox: http://localhost:${port}/dev/outbox`);
+  console.log(`Chain ${chain.chainId} at ${chain.rpcUrl} (BRND ${chain.contracts.brnd})`);
+  if (!env.production) console.log(`Dev chain info: http://localhost:${port}/dev/info`);
 }
 
 let shuttingDown = false;
