@@ -20,7 +20,14 @@ export type TitleKey =
   | 'serverError'
   | 'notFound'
   | 'dashboard'
-  | 'profile';
+  | 'profile'
+  | 'pricing'
+  | 'faq'
+  | 'termsOfService'
+  | 'privacyPolicy'
+  | 'company'
+  | 'contact'
+  | 'blog';
 
 const TITLES: Record<Language, Record<TitleKey, string>> = {
   en: {
@@ -40,6 +47,13 @@ const TITLES: Record<Language, Record<TitleKey, string>> = {
     notFound: 'Page not found',
     dashboard: 'Dashboard',
     profile: 'Profile',
+    pricing: 'Pricing',
+    faq: 'FAQ',
+    termsOfService: 'Terms of service',
+    privacyPolicy: 'Privacy policy',
+    company: 'Company',
+    contact: 'Contact us',
+    blog: 'Blog',
   },
   po: {
     home: 'Tokeny lojalnościowe dla marek',
@@ -58,6 +72,13 @@ const TITLES: Record<Language, Record<TitleKey, string>> = {
     notFound: 'Nie znaleziono strony',
     dashboard: 'Panel',
     profile: 'Profil',
+    pricing: 'Cennik',
+    faq: 'Najczęstsze pytania',
+    termsOfService: 'Regulamin',
+    privacyPolicy: 'Polityka prywatności',
+    company: 'Firma',
+    contact: 'Kontakt',
+    blog: 'Blog',
   },
 };
 

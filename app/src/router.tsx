@@ -2,6 +2,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
   useMatches,
@@ -249,6 +250,72 @@ const profileRoute = createRoute({
   component: ProfileScreen,
 });
 
+/* Public pages: each one's code loads when it is visited, so the home page stays small. */
+
+const pricingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'pricing',
+  staticData: { title: 'pricing' },
+  component: lazyRouteComponent(
+    () => import('@brnd/ui/screens/Pricing/PricingScreen'),
+    'PricingScreen',
+  ),
+});
+
+const faqRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'faq',
+  staticData: { title: 'faq' },
+  component: lazyRouteComponent(() => import('@brnd/ui/screens/Faq/FaqScreen'), 'FaqScreen'),
+});
+
+const termsOfServiceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'terms-of-service',
+  staticData: { title: 'termsOfService' },
+  component: lazyRouteComponent(
+    () => import('@brnd/ui/screens/TermsOfService/TermsOfServiceScreen'),
+    'TermsOfServiceScreen',
+  ),
+});
+
+const privacyPolicyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'privacypolicy',
+  staticData: { title: 'privacyPolicy' },
+  component: lazyRouteComponent(
+    () => import('@brnd/ui/screens/PrivacyPolicy/PrivacyPolicyScreen'),
+    'PrivacyPolicyScreen',
+  ),
+});
+
+const companyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'company',
+  staticData: { title: 'company' },
+  component: lazyRouteComponent(
+    () => import('@brnd/ui/screens/Company/CompanyScreen'),
+    'CompanyScreen',
+  ),
+});
+
+const contactRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'contact',
+  staticData: { title: 'contact' },
+  component: lazyRouteComponent(
+    () => import('@brnd/ui/screens/Contact/ContactScreen'),
+    'ContactScreen',
+  ),
+});
+
+const blogRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'blog',
+  staticData: { title: 'blog' },
+  component: lazyRouteComponent(() => import('@brnd/ui/screens/Blog/BlogScreen'), 'BlogScreen'),
+});
+
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   loginRoute,
@@ -264,6 +331,13 @@ export const routeTree = rootRoute.addChildren([
   successRoute,
   contactSuccessRoute,
   serverErrorRoute,
+  pricingRoute,
+  faqRoute,
+  termsOfServiceRoute,
+  privacyPolicyRoute,
+  companyRoute,
+  contactRoute,
+  blogRoute,
   userRoute.addChildren([userIndexRoute, dashboardRoute, profileRoute]),
 ]);
 
