@@ -1,0 +1,141 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { expect, within } from 'storybook/test';
+import { payouts, wallet, type Payout } from '@brnd/contracts/api/wallet';
+import { respondWith, serverError } from '@brnd/mocks/scenarios';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
+import { WalletScreen } from './WalletScreen.tsx';
+
+const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const TX_HASH = '0x8f1c4e0d7a3b9f2e6c5d4b3a29180f7e6d5c4b3a29180f7e6d5c4b3a29180f7e';
+
+function payout(status: Payout['status']): Payout {
+  return {
+    id: `payout-${status}`,
+    status,
+    brnd_tokens: 2500,
+    amount: '2500000000000000000000',
+    walletAddress: ADDRESS,
+    txHash: status === 'failed' ? null : TX_HASH,
+    created_at: '2026-11-20T10:15:00.000Z',
+  };
+}
+
+const funded = respondWith(wallet, {
+  wallet: [{ amount: 7.5, brnd_tokens: 2500, walletAddress: ADDRESS }],
+});
+const paidOut = respondWith(wallet, {
+  wallet: [{ amount: 7.5, brnd_tokens: 0, walletAddress: ADDRESS }],
+});
+const noAddress = respondWith(wallet, {
+  wallet: [{ amount: 0, brnd_tokens: 120, walletAddress: null }],
+});
+const listOf = (...rows: Payout[]) => respondWith(payouts, { payouts: rows });
+
+/** The bodies the wallet endpoints received in the running story. */
+const sent: { path: string; body: Record<string, string> }[] = [];
+const saved = http.post('*/api/user/updatewallet', async ({ request }) => {
+  const body = Object.fromEntries(new URLSearchParams(await request.text()));
+  sent.push({ path: '/api/user/updatewallet', body });
+  return HttpResponse.json({ message: 'success' });
+});
+
+const meta = {
+  title: 'Screens/Wallet/Screen',
+  component: WalletScreen,
+  parameters: { session: { token: 'session-token', name: 'Anna Nowak' } },
+  beforeEach: () => {
+    sent.length = 0;
+  },
+} satisfies Meta<typeof WalletScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** No payout yet: the balance can be claimed; the exchange warning is always shown. */
+export const NoPayouts: Story = {
+  parameters: { msw: { handlers: [funded, listOf()] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('wallet.payouts.empty'))).toBeVisible();
+    await expect(canvas.getByText(t('wallet.exchangeWarning'))).toBeVisible();
+    await expect(canvas.getByLabelText(t('wallet.address'), { selector: 'input' })).toHaveValue(
+      ADDRESS,
+    );
+    await expect(canvas.getByRole('button', { name: /2[,.\s\u00a0]?500/ })).toBeEnabled();
+  },
+};
+export const NoPayoutsPolish = polish(NoPayouts);
+
+export const PayoutPending: Story = {
+  parameters: { msw: { handlers: [paidOut, listOf(payout('pending'))] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    await expect(within(table).getByText(t('wallet.payouts.pending'))).toBeVisible();
+    await expect(within(table).getByText(TX_HASH)).toBeVisible();
+    await expect(canvas.getByText(t('wallet.claimNothing'))).toBeVisible();
+  },
+};
+export const PayoutPendingPolish = polish(PayoutPending);
+
+export const PayoutConfirmed: Story = {
+  parameters: { msw: { handlers: [paidOut, listOf(payout('confirmed'))] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    await expect(within(table).getByText(t('wallet.payouts.confirmed'))).toBeVisible();
+  },
+};
+export const PayoutConfirmedPolish = polish(PayoutConfirmed);
+
+/** A failed payout: its tokens are back on the balance, ready to claim again. */
+export const PayoutFailed: Story = {
+  parameters: { msw: { handlers: [funded, listOf(payout('failed'))] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    await expect(within(table).getByText(t('wallet.payouts.failed'))).toBeVisible();
+    await expect(within(table).getByText('—')).toBeVisible();
+  },
+};
+export const PayoutFailedPolish = polish(PayoutFailed);
+
+/** Without a saved address nothing can be paid out; an empty address is refused. */
+export const AddressMissing: Story = {
+  parameters: { msw: { handlers: [noAddress, listOf(), saved] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await expect(await context.canvas.findByText(t('wallet.claimNeedsAddress'))).toBeVisible();
+    await context.userEvent.click(context.canvas.getByRole('button', { name: t('wallet.save') }));
+    await expectFieldError(context.canvas, t('wallet.address'), t('validation.wallet'));
+    await expect(sent).toHaveLength(0);
+  },
+};
+export const AddressMissingPolish = polish(AddressMissing);
+
+export const AddressSaved: Story = {
+  parameters: { msw: { handlers: [noAddress, listOf(), saved] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const input = await context.canvas.findByLabelText(t('wallet.address'), { selector: 'input' });
+    await context.userEvent.type(input, ADDRESS);
+    await context.userEvent.click(context.canvas.getByRole('button', { name: t('wallet.save') }));
+    await expectToast(t, 'success', t('wallet.saved'));
+    await expect(sent).toEqual([
+      { path: '/api/user/updatewallet', body: { walletAddress: ADDRESS } },
+    ]);
+  },
+};
+export const AddressSavedPolish = polish(AddressSaved);
+
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: [serverError(wallet), listOf()] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
+  },
+};
+export const LoadFailedPolish = polish(LoadFailed);

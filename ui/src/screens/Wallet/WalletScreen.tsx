@@ -1,0 +1,110 @@
+import { useIntl } from 'react-intl';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { claimPayout, payouts, updateWallet, wallet } from '@brnd/contracts/api/wallet';
+import type { EndpointBody } from '@brnd/contracts/api/endpoint';
+import type { ApiClient } from '@brnd/contracts/api/client';
+import { useApiClient } from '../../api.tsx';
+import { Alert } from '../../components/Alert/Alert.tsx';
+import { Button } from '../../components/Button/Button.tsx';
+import { Spinner } from '../../components/Spinner/Spinner.tsx';
+import { useToast } from '../../components/Toast/Toast.tsx';
+import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
+import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import { WalletView } from './WalletView.tsx';
+
+/** A pending payout is re-read until the chain settles it. */
+const PENDING_POLL_MS = 3_000;
+
+export function walletQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['wallet'],
+    queryFn: async () => (await api.call(wallet)).wallet[0] ?? null,
+  });
+}
+
+export function payoutsQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['payouts'],
+    queryFn: async () => (await api.call(payouts)).payouts,
+    refetchInterval: (query) =>
+      query.state.data?.some((payout) => payout.status === 'pending') ? PENDING_POLL_MS : false,
+  });
+}
+
+export function useUpdateWalletMutation() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof updateWallet>) => api.call(updateWallet, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+  });
+}
+
+export function useClaimPayoutMutation() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(claimPayout),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      await queryClient.invalidateQueries({ queryKey: ['payouts'] });
+    },
+  });
+}
+
+/** The wallet tab of the dashboard. */
+export function WalletScreen() {
+  const intl = useIntl();
+  const api = useApiClient();
+  const toast = useToast();
+  const showError = useApiErrorToast();
+  const walletQuery = useQuery(walletQueryOptions(api));
+  const payoutsQuery = useQuery(payoutsQueryOptions(api));
+  const save = useUpdateWalletMutation();
+  const claim = useClaimPayoutMutation();
+
+  if (walletQuery.isPending || payoutsQuery.isPending) {
+    return <Spinner size="large" label={intl.formatMessage({ id: 'common.loading' })} />;
+  }
+  const error = walletQuery.error ?? payoutsQuery.error;
+  if (error || !walletQuery.data || !payoutsQuery.data) {
+    return (
+      <div>
+        <Alert variant="danger">{apiErrorText(error, intl)}</Alert>
+        <Button
+          onClick={() => {
+            void walletQuery.refetch();
+            void payoutsQuery.refetch();
+          }}
+        >
+          {intl.formatMessage({ id: 'accounts.common.tryAgain' })}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <WalletView
+      // A saved address re-mounts the form with the stored, checksummed value.
+      key={walletQuery.data.walletAddress ?? ''}
+      wallet={walletQuery.data}
+      payouts={payoutsQuery.data}
+      savingAddress={save.isPending}
+      addressErrors={serverFieldErrors(save.error)}
+      onSaveAddress={(values) =>
+        save.mutate(values, {
+          onSuccess: () => toast.success(intl.formatMessage({ id: 'wallet.saved' })),
+          onError: (failure) => {
+            if (!serverFieldErrors(failure)) showError(failure);
+          },
+        })
+      }
+      claiming={claim.isPending}
+      onClaim={() =>
+        claim.mutate(undefined, {
+          onSuccess: () => toast.success(intl.formatMessage({ id: 'wallet.claimed' })),
+          onError: showError,
+        })
+      }
+    />
+  );
+}

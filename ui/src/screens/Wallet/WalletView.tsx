@@ -1,0 +1,128 @@
+import { useIntl } from 'react-intl';
+import * as v from 'valibot';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { updateWallet, type Payout, type Wallet } from '@brnd/contracts/api/wallet';
+import { Alert } from '../../components/Alert/Alert.tsx';
+import { Button } from '../../components/Button/Button.tsx';
+import { Card } from '../../components/Card/Card.tsx';
+import { TextField } from '../../components/TextField/TextField.tsx';
+import type { FieldErrors } from '../shared/api-error.ts';
+import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import styles from './WalletView.module.css';
+import screen from '../shared/screen.module.css';
+
+export const WalletFormSchema = updateWallet.body;
+export type WalletFormValues = v.InferOutput<typeof WalletFormSchema>;
+
+export interface WalletViewProps {
+  wallet: Wallet;
+  payouts: Payout[];
+  onSaveAddress(values: WalletFormValues): void;
+  savingAddress?: boolean;
+  addressErrors?: FieldErrors;
+  onClaim(): void;
+  claiming?: boolean;
+}
+
+/** The dashboard's wallet section: balance, the payout address (with the exchange warning), payouts. */
+export function WalletView({
+  wallet,
+  payouts,
+  onSaveAddress,
+  savingAddress = false,
+  addressErrors,
+  onClaim,
+  claiming = false,
+}: WalletViewProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const inputProps = useInputProps();
+  const form = useForm({
+    defaultValues: { walletAddress: wallet.walletAddress ?? '' },
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: WalletFormSchema },
+    onSubmit: ({ value }) => onSaveAddress(v.parse(WalletFormSchema, value)),
+  });
+  useServerFieldErrors(form, addressErrors);
+  const canClaim = Boolean(wallet.walletAddress) && wallet.brnd_tokens > 0;
+
+  return (
+    <div className={styles.wallet}>
+      <Card title={t('wallet.heading')}>
+        <dl className={styles.figures}>
+          <div>
+            <dt>{t('wallet.balance')}</dt>
+            <dd>{t('wallet.tokens', { count: wallet.brnd_tokens })}</dd>
+          </div>
+          <div>
+            <dt>{t('wallet.spent')}</dt>
+            <dd>{t('wallet.usd', { amount: wallet.amount })}</dd>
+          </div>
+        </dl>
+        <Alert variant="warning">{t('wallet.exchangeWarning')}</Alert>
+        <form noValidate className={screen.form} onSubmit={submitHandler(form)}>
+          <form.Field name="walletAddress">
+            {(field) => (
+              <TextField
+                {...inputProps(field)}
+                label={t('wallet.address')}
+                hint={t('wallet.addressHint')}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="0x…"
+              />
+            )}
+          </form.Field>
+          <div className={screen.actions}>
+            <Button type="submit" variant="secondary" busy={savingAddress}>
+              {t('wallet.save')}
+            </Button>
+          </div>
+        </form>
+        <div className={screen.actions}>
+          <Button onClick={onClaim} busy={claiming} disabled={!canClaim}>
+            {t('wallet.claim', { count: wallet.brnd_tokens })}
+          </Button>
+        </div>
+        {!canClaim && (
+          <p className={screen.muted}>
+            {t(wallet.walletAddress ? 'wallet.claimNothing' : 'wallet.claimNeedsAddress')}
+          </p>
+        )}
+      </Card>
+      <Card title={t('wallet.payouts.heading')}>
+        {payouts.length === 0 ? (
+          <p className={screen.muted}>{t('wallet.payouts.empty')}</p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('wallet.payouts.date')}</th>
+                <th scope="col">{t('wallet.payouts.tokens')}</th>
+                <th scope="col">{t('wallet.payouts.to')}</th>
+                <th scope="col">{t('wallet.payouts.status')}</th>
+                <th scope="col">{t('wallet.payouts.transaction')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payouts.map((payout) => (
+                <tr key={payout.id}>
+                  <td>{intl.formatDate(payout.created_at, { dateStyle: 'medium' })}</td>
+                  <td>{intl.formatNumber(payout.brnd_tokens)}</td>
+                  <td className={styles.hash}>{payout.walletAddress}</td>
+                  <td>
+                    <span className={styles[payout.status]}>
+                      {t(`wallet.payouts.${payout.status}`)}
+                    </span>
+                  </td>
+                  <td className={styles.hash}>{payout.txHash ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  );
+}
