@@ -1,0 +1,156 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { withAdminClient } from '../db/admin.ts';
+import { openDatabase, withDatabaseName, type Database } from '../db/database.ts';
+import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { migrateUp } from '../db/migrate.ts';
+import { LEDGER_ACCOUNTS, createLedger, userAccount } from './ledger.ts';
+
+/**
+ * Ledger throughput: idempotent, double-entry credits through `ledger.post` against the same
+ * rows written with plain INSERTs (no key check, no locks, no triggers), in the same run on the
+ * same database, so the ratio is the price of the ledger's guarantees.
+ */
+
+export interface LedgerBenchResult {
+  credits: number;
+  concurrency: number;
+  ledgerPerSecond: number;
+  plainPerSecond: number;
+  /** ledger / plain: 1 would mean the guarantees cost nothing. */
+  ratio: number;
+}
+
+export interface LedgerBenchOptions {
+  credits?: number;
+  concurrency?: number;
+  users?: number;
+}
+
+async function timed(work: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return (performance.now() - started) / 1000;
+}
+
+async function inParallel(
+  total: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const index = next;
+        next += 1;
+        await task(index);
+      }
+    }),
+  );
+}
+
+async function createUsers(db: Database, count: number): Promise<string[]> {
+  const ledger = createLedger(db);
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO users (id, name, email, mobile, password_hash, referral_code)
+       VALUES ($1, 'Bench', $2, '+48500100200', 'x', $3)`,
+      [id, `${id}@bench.example`, id.slice(0, 12)],
+    );
+    await ledger.ensureUserAccount(id);
+    ids.push(id);
+  }
+  return ids;
+}
+
+export async function benchLedger(options: LedgerBenchOptions = {}): Promise<LedgerBenchResult> {
+  const credits = options.credits ?? 2_000;
+  const concurrency = options.concurrency ?? 8;
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    let serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl) {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'brnd-bench-pg-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true, fast: true });
+      cleanups.push(() => embedded.stop());
+      serverUrl = embedded.url;
+    }
+    const name = `brnd_bench_${randomBytes(4).toString('hex')}`;
+    await withAdminClient(serverUrl, (client) =>
+      client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`),
+    );
+    cleanups.push(() =>
+      withAdminClient(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+      ).then(() => undefined),
+    );
+    const url = withDatabaseName(serverUrl, name);
+    const db = openDatabase(url, { poolMax: concurrency + 2 });
+    cleanups.push(() => db.close());
+    await migrateUp(db.sequelize, url);
+    await db.query(`
+      CREATE TABLE bench_plain_transactions (idempotency_key text, metadata jsonb);
+      CREATE TABLE bench_plain_entries (idempotency_key text, account_id text, amount numeric);
+    `);
+
+    const users = await createUsers(db, options.users ?? 50);
+    const ledger = createLedger(db);
+    const run = randomUUID();
+    const credit = (index: number) => ({
+      key: `bench:${run}:${index}`,
+      user: userAccount(users[index % users.length] as string),
+      amount: BigInt(1_000 + index),
+    });
+
+    const ledgerSeconds = await timed(() =>
+      inParallel(credits, concurrency, async (index) => {
+        const { key, user, amount } = credit(index);
+        await ledger.post({
+          idempotencyKey: key,
+          entries: [
+            { account: LEDGER_ACCOUNTS.sale, amount: -amount },
+            { account: user, amount },
+          ],
+          metadata: { kind: 'bench' },
+        });
+      }),
+    );
+
+    const plainSeconds = await timed(() =>
+      inParallel(credits, concurrency, async (index) => {
+        const { key, user, amount } = credit(index);
+        await db.transaction(async (transaction) => {
+          await db.query(
+            `INSERT INTO bench_plain_transactions (idempotency_key, metadata) VALUES ($1, $2)`,
+            [key, JSON.stringify({ kind: 'bench' })],
+            { transaction },
+          );
+          await db.query(
+            `INSERT INTO bench_plain_entries (idempotency_key, account_id, amount)
+             VALUES ($1, $2, $3), ($1, $4, $5)`,
+            [key, LEDGER_ACCOUNTS.sale, (-amount).toString(), user, amount.toString()],
+            { transaction },
+          );
+        });
+      }),
+    );
+
+    const ledgerPerSecond = credits / ledgerSeconds;
+    const plainPerSecond = credits / plainSeconds;
+    return {
+      credits,
+      concurrency,
+      ledgerPerSecond,
+      plainPerSecond,
+      ratio: ledgerPerSecond / plainPerSecond,
+    };
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  }
+}
