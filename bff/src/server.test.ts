@@ -56,6 +56,27 @@ test('server.ts starts the whole bff, mails through its SMTP catcher and stops o
     });
     expect(demo.data).toHaveProperty('token');
     expect(output).toContain(`BRND running at http://localhost:${port}`);
+    // No CHAIN_RPC_URL: an embedded anvil with the platform contracts deployed on it.
+    const chainInfo = (await (await fetch(`${baseUrl}/dev/info`)).json()) as {
+      rpcUrl: string;
+      chainId: number;
+      contracts: { brnd: string };
+    };
+    expect(chainInfo.chainId).toBe(31337);
+    expect(output).toContain(`Chain 31337 at ${chainInfo.rpcUrl}`);
+    const code = (await (
+      await fetch(chainInfo.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_getCode',
+          params: [chainInfo.contracts.brnd, 'latest'],
+        }),
+      })
+    ).json()) as { result: string };
+    expect(code.result.length).toBeGreaterThan(2);
 
     const user = newUser();
     expect((await call(baseUrl, signup, { body: { ...user } })).status).toBe(201);

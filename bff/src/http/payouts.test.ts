@@ -13,6 +13,8 @@ import {
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
+import { connectDevChain } from '../chain/platform-chain.ts';
+import { createMemoryLogger } from '../logger.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call, registerVerifiedUser } from '../testing/http.ts';
 
@@ -199,4 +201,31 @@ test('sale progress counts down the 400,000,000 BRND allocation', async () => {
   expect(after?.allocation).toBe(400_000_000);
   expect((after?.sold ?? 0) - (before?.sold ?? 0)).toBe(1_234);
   expect((after?.sold ?? 0) + (after?.left ?? 0)).toBe(400_000_000);
+});
+
+test('the deployment is remembered per chain: the same chain reuses it, a fresh one redeploys', async () => {
+  const logger = createMemoryLogger();
+  const treasuryPrivateKey = anvil.accounts[0]?.privateKey as string;
+  const again = await connectDevChain(app.db, logger, {
+    rpcUrl: anvil.rpcUrl,
+    chainId: anvil.chainId,
+    treasuryPrivateKey,
+  });
+  expect(again.contracts).toEqual(app.chain?.contracts);
+  await again.stop();
+
+  const fresh = await startAnvil();
+  try {
+    const other = await connectDevChain(app.db, logger, {
+      rpcUrl: fresh.rpcUrl,
+      chainId: fresh.chainId,
+      treasuryPrivateKey,
+    });
+    expect(await other.provider.getCode(other.contracts.brnd)).not.toBe('0x');
+    await other.stop();
+    const rows = await app.db.query('SELECT 1 FROM chain_deployments');
+    expect(rows).toHaveLength(2);
+  } finally {
+    await fresh.stop();
+  }
 });
