@@ -1,8 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
+import { http, HttpResponse } from 'msw';
+import { topRatedBrands } from '@brnd/contracts/api/brands';
+import { blogArticlesFixture, blogFailingHandlers, blogLoadingHandlers } from '@brnd/mocks/blog';
+import { errorResponse, route } from '@brnd/mocks/handlers';
+import { pending, serverError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
+import { cardTitle } from '../Blog/blog-text.ts';
 import { HomeScreen } from './HomeScreen.tsx';
 
 const meta = {
@@ -13,9 +19,16 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+type Context = Parameters<NonNullable<Story['play']>>[0];
 
+function section({ canvas }: Context, name: string) {
+  return within(canvas.getByRole('heading', { level: 2, name }).closest('section')!);
+}
+
+/** Every block of the page, the top-voted brands and the latest three articles. */
 export const Default: Story = {
-  play: async ({ canvas, globals, userEvent, loaded }) => {
+  play: async (context) => {
+    const { canvas, globals, userEvent, loaded } = context;
     const t = storyIntl(globals);
     await expect(
       canvas.getByRole('heading', { level: 1, name: t('home.hero.title') }),
@@ -25,9 +38,26 @@ export const Default: Story = {
         canvas.getByRole('heading', { name: t(`home.features.${key}.title`) }),
       ).toBeVisible();
     }
+    for (const key of ['coffee', 'sports', 'games']) {
+      await expect(
+        canvas.getByRole('heading', { name: t(`home.scenarios.${key}.title`) }),
+      ).toBeVisible();
+    }
+    await expect(canvas.getByRole('img', { name: 'Kawa Ziarno' })).toBeVisible();
+    await expect(canvas.getByText(t('home.whatWeDo.roles.vote'))).toBeVisible();
+    await expect(canvas.getByText('20%')).toBeVisible();
+
+    const top = section(context, t('home.topVoted.title'));
+    await expect((await top.findAllByRole('listitem')).length).toBeGreaterThan(0);
+
+    const latest = section(context, t('home.latest.title'));
+    const posts = await latest.findAllByRole('heading', { level: 3 });
+    await expect(posts).toHaveLength(3);
+    await expect(posts[0]).toHaveTextContent(cardTitle(blogArticlesFixture[0]!.title));
+
     const apply = canvas.getAllByRole('link', { name: t('home.applyNow') });
     await expect(apply).toHaveLength(2);
-    await userEvent.click(apply[0]!);
+    await userEvent.click(apply[1]!);
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/register',
       undefined,
@@ -35,3 +65,53 @@ export const Default: Story = {
   },
 };
 export const DefaultPolish = polish(Default);
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [pending(topRatedBrands), ...blogLoadingHandlers] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const statuses = await canvas.findAllByRole('status');
+    const texts = statuses.map((status) => status.textContent);
+    await expect(texts).toEqual([t('home.topVoted.loading'), t('blog.loading')]);
+  },
+};
+export const LoadingPolish = polish(Loading);
+
+/** Before the voting issue the bff does not serve brands: its 404 is an empty strip. */
+export const NoBrandsYet: Story = {
+  parameters: {
+    msw: {
+      handlers: [route(topRatedBrands, () => errorResponse(404, 'errors.notFound'))],
+    },
+  },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const top = section(context, t('home.topVoted.title'));
+    await expect(await top.findByText(t('home.topVoted.empty'))).toBeVisible();
+  },
+};
+export const NoBrandsYetPolish = polish(NoBrandsYet);
+
+export const EmptyBrands: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        http.get(`*${topRatedBrands.path}`, () => HttpResponse.json({ brands: { rows: [] } })),
+      ],
+    },
+  },
+  play: NoBrandsYet.play,
+};
+export const EmptyBrandsPolish = polish(EmptyBrands);
+
+export const FeedAndBrandsFailing: Story = {
+  parameters: { msw: { handlers: [serverError(topRatedBrands), ...blogFailingHandlers] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const latest = section(context, t('home.latest.title'));
+    await expect(await latest.findByText(t('home.latest.error'))).toBeVisible();
+    const top = section(context, t('home.topVoted.title'));
+    await expect(await top.findByText(t('home.topVoted.empty'))).toBeVisible();
+  },
+};
+export const FeedAndBrandsFailingPolish = polish(FeedAndBrandsFailing);
