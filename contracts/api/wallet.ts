@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { MessageResponseSchema } from './accounts.ts';
 import { WalletAddressSchema } from '../domain/rules.ts';
+import type { TransactionStatus } from '../domain/constants.ts';
+import type { Transaction } from './orders.ts';
 
 /** The user's BRND balance and the Ethereum address payouts go to. */
 
@@ -51,6 +53,28 @@ export const PayoutSchema = v.object({
   created_at: v.string(),
 });
 export type Payout = v.InferOutput<typeof PayoutSchema>;
+
+/** A payout's row in the transactions list (GET /api/user/orders) is marked by this signature. */
+export const PAYOUT_SIGNATURE = 'PAYOUT';
+
+const PAYOUT_TRANSACTION_STATUS = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  failed: 'Failed',
+} as const satisfies Record<PayoutStatus, TransactionStatus>;
+
+/** A payout as a transactions-list row: no money changes hands, so price and USD are 0. */
+export function payoutAsTransaction(payout: Payout): Transaction {
+  return {
+    session_id: payout.id,
+    created_at: payout.created_at,
+    brnd_tokens: payout.brnd_tokens,
+    token_price: 0,
+    amount: 0,
+    signature: PAYOUT_SIGNATURE,
+    status: PAYOUT_TRANSACTION_STATUS[payout.status],
+  };
+}
 
 /** Not in the spec: sends the whole BRND balance to the saved wallet address. */
 export const claimPayout = defineEndpoint({

@@ -3,7 +3,12 @@ import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { Referral } from '@brnd/contracts/api/referrals';
-import { SALE_ALLOCATION_TOKENS, type Payout, type Wallet } from '@brnd/contracts/api/wallet';
+import {
+  SALE_ALLOCATION_TOKENS,
+  payoutAsTransaction,
+  type Payout,
+  type Wallet,
+} from '@brnd/contracts/api/wallet';
 import {
   CONTEST_TIME_ZONE,
   EMAIL_CODE_LIFETIME_MS,
@@ -870,12 +875,21 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     },
 
     orders(user: UserRecord, query: { limit?: number; offset?: number } = {}) {
-      const own = state.orders
-        .filter((order) => order.userId === user.id)
-        .sort((a, b) => b.createdAt - a.createdAt);
+      // Payouts share the list with purchases, marked by their own signature.
+      const own = [
+        ...state.orders
+          .filter((order) => order.userId === user.id)
+          .map((order) => ({ at: order.createdAt, row: toTransaction(order) })),
+        ...(state.payouts ?? [])
+          .filter((payout) => payout.userId === user.id)
+          .map(({ userId: _userId, ...payout }) => ({
+            at: Date.parse(payout.created_at),
+            row: payoutAsTransaction(payout),
+          })),
+      ].sort((a, b) => b.at - a.at);
       const offset = query.offset ?? 0;
       const page = own.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
-      return { orders: { rows: page.map(toTransaction), count: own.length } };
+      return { orders: { rows: page.map((entry) => entry.row), count: own.length } };
     },
 
     buyTokens(user: UserRecord, input: { amount: number; selected_payMethod: CryptoPayMethod }) {

@@ -1,0 +1,55 @@
+// @vitest-environment node
+import { expect, test } from 'vitest';
+import { login } from '@brnd/contracts/api/accounts';
+import { orders } from '@brnd/contracts/api/orders';
+import {
+  PAYOUT_SIGNATURE,
+  claimPayout,
+  payouts,
+  saleProgress,
+  updateWallet,
+  wallet,
+} from '@brnd/contracts/api/wallet';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts';
+import { useMockApi } from './test-helpers.ts';
+
+const api = useMockApi();
+
+async function demoToken() {
+  const session = await api.call(login, { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+  if (!('token' in session)) throw new Error('no token');
+  return session.token;
+}
+
+test('user can claim the BRND balance once a wallet address is saved; the payout shows as pending', async () => {
+  const token = await demoToken();
+  const noAddress = await api.failure(claimPayout, undefined, token);
+  expect(noAddress.body).toMatchObject({ messageId: 'wallet.errors.noWalletAddress' });
+
+  const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+  await api.call(updateWallet, { body: { walletAddress: address } }, token);
+  const before = (await api.call(wallet, undefined, token)).wallet[0];
+  const claimed = await api.call(claimPayout, undefined, token);
+  expect(claimed.payout).toMatchObject({
+    status: 'pending',
+    brnd_tokens: before?.brnd_tokens,
+    walletAddress: address,
+  });
+  expect((await api.call(wallet, undefined, token)).wallet[0]?.brnd_tokens).toBe(0);
+  expect((await api.call(payouts, undefined, token)).payouts).toEqual([claimed.payout]);
+  const list = await api.call(orders, undefined, token);
+  expect(list.orders.rows[0]).toMatchObject({
+    session_id: claimed.payout.id,
+    signature: PAYOUT_SIGNATURE,
+    status: 'Pending',
+  });
+
+  const again = await api.failure(claimPayout, undefined, token);
+  expect(again.body).toMatchObject({ messageId: 'wallet.errors.nothingToClaim' });
+});
+
+test('sale progress adds up to the 400,000,000 BRND allocation', async () => {
+  const progress = await api.call(saleProgress);
+  expect(progress.allocation).toBe(400_000_000);
+  expect(progress.sold + progress.left).toBe(400_000_000);
+});
