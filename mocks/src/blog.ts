@@ -16,7 +16,7 @@ export const blogArticlesFixture: Article[] = [
   },
   {
     id: 'brnd-token-sale-tiers',
-    title: 'The BRND token sale: how the tiers work',
+    title: 'How the tiers of the BRND sale work',
     creator: 'Piotr Nowak',
     pubDate: '2026-11-04T11:30:00.000Z',
     content:
