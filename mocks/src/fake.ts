@@ -1,3 +1,4 @@
+import { ZeroAddress, getAddress } from 'ethers';
 import { AUTH_SUCCESS, SUCCESS, type User } from '@brnd/contracts/api/accounts';
 import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
@@ -842,7 +843,21 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     },
 
     updateWallet(user: UserRecord, input: { walletAddress: string }) {
-      user.wallet.walletAddress = input.walletAddress;
+      // The bff's rule: a mixed-case address must carry its EIP-55 checksum; never the zero address.
+      let address: string;
+      try {
+        address = getAddress(input.walletAddress);
+      } catch {
+        throw new FakeError(400, 'errors.validation', {
+          errors: { walletAddress: 'wallet.errors.checksum' },
+        });
+      }
+      if (address === ZeroAddress) {
+        throw new FakeError(400, 'errors.validation', {
+          errors: { walletAddress: 'wallet.errors.zeroAddress' },
+        });
+      }
+      user.wallet.walletAddress = address;
       return { message: SUCCESS };
     },
 

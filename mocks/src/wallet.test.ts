@@ -48,6 +48,30 @@ test('user can claim the BRND balance once a wallet address is saved; the payout
   expect(again.body).toMatchObject({ messageId: 'wallet.errors.nothingToClaim' });
 });
 
+test('a wallet address with a broken checksum or the zero address is refused, as by the bff', async () => {
+  const token = await demoToken();
+  const broken = await api.failure(
+    updateWallet,
+    { body: { walletAddress: '0x52908400098527886e0F7030069857D2E4169EE7' } },
+    token,
+  );
+  expect(broken.body).toMatchObject({ errors: { walletAddress: 'wallet.errors.checksum' } });
+  const zero = await api.failure(
+    updateWallet,
+    { body: { walletAddress: '0x0000000000000000000000000000000000000000' } },
+    token,
+  );
+  expect(zero.body).toMatchObject({ errors: { walletAddress: 'wallet.errors.zeroAddress' } });
+  await api.call(
+    updateWallet,
+    { body: { walletAddress: '0x52908400098527886e0f7030069857d2e4169ee7' } },
+    token,
+  );
+  expect((await api.call(wallet, undefined, token)).wallet[0]?.walletAddress).toBe(
+    '0x52908400098527886E0F7030069857D2E4169EE7',
+  );
+});
+
 test('sale progress adds up to the 400,000,000 BRND allocation', async () => {
   const progress = await api.call(saleProgress);
   expect(progress.allocation).toBe(400_000_000);
