@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.ts';
 import type { PayoutService } from '../services/payouts.ts';
-import { PAYOUT_QUEUE, type JobQueue } from './queue.ts';
+import { PAYOUT_QUEUE, PAYOUT_RECONCILE_QUEUE, type JobQueue } from './queue.ts';
 
 interface PayoutJob {
   payoutId: string;
@@ -20,6 +20,10 @@ export async function startPayoutWorker(
       const status = await payouts.process(job.data.payoutId);
       logger.debug('payout job done', { payoutId: job.data.payoutId, status });
     },
+  );
+  await queue.boss.schedule(PAYOUT_RECONCILE_QUEUE, '* * * * *');
+  await queue.boss.work(PAYOUT_RECONCILE_QUEUE, { pollingIntervalSeconds: 30 }, () =>
+    reconcilePayouts(payouts, logger),
   );
 }
 

@@ -7,6 +7,8 @@ import type { Logger } from '../logger.ts';
  */
 
 export const PAYOUT_QUEUE = 'payout-send';
+/** Every minute: payouts whose job ran out of retries, or was lost, are picked up again. */
+export const PAYOUT_RECONCILE_QUEUE = 'payout-reconcile';
 
 export interface JobQueue {
   boss: PgBoss;
@@ -23,6 +25,10 @@ export async function startJobQueue(url: string, logger: Logger): Promise<JobQue
     retryDelay: 5,
     retryBackoff: true,
     expireInSeconds: 5 * 60,
+  });
+  await boss.createQueue(PAYOUT_RECONCILE_QUEUE, {
+    name: PAYOUT_RECONCILE_QUEUE,
+    policy: 'singleton',
   });
   return {
     boss,
