@@ -12,6 +12,8 @@ const DEV_UNBONDING_SECONDS = 7 * 24 * 60 * 60;
 export interface PlatformChain {
   rpcUrl: string;
   chainId: number;
+  /** With the chain id, tells a restarted dev chain from the one a payout was signed for. */
+  genesisHash: string;
   provider: JsonRpcProvider;
   /** Holds the BRND supply; signs payouts. */
   treasury: Wallet;
@@ -24,6 +26,12 @@ export interface ExternalChainSettings {
   chainId: number;
   treasuryPrivateKey: string;
   contracts: PlatformContracts;
+}
+
+async function genesisHash(provider: JsonRpcProvider): Promise<string> {
+  const genesis = await provider.getBlock(0);
+  if (!genesis?.hash) throw new Error('the chain has no genesis block');
+  return genesis.hash;
 }
 
 /** A chain someone else runs (production, or a shared testnet): nothing is deployed here. */
@@ -40,6 +48,7 @@ export async function connectExternalChain(
   return {
     rpcUrl: settings.rpcUrl,
     chainId: settings.chainId,
+    genesisHash: await genesisHash(provider),
     provider,
     treasury: new Wallet(settings.treasuryPrivateKey, provider),
     contracts: settings.contracts,
@@ -59,8 +68,7 @@ export async function ensureDeployment(
   logger: Logger,
 ): Promise<PlatformContracts> {
   const { chainId } = await provider.getNetwork();
-  const genesis = await provider.getBlock(0);
-  if (!genesis?.hash) throw new Error('the chain has no genesis block');
+  const genesis = { hash: await genesisHash(provider) };
   const [known] = await db.query<{ brnd: string; brand_token_factory: string; staking: string }>(
     'SELECT brnd, brand_token_factory, staking FROM chain_deployments WHERE chain_id = $1 AND genesis_hash = $2',
     [chainId.toString(), genesis.hash],
@@ -109,6 +117,7 @@ export async function connectDevChain(
   return {
     rpcUrl: chain.rpcUrl,
     chainId: chain.chainId,
+    genesisHash: await genesisHash(provider),
     provider,
     treasury,
     contracts,

@@ -4,11 +4,12 @@ import { Umzug, type RunnableMigration, type UmzugStorage } from 'umzug';
 import { accounts } from './migrations/0001-accounts.ts';
 import { contactMessages } from './migrations/0002-contact-messages.ts';
 import { ledger } from './migrations/0010-ledger.ts';
+import { payoutChainGenesis } from './migrations/0011-payout-chain-genesis.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
 /** In order. A migration, once released, is never edited: add a new one. */
-export const migrations: Migration[] = [accounts, contactMessages, ledger];
+export const migrations: Migration[] = [accounts, contactMessages, ledger, payoutChainGenesis];
 
 /** Any constant works; it only has to be the same for every bff instance. */
 const MIGRATION_LOCK_ID = 7_251_001;

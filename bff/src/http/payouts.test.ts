@@ -229,3 +229,30 @@ test('the deployment is remembered per chain: the same chain reuses it, a fresh 
     await fresh.stop();
   }
 });
+
+test('a payout signed for a dev chain that was since reset fails and its tokens return', async () => {
+  const { userId } = await userWithTokens(3n);
+  const ledger = createLedger(app.db);
+  const [payout] = await app.db.query<{ id: string }>(
+    `INSERT INTO payouts (user_id, to_address, amount, chain_id, status, nonce, raw_transaction,
+       tx_hash, genesis_hash)
+     VALUES ($1, $2, $3, $4, 'broadcast', 0, '0x02', $5, $6) RETURNING id`,
+    [
+      userId,
+      Wallet.createRandom().address,
+      (3n * ONE_TOKEN).toString(),
+      anvil.chainId,
+      `0x${'ab'.repeat(32)}`,
+      `0x${'cd'.repeat(32)}`,
+    ],
+  );
+  await ledger.post({
+    idempotencyKey: `payout:${payout?.id}:claim`,
+    entries: [
+      { account: userAccount(userId), amount: -3n * ONE_TOKEN },
+      { account: LEDGER_ACCOUNTS.payoutsInFlight, amount: 3n * ONE_TOKEN },
+    ],
+  });
+  expect(await app.payouts?.process(payout?.id as string)).toBe('failed');
+  expect(await ledger.balance(userAccount(userId))).toBe(3n * ONE_TOKEN);
+});

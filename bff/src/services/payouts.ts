@@ -25,6 +25,7 @@ interface PayoutRow {
   amount: string;
   status: StoredStatus;
   chain_id: string;
+  genesis_hash: string | null;
   nonce: string | null;
   raw_transaction: string | null;
   tx_hash: string | null;
@@ -85,7 +86,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
 
   async function load(payoutId: string): Promise<PayoutRow | undefined> {
     const [row] = await db.query<PayoutRow>(
-      'SELECT id, user_id, to_address, amount::text, status, chain_id::text, nonce::text, raw_transaction, tx_hash, created_at FROM payouts WHERE id = $1',
+      'SELECT id, user_id, to_address, amount::text, status, chain_id::text, genesis_hash, nonce::text, raw_transaction, tx_hash, created_at FROM payouts WHERE id = $1',
       [payoutId],
     );
     return row;
@@ -156,8 +157,8 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
       chain.provider.getTransactionCount(chain.treasury.address, 'pending'),
       db.query<{ next: string | null }>(
         `SELECT (max(nonce) + 1)::text AS next FROM payouts
-         WHERE chain_id = $1 AND status IN ('signed', 'broadcast')`,
-        [chain.chainId],
+         WHERE chain_id = $1 AND genesis_hash = $2 AND status IN ('signed', 'broadcast')`,
+        [chain.chainId, chain.genesisHash],
       ),
       chain.provider.getFeeData(),
     ]);
@@ -176,11 +177,11 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
     const hash = ChainTransaction.from(raw).hash;
     const [updated] = await db.query<PayoutRow>(
       `UPDATE payouts SET status = 'signed', nonce = $2, raw_transaction = $3, tx_hash = $4,
-         updated_at = now()
+         genesis_hash = $5, updated_at = now()
        WHERE id = $1 AND raw_transaction IS NULL
-       RETURNING id, user_id, to_address, amount::text, status, chain_id::text, nonce::text,
+       RETURNING id, user_id, to_address, amount::text, status, chain_id::text, genesis_hash, nonce::text,
          raw_transaction, tx_hash, created_at`,
-      [row.id, nonce, raw, hash],
+      [row.id, nonce, raw, hash, chain.genesisHash],
     );
     if (!updated) throw new Error(`payout ${row.id} was signed by someone else`);
     return updated;
@@ -193,6 +194,12 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
       let row = await load(payoutId);
       if (!row) throw new Error(`no payout ${payoutId}`);
       if (row.status === 'confirmed' || row.status === 'failed') return row.status;
+      if (row.raw_transaction && row.genesis_hash !== chain.genesisHash) {
+        // Signed for a chain that no longer exists (a dev chain started afresh): it can never
+        // be mined, so the tokens go back.
+        await settle(row, 'failed', 'the chain it was signed for was reset');
+        return 'failed';
+      }
       if (!row.raw_transaction) {
         const signed = await sign(row, chain);
         if (signed === 'failed') return 'failed';
@@ -255,7 +262,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
         if (balance <= 0n) throw new DomainError(409, 'wallet.errors.nothingToClaim');
         const [payout] = await db.query<PayoutRow>(
           `INSERT INTO payouts (user_id, to_address, amount, chain_id) VALUES ($1, $2, $3, $4)
-           RETURNING id, user_id, to_address, amount::text, status, chain_id::text, nonce::text,
+           RETURNING id, user_id, to_address, amount::text, status, chain_id::text, genesis_hash, nonce::text,
              raw_transaction, tx_hash, created_at`,
           [userId, user.wallet_address, balance.toString(), chainId],
           { transaction },
@@ -284,7 +291,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
     },
     async list(userId) {
       const rows = await db.query<PayoutRow>(
-        `SELECT id, user_id, to_address, amount::text, status, chain_id::text, nonce::text,
+        `SELECT id, user_id, to_address, amount::text, status, chain_id::text, genesis_hash, nonce::text,
            raw_transaction, tx_hash, created_at
          FROM payouts WHERE user_id = $1 ORDER BY created_at DESC, id`,
         [userId],
