@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import {
   createRootRouteWithContext,
   createRoute,
@@ -13,22 +14,8 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { SiteLayout } from '@brnd/ui/screens/SiteLayout/SiteLayout';
 import { HomeScreen } from '@brnd/ui/screens/Home/HomeScreen';
-import { LoginScreen } from '@brnd/ui/screens/Login/LoginScreen';
-import { RegisterScreen } from '@brnd/ui/screens/Register/RegisterScreen';
-import { ConfirmEmailScreen } from '@brnd/ui/screens/ConfirmEmail/ConfirmEmailScreen';
-import { VerifyEmailScreen } from '@brnd/ui/screens/VerifyEmail/VerifyEmailScreen';
-import { EmailVerifiedScreen } from '@brnd/ui/screens/EmailVerified/EmailVerifiedScreen';
-import { ConfirmPhoneScreen } from '@brnd/ui/screens/ConfirmPhone/ConfirmPhoneScreen';
-import { PhoneVerifyScreen } from '@brnd/ui/screens/PhoneVerify/PhoneVerifyScreen';
-import { ForgotPasswordScreen } from '@brnd/ui/screens/ForgotPassword/ForgotPasswordScreen';
-import { ResetPasswordScreen } from '@brnd/ui/screens/ResetPassword/ResetPasswordScreen';
-import { SuccessScreen } from '@brnd/ui/screens/Success/SuccessScreen';
-import { ContactSuccessScreen } from '@brnd/ui/screens/ContactSuccess/ContactSuccessScreen';
 import { NotFoundScreen } from '@brnd/ui/screens/NotFound/NotFoundScreen';
 import { ServerErrorScreen } from '@brnd/ui/screens/ServerError/ServerErrorScreen';
-import { DashboardShell } from '@brnd/ui/screens/DashboardShell/DashboardShell';
-import { DashboardHomeScreen } from '@brnd/ui/screens/DashboardHome/DashboardHomeScreen';
-import { ProfileScreen } from '@brnd/ui/screens/Profile/ProfileScreen';
 import type { CookieSessionStore } from './cookie-session.ts';
 import { requireToken } from './guard.ts';
 import { usePageTitle } from './page-title.ts';
@@ -41,6 +28,83 @@ import {
   parseSearch,
   stringifySearch,
 } from './search.ts';
+
+/**
+ * A screen whose code loads when its route is first shown: a visitor of the public pages never
+ * downloads the account and dashboard screens.
+ */
+function lazyScreen<C extends ComponentType<never>>(load: () => Promise<C>): C {
+  const Lazy = lazy(async () => ({ default: (await load()) as unknown as ComponentType<object> }));
+  function LazyScreen(props: object) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return LazyScreen as unknown as C;
+}
+
+const LoginScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/Login/LoginScreen').then((module) => module.LoginScreen),
+);
+const RegisterScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/Register/RegisterScreen').then((module) => module.RegisterScreen),
+);
+const ConfirmEmailScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/ConfirmEmail/ConfirmEmailScreen').then(
+    (module) => module.ConfirmEmailScreen,
+  ),
+);
+const VerifyEmailScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/VerifyEmail/VerifyEmailScreen').then(
+    (module) => module.VerifyEmailScreen,
+  ),
+);
+const EmailVerifiedScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/EmailVerified/EmailVerifiedScreen').then(
+    (module) => module.EmailVerifiedScreen,
+  ),
+);
+const ConfirmPhoneScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/ConfirmPhone/ConfirmPhoneScreen').then(
+    (module) => module.ConfirmPhoneScreen,
+  ),
+);
+const PhoneVerifyScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/PhoneVerify/PhoneVerifyScreen').then(
+    (module) => module.PhoneVerifyScreen,
+  ),
+);
+const ForgotPasswordScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/ForgotPassword/ForgotPasswordScreen').then(
+    (module) => module.ForgotPasswordScreen,
+  ),
+);
+const ResetPasswordScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/ResetPassword/ResetPasswordScreen').then(
+    (module) => module.ResetPasswordScreen,
+  ),
+);
+const SuccessScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/Success/SuccessScreen').then((module) => module.SuccessScreen),
+);
+const ContactSuccessScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/ContactSuccess/ContactSuccessScreen').then(
+    (module) => module.ContactSuccessScreen,
+  ),
+);
+const DashboardShell = lazyScreen(() =>
+  import('@brnd/ui/screens/DashboardShell/DashboardShell').then((module) => module.DashboardShell),
+);
+const DashboardHomeScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/DashboardHome/DashboardHomeScreen').then(
+    (module) => module.DashboardHomeScreen,
+  ),
+);
+const ProfileScreen = lazyScreen(() =>
+  import('@brnd/ui/screens/Profile/ProfileScreen').then((module) => module.ProfileScreen),
+);
 
 export interface RouterContext {
   queryClient: QueryClient;
