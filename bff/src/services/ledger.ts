@@ -56,6 +56,7 @@ export class InsufficientBalanceError extends Error {
 }
 
 const CHECK_VIOLATION = '23514';
+const FOREIGN_KEY_VIOLATION = '23503';
 
 function sqlState(error: unknown): string | undefined {
   const parent = (error as { parent?: { code?: string } }).parent;
@@ -87,75 +88,64 @@ function validate(input: PostInput): void {
 }
 
 export function createLedger(db: Database): Ledger {
-  async function existing(key: string, transaction: Transaction) {
+  async function existing(key: string, transaction: Transaction | undefined) {
     const [row] = await db.query<{ id: string; metadata: Record<string, unknown> }>(
       'SELECT id::text, metadata FROM ledger_transactions WHERE idempotency_key = $1',
       [key],
-      { transaction },
+      transaction ? { transaction } : {},
     );
     return row;
   }
 
-  async function postIn(input: PostInput, transaction: Transaction): Promise<PostedTransaction> {
+  /**
+   * One statement: the transaction row, then its entries in account order (so concurrent
+   * postings take the balance rows' locks in the same order and cannot deadlock). Being one
+   * statement, it is atomic on its own; inside a caller's transaction it simply joins it.
+   */
+  async function postIn(
+    input: PostInput,
+    transaction: Transaction | undefined,
+  ): Promise<PostedTransaction> {
     const metadata = input.metadata ?? {};
+    const sorted = [...input.entries].sort((a, b) => (a.account < b.account ? -1 : 1));
     // ON CONFLICT waits for a concurrent insert of the same key, then skips: one wins, once.
     const [inserted] = await db.query<{ id: string }>(
-      `INSERT INTO ledger_transactions (idempotency_key, metadata) VALUES ($1, $2)
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id::text`,
-      [input.idempotencyKey, JSON.stringify(metadata)],
-      { transaction },
-    );
-    if (!inserted) {
-      const row = await existing(input.idempotencyKey, transaction);
-      if (!row) throw new Error(`ledger: ${input.idempotencyKey} vanished`);
-      return {
-        id: row.id,
-        idempotencyKey: input.idempotencyKey,
-        metadata: row.metadata,
-        created: false,
-      };
-    }
-    // Same lock order in every transaction: two postings over the same accounts cannot deadlock.
-    const accounts = [...new Set(input.entries.map((entry) => entry.account))].sort();
-    const locked = await db.query<{ id: string }>(
-      'SELECT id FROM ledger_accounts WHERE id = ANY($1) ORDER BY id FOR UPDATE',
-      [accounts],
-      { transaction },
-    );
-    if (locked.length !== accounts.length) {
-      const found = new Set(locked.map((row) => row.id));
-      throw new Error(`ledger: unknown account ${accounts.find((id) => !found.has(id))}`);
-    }
-    const sorted = [...input.entries].sort((a, b) => (a.account < b.account ? -1 : 1));
-    await db.query(
-      `INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT $1, account, amount::numeric FROM unnest($2::text[], $3::text[]) AS e(account, amount)`,
+      `WITH posted AS (
+         INSERT INTO ledger_transactions (idempotency_key, metadata) VALUES ($1, $2)
+         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+       ), entries AS (
+         INSERT INTO ledger_entries (transaction_id, account_id, amount)
+         SELECT posted.id, e.account, e.amount::numeric
+         FROM posted, unnest($3::text[], $4::text[]) WITH ORDINALITY AS e(account, amount, n)
+         ORDER BY e.n
+       )
+       SELECT id::text FROM posted`,
       [
-        inserted.id,
+        input.idempotencyKey,
+        JSON.stringify(metadata),
         sorted.map((entry) => entry.account),
         sorted.map((entry) => entry.amount.toString()),
       ],
-      { transaction },
+      transaction ? { transaction } : {},
     );
-    // The balance CHECK fired on the trigger's UPDATE above; the zero-sum check is deferred to
-    // commit, and validate() already proved it, so this point is only reached balanced.
-    return { id: inserted.id, idempotencyKey: input.idempotencyKey, metadata, created: true };
-  }
-
-  async function withTransaction<T>(
-    transaction: Transaction | undefined,
-    work: (transaction: Transaction) => Promise<T>,
-  ): Promise<T> {
-    return transaction ? work(transaction) : db.transaction(work);
+    if (inserted) {
+      return { id: inserted.id, idempotencyKey: input.idempotencyKey, metadata, created: true };
+    }
+    const row = await existing(input.idempotencyKey, transaction);
+    if (!row) throw new Error(`ledger: ${input.idempotencyKey} vanished`);
+    return {
+      id: row.id,
+      idempotencyKey: input.idempotencyKey,
+      metadata: row.metadata,
+      created: false,
+    };
   }
 
   return {
     async post(input, options = {}) {
       validate(input);
       try {
-        return await withTransaction(options.transaction, (transaction) =>
-          postIn(input, transaction),
-        );
+        return await postIn(input, options.transaction);
       } catch (error) {
         if (sqlState(error) === CHECK_VIOLATION)
           throw new InsufficientBalanceError(input.idempotencyKey);
