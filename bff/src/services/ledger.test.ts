@@ -121,6 +121,22 @@ test('unbalanced or zero entries never reach the database', async () => {
   await expectInvariants();
 });
 
+test('a posting to an unknown account is refused whole', async () => {
+  const key = `test:${randomUUID()}`;
+  await expect(
+    ledger.post({
+      idempotencyKey: key,
+      entries: [
+        { account: LEDGER_ACCOUNTS.sale, amount: -1n },
+        { account: 'user:nobody', amount: 1n },
+      ],
+    }),
+  ).rejects.toThrow(/unknown account/);
+  expect(
+    await app.db.query('SELECT 1 FROM ledger_transactions WHERE idempotency_key = $1', [key]),
+  ).toEqual([]);
+});
+
 test('entries and transactions cannot be updated or deleted', async () => {
   const user = await createUser();
   await ledger.post({

@@ -147,8 +147,13 @@ export function createLedger(db: Database): Ledger {
       try {
         return await postIn(input, options.transaction);
       } catch (error) {
-        if (sqlState(error) === CHECK_VIOLATION)
-          throw new InsufficientBalanceError(input.idempotencyKey);
+        const state = sqlState(error);
+        if (state === CHECK_VIOLATION) throw new InsufficientBalanceError(input.idempotencyKey);
+        if (state === FOREIGN_KEY_VIOLATION) {
+          throw new Error(`ledger: ${input.idempotencyKey} names an unknown account`, {
+            cause: error,
+          });
+        }
         throw error;
       }
     },
