@@ -88,7 +88,7 @@ const logIn = (saveAs = 'token'): Step =>
   });
 
 /** A fully verified user with a session in `token`. */
-const verifiedUser: Step[] = [
+export const verifiedUser: Step[] = [
   ...signUp,
   ...confirmTheEmail,
   ...sendTheSmsCode,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { startTestApp, type TestApp } from '@brnd/bff/testing';
 import { accountScenarios } from './accounts-scenarios.ts';
+import { walletScenarios } from './wallet-scenarios.ts';
 import { runScenario, type Target } from './runner.ts';
 
 /** The accounts scenarios against the real bff on its own PostgreSQL database. */
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('bff', () => {
-  for (const scenario of accountScenarios) {
+  for (const scenario of [...accountScenarios, ...walletScenarios]) {
     test(scenario.name, () => runScenario(target, scenario));
   }
 });

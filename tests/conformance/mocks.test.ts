@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createMockServer } from '@brnd/mocks/node';
 import { accountScenarios } from './accounts-scenarios.ts';
+import { walletScenarios } from './wallet-scenarios.ts';
 import { runScenario, type Target } from './runner.ts';
 
 /** The accounts scenarios against the MSW handlers, over a fake of their own. */
@@ -12,7 +13,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('mocks', () => {
-  for (const scenario of accountScenarios) {
+  for (const scenario of [...accountScenarios, ...walletScenarios]) {
     test(scenario.name, () => runScenario(target, scenario));
   }
 });

@@ -240,8 +240,6 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
 
   return {
     async claim(userId) {
-      if (!deps.chain) throw new DomainError(503, 'wallet.errors.payoutsUnavailable');
-      const chainId = deps.chain.chainId;
       const row = await db.transaction(async (transaction) => {
         const [user] = await db.query<{ wallet_address: string | null }>(
           'SELECT wallet_address FROM users WHERE id = $1',
@@ -260,6 +258,8 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
         );
         const balance = BigInt(locked?.balance ?? '0');
         if (balance <= 0n) throw new DomainError(409, 'wallet.errors.nothingToClaim');
+        if (!deps.chain) throw new DomainError(503, 'wallet.errors.payoutsUnavailable');
+        const chainId = deps.chain.chainId;
         const [payout] = await db.query<PayoutRow>(
           `INSERT INTO payouts (user_id, to_address, amount, chain_id) VALUES ($1, $2, $3, $4)
            RETURNING id, user_id, to_address, amount::text, status, chain_id::text, genesis_hash, nonce::text,

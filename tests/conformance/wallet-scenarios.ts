@@ -1,0 +1,83 @@
+import {
+  claimPayout,
+  payouts,
+  saleProgress,
+  updateWallet,
+  wallet,
+} from '@brnd/contracts/api/wallet';
+import { verifiedUser } from './accounts-scenarios.ts';
+import { call, type Scenario } from './runner.ts';
+
+/** The EIP-55 example address, as typed in lower case and as stored. */
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+export const walletScenarios: Scenario[] = [
+  {
+    name: 'wallet: a new user has none; the address is checked and stored checksummed',
+    steps: [
+      ...verifiedUser,
+      call(wallet, {
+        as: 'token',
+        expect: {
+          status: 200,
+          body: () => ({ wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: null }] }),
+        },
+      }),
+      call(updateWallet, {
+        label: 'an empty address',
+        as: 'token',
+        input: () => ({ body: { walletAddress: ' ' } }),
+        expect: { status: 400, fields: { walletAddress: 'validation.wallet' } },
+      }),
+      call(updateWallet, {
+        label: 'a broken checksum',
+        as: 'token',
+        input: () => ({ body: { walletAddress: ADDRESS.replace('E0F7', 'e0F7') } }),
+        expect: { status: 400, fields: { walletAddress: 'wallet.errors.checksum' } },
+      }),
+      call(updateWallet, {
+        label: 'the zero address',
+        as: 'token',
+        input: () => ({ body: { walletAddress: `0x${'0'.repeat(40)}` } }),
+        expect: { status: 400, fields: { walletAddress: 'wallet.errors.zeroAddress' } },
+      }),
+      call(updateWallet, {
+        label: 'a lower-case address',
+        as: 'token',
+        input: () => ({ body: { walletAddress: ADDRESS.toLowerCase() } }),
+        expect: { status: 200, body: () => ({ message: 'success' }) },
+      }),
+      call(wallet, {
+        label: 'the stored address',
+        as: 'token',
+        expect: {
+          status: 200,
+          body: () => ({ wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: ADDRESS }] }),
+        },
+      }),
+      call(claimPayout, {
+        label: 'a claim with nothing to pay out',
+        as: 'token',
+        expect: { status: 409, messageId: 'wallet.errors.nothingToClaim' },
+      }),
+      call(payouts, { as: 'token', expect: { status: 200, body: () => ({ payouts: [] }) } }),
+    ],
+  },
+  {
+    name: 'wallet: a claim without a saved address is refused; the wallet needs a session',
+    steps: [
+      ...verifiedUser,
+      call(claimPayout, {
+        as: 'token',
+        expect: { status: 409, messageId: 'wallet.errors.noWalletAddress' },
+      }),
+      call(wallet, { label: 'wallet without a session', expect: { status: 401 } }),
+    ],
+  },
+  {
+    name: 'sale progress is public and counts the 400,000,000 BRND allocation',
+    steps: [
+      call(saleProgress, { expect: { status: 200, body: () => ({ allocation: 400_000_000 }) } }),
+    ],
+  },
+];
