@@ -3,6 +3,7 @@ import { brandEndpoints } from './brands.ts';
 import { contentEndpoints } from './content.ts';
 import { orderEndpoints } from './orders.ts';
 import { referralEndpoints } from './referrals.ts';
+import { siteEndpoints } from './site.ts';
 import { walletEndpoints } from './wallet.ts';
 import type { Endpoint } from './endpoint.ts';
 
@@ -22,6 +23,7 @@ export const endpoints = {
   ...referralEndpoints,
   ...brandEndpoints,
   ...contentEndpoints,
+  ...siteEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -5,6 +5,7 @@ import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
+import { DEMO_SITE_CONFIG } from '@brnd/contracts/domain/demo-site';
 import { blogArticlesFixture } from './blog.ts';
 import { createFake, FakeError, type Fake, type FakeUser } from './fake.ts';
 import { englishText } from './messages.ts';
@@ -78,6 +79,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   newsletter: (fake, { body }) => fake.newsletter(body),
   contact: (fake, { body }) => fake.contact(body),
   blog: () => ({ articles: blogArticlesFixture }),
+  site: () => DEMO_SITE_CONFIG,
 };
 
 /* ---------------------------------------------------------------- answers */
