@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { useLanguage } from '@brnd/ui/i18n';
-import { documentTitle, type TitleKey } from './route-titles.ts';
+import { useIntl } from 'react-intl';
+import type { TitleKey } from './route-titles.ts';
 
 /** Sets the tab title; the last page effect to run wins (the root's runs before the pages'). */
 export function usePageTitle(key: TitleKey): void {
-  const { language } = useLanguage();
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: `titles.${key}` });
   useEffect(() => {
-    document.title = documentTitle(key, language);
-  }, [key, language]);
+    document.title = `${title} | BRND`;
+  }, [title]);
 }

@@ -307,6 +307,16 @@ const dashboardRoute = createRoute({
   component: DashboardHomeScreen,
 });
 
+const walletRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'wallet',
+  staticData: { title: 'wallet' },
+  component: lazyRouteComponent(
+    () => import('@brnd/ui/screens/Wallet/WalletScreen'),
+    'WalletScreen',
+  ),
+});
+
 const profileRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'profile/person',
@@ -402,7 +412,7 @@ export const routeTree = rootRoute.addChildren([
   companyRoute,
   contactRoute,
   blogRoute,
-  userRoute.addChildren([userIndexRoute, dashboardRoute, profileRoute]),
+  userRoute.addChildren([userIndexRoute, dashboardRoute, walletRoute, profileRoute]),
 ]);
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {

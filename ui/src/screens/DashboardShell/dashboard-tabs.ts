@@ -9,6 +9,7 @@ export interface DashboardTab {
 /** The user area's tabs, in order; a new tab is one line here. */
 export const DASHBOARD_TABS: readonly DashboardTab[] = [
   { to: '/user/dashboard', labelId: 'dashboard.tabs.dashboard' },
+  { to: '/user/wallet', labelId: 'dashboard.tabs.wallet' },
   { to: '/user/profile/person', section: '/user/profile', labelId: 'dashboard.tabs.profile' },
 ];
 
