@@ -9,6 +9,7 @@ import { devRouter } from './http/dev-outbox.ts';
 import { errorBody, errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { requestId } from './http/request-id.ts';
+import { orderRoutes, payoutTransactions } from './http/orders.ts';
 import { mountRoutes } from './http/route.ts';
 import { securityHeaders } from './http/security.ts';
 import { siteRoutes } from './http/site.ts';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps): Koa {
     deps.payouts ??
     createPayoutService({ db, ledger, chain: undefined, logger, enqueue: async () => {} });
 
+  const site = deps.site ?? DEFAULT_SITE_CONFIG;
   const api = new Router();
   mountRoutes(
     api,
@@ -130,14 +132,15 @@ export function createApp(deps: AppDeps): Koa {
       ...healthRoutes({ db, logger }),
       ...accountRoutes({ accounts, runInBackground: (name, work) => background.run(name, work) }),
       ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
-      ...siteRoutes(deps.site ?? DEFAULT_SITE_CONFIG),
+      ...orderRoutes({ sources: [payoutTransactions(payouts)] }),
+      ...siteRoutes(site),
       ...contentRoutes({ contact, blog }),
     ],
     sessions,
   );
 
   app.use(requestId(logger));
-  app.use(securityHeaders({ production }));
+  app.use(securityHeaders({ production, jobBoardScriptUrl: site.jobBoardScriptUrl }));
   app.use(errorHandler(logger));
   if (!production) app.use(devRouter(db).routes());
   if (!production) app.use(devInfoRouter(deps.chain).routes());

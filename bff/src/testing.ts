@@ -1,3 +1,4 @@
+import type { SiteConfig } from '@brnd/contracts/api/site';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
@@ -52,6 +53,8 @@ export interface TestAppOptions {
   /** The blog's feed (default: the bundled sample feed). */
   feed?: FeedSource;
   operatorEmail?: string;
+  /** The site configuration (default: the demo companies). */
+  site?: SiteConfig;
 }
 
 export interface TestApp {
@@ -121,6 +124,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.feed ? { feed: options.feed } : {}),
     ...(options.operatorEmail ? { operatorEmail: options.operatorEmail } : {}),
+    ...(options.site ? { site: options.site } : {}),
     background,
     ...(chain && payouts ? { chain, payouts } : {}),
   });

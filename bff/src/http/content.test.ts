@@ -110,3 +110,16 @@ test('visitor gets the site configuration', async () => {
   expect(answer.status).toBe(200);
   expect(answer.data).toEqual(DEFAULT_SITE_CONFIG);
 });
+
+test('the content security policy allows the configured job board script and no other', async () => {
+  const app = await startTestApp({
+    site: { ...DEFAULT_SITE_CONFIG, jobBoardScriptUrl: 'https://jobs.example.com/embed.js' },
+  });
+  try {
+    const response = await fetch(`${app.baseUrl}/api/site`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self' https://jobs.example.com;");
+  } finally {
+    await app.close();
+  }
+});

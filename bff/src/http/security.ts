@@ -4,15 +4,19 @@ import helmet from 'koa-helmet';
  * Security headers. The CSP fits the single-page app: its own scripts only, inline styles (React
  * style attributes, Radix positioning), images from anywhere over https (brand logos, blog
  * images), API calls to its own origin. Over plain http in development, nothing is upgraded to
- * https and no HSTS is sent, or localhost would break.
+ * https and no HSTS is sent, or localhost would break. A configured job board script
+ * (`SITE_JOB_BOARD_SCRIPT_URL`) is the one third-party script allowed, by its origin.
  */
-export function securityHeaders(options: { production: boolean }) {
+export function securityHeaders(options: { production: boolean; jobBoardScriptUrl?: string }) {
+  const jobBoardOrigin = options.jobBoardScriptUrl
+    ? [new URL(options.jobBoardScriptUrl).origin]
+    : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...jobBoardOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
