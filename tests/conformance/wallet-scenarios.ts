@@ -1,3 +1,4 @@
+import { orders } from '@brnd/contracts/api/orders';
 import {
   claimPayout,
   payouts,
@@ -72,6 +73,17 @@ export const walletScenarios: Scenario[] = [
         expect: { status: 409, messageId: 'wallet.errors.noWalletAddress' },
       }),
       call(wallet, { label: 'wallet without a session', expect: { status: 401 } }),
+    ],
+  },
+  {
+    name: 'transactions: a new user has none; the list needs a session',
+    steps: [
+      ...verifiedUser,
+      call(orders, {
+        as: 'token',
+        expect: { status: 200, body: () => ({ orders: { rows: [], count: 0 } }) },
+      }),
+      call(orders, { label: 'transactions without a session', expect: { status: 401 } }),
     ],
   },
   {
