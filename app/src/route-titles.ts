@@ -23,4 +23,5 @@ export type TitleKey =
   | 'company'
   | 'contact'
   | 'blog'
-  | 'wallet';
+  | 'wallet'
+  | 'transactions';

@@ -317,6 +317,16 @@ const walletRoute = createRoute({
   ),
 });
 
+const transactionsRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'transactions',
+  staticData: { title: 'transactions' },
+  component: lazyRouteComponent(
+    () => import('@brnd/ui/screens/Transactions/TransactionsScreen'),
+    'TransactionsScreen',
+  ),
+});
+
 const profileRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'profile/person',
@@ -412,7 +422,13 @@ export const routeTree = rootRoute.addChildren([
   companyRoute,
   contactRoute,
   blogRoute,
-  userRoute.addChildren([userIndexRoute, dashboardRoute, walletRoute, profileRoute]),
+  userRoute.addChildren([
+    userIndexRoute,
+    dashboardRoute,
+    walletRoute,
+    transactionsRoute,
+    profileRoute,
+  ]),
 ]);
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {

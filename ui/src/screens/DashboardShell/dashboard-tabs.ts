@@ -10,6 +10,7 @@ export interface DashboardTab {
 export const DASHBOARD_TABS: readonly DashboardTab[] = [
   { to: '/user/dashboard', labelId: 'dashboard.tabs.dashboard' },
   { to: '/user/wallet', labelId: 'dashboard.tabs.wallet' },
+  { to: '/user/transactions', labelId: 'dashboard.tabs.transactions' },
   { to: '/user/profile/person', section: '/user/profile', labelId: 'dashboard.tabs.profile' },
 ];
 

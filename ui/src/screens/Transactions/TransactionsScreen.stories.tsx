@@ -1,0 +1,95 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse } from 'msw';
+import { expect, within } from 'storybook/test';
+import { orders } from '@brnd/contracts/api/orders';
+import { route } from '@brnd/mocks/handlers';
+import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { sampleTransactions } from './transactions-fixtures.ts';
+import { TransactionsScreen } from './TransactionsScreen.tsx';
+
+const TWELVE = sampleTransactions(12);
+
+/** Answers limit/offset like the server does, over twelve transactions. */
+const twelveTransactions = route(orders, ({ request }) => {
+  const query = new URL(request.url).searchParams;
+  const offset = Number(query.get('offset') ?? 0);
+  const limit = Number(query.get('limit') ?? TWELVE.length);
+  return HttpResponse.json({
+    orders: { rows: TWELVE.slice(offset, offset + limit), count: TWELVE.length },
+  });
+});
+
+const meta = {
+  title: 'Screens/Transactions/Screen',
+  component: TransactionsScreen,
+  parameters: { session: { token: 'session-token', name: 'Anna Nowak' } },
+} satisfies Meta<typeof TransactionsScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function bodyRows(table: HTMLElement) {
+  return within(table).getAllByRole('row').slice(1);
+}
+
+/** Twelve transactions: five a page, every status as a badge with its text, every type. */
+export const Paged: Story = {
+  parameters: { msw: { handlers: [twelveTransactions] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    await expect(bodyRows(table)).toHaveLength(5);
+    await expect(canvas.getByText(t('transactions.page', { page: 1, pages: 3 }))).toBeVisible();
+    for (const status of ['Confirmed', 'Pending', 'Canceled', 'Failed', 'WAITING_FOR_PAYMENT']) {
+      await expect(within(table).getByText(t(`transactions.statuses.${status}`))).toBeVisible();
+    }
+    await expect(within(table).getByText(t('transactions.types.PAYOUT'))).toBeVisible();
+    // 1,000,000 in English, 1 000 000 in Polish: whole tokens with the language's separators.
+    await expect(within(table).getByText(/^1[,\s\u00a0]000[,\s\u00a0]000$/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t('transactions.previous') })).toBeDisabled();
+
+    const next = canvas.getByRole('button', { name: t('transactions.next') });
+    await userEvent.click(next);
+    await expect(
+      await canvas.findByText(t('transactions.page', { page: 2, pages: 3 })),
+    ).toBeVisible();
+    await userEvent.click(next);
+    await expect(
+      await canvas.findByText(t('transactions.page', { page: 3, pages: 3 })),
+    ).toBeVisible();
+    await expect(bodyRows(canvas.getByRole('table'))).toHaveLength(2);
+    await expect(next).toBeDisabled();
+  },
+};
+export const PagedPolish = polish(Paged);
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [respondWith(orders, { orders: { rows: [], count: 0 } })] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('transactions.empty'))).toBeVisible();
+    await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
+  },
+};
+export const EmptyPolish = polish(Empty);
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [pending(orders)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('status')).toHaveTextContent(t('common.loading'));
+  },
+};
+export const LoadingPolish = polish(Loading);
+
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: [serverError(orders)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
+    await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
+  },
+};
+export const LoadFailedPolish = polish(LoadFailed);

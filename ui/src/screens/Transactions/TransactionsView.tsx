@@ -1,0 +1,143 @@
+import { useIntl } from 'react-intl';
+import type { Transaction } from '@brnd/contracts/api/orders';
+import type { TransactionStatus } from '@brnd/contracts/domain/constants';
+import { PAYOUT_SIGNATURE } from '@brnd/contracts/api/wallet';
+import { Button } from '../../components/Button/Button.tsx';
+import { Card } from '../../components/Card/Card.tsx';
+import styles from './TransactionsView.module.css';
+import screen from '../shared/screen.module.css';
+
+/** The spec's page size for the transactions list. */
+export const TRANSACTIONS_PER_PAGE = 5;
+
+/** Badge colour per status; the status text is always shown next to it. */
+const STATUS_TONE: Record<TransactionStatus, 'good' | 'waiting' | 'bad'> = {
+  Confirmed: 'good',
+  Pending: 'waiting',
+  WAITING_FOR_PAYMENT: 'waiting',
+  Canceled: 'bad',
+  Failed: 'bad',
+};
+
+const KNOWN_TYPES = new Set([PAYOUT_SIGNATURE, 'BTC', 'ETH', 'PLN']);
+
+export interface TransactionsViewProps {
+  /** The rows of the current page. */
+  transactions: Transaction[];
+  /** All of the user's transactions, across pages. */
+  count: number;
+  /** Zero-based. */
+  page: number;
+  onPageChange(page: number): void;
+  /** A page change is loading; the current rows stay until it arrives. */
+  loadingPage?: boolean;
+}
+
+/** The dashboard's transactions tab: orders and payouts, newest first, a page at a time. */
+export function TransactionsView({
+  transactions,
+  count,
+  page,
+  onPageChange,
+  loadingPage = false,
+}: TransactionsViewProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const pages = Math.max(1, Math.ceil(count / TRANSACTIONS_PER_PAGE));
+  const usd = (value: number, maximumFractionDigits: number) =>
+    intl.formatNumber(value, { style: 'currency', currency: 'USD', maximumFractionDigits });
+
+  if (count === 0) {
+    return (
+      <Card title={t('transactions.heading')}>
+        <p className={screen.muted}>{t('transactions.empty')}</p>
+      </Card>
+    );
+  }
+
+  return (
+    <Card title={t('transactions.heading')}>
+      <div className={styles.scroll}>
+        <table className={styles.table} aria-busy={loadingPage}>
+          <thead>
+            <tr>
+              <th scope="col">{t('transactions.date')}</th>
+              <th scope="col" className={styles.number}>
+                {t('transactions.tokens')}
+              </th>
+              <th scope="col" className={styles.number}>
+                {t('transactions.tokenPrice')}
+              </th>
+              <th scope="col" className={styles.number}>
+                {t('transactions.amount')}
+              </th>
+              <th scope="col">{t('transactions.type')}</th>
+              <th scope="col">{t('transactions.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.map((transaction) => {
+              // A payout moves tokens only: there is no price or dollar amount to show.
+              const payout = transaction.signature === PAYOUT_SIGNATURE;
+              const notApplicable = (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="visually-hidden">{t('transactions.notApplicable')}</span>
+                </>
+              );
+              return (
+                <tr key={`${transaction.signature}:${transaction.session_id}`}>
+                  <td>
+                    {intl.formatDate(transaction.created_at, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
+                  </td>
+                  <td className={styles.number}>
+                    {intl.formatNumber(transaction.brnd_tokens, { maximumFractionDigits: 0 })}
+                  </td>
+                  <td className={styles.number}>
+                    {payout ? notApplicable : usd(transaction.token_price, 6)}
+                  </td>
+                  <td className={styles.number}>
+                    {payout ? notApplicable : usd(transaction.amount, 2)}
+                  </td>
+                  <td>
+                    {KNOWN_TYPES.has(transaction.signature)
+                      ? t(`transactions.types.${transaction.signature}`)
+                      : transaction.signature}
+                  </td>
+                  <td>
+                    <span className={styles[STATUS_TONE[transaction.status]]}>
+                      {t(`transactions.statuses.${transaction.status}`)}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav aria-label={t('transactions.pagination')} className={styles.pagination}>
+          <Button
+            variant="secondary"
+            disabled={page === 0 || loadingPage}
+            onClick={() => onPageChange(page - 1)}
+          >
+            {t('transactions.previous')}
+          </Button>
+          <span aria-live="polite">{t('transactions.page', { page: page + 1, pages })}</span>
+          <Button
+            variant="secondary"
+            disabled={page >= pages - 1 || loadingPage}
+            onClick={() => onPageChange(page + 1)}
+          >
+            {t('transactions.next')}
+          </Button>
+        </nav>
+      )}
+    </Card>
+  );
+}
