@@ -10,7 +10,6 @@ import { errorBody, errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { requestId } from './http/request-id.ts';
 import { orderRoutes, payoutTransactions } from './http/orders.ts';
-import { orderRoutes, payoutTransactions } from './http/orders.ts';
 import { mountRoutes } from './http/route.ts';
 import { securityHeaders } from './http/security.ts';
 import { siteRoutes } from './http/site.ts';
@@ -133,7 +132,6 @@ export function createApp(deps: AppDeps): Koa {
       ...healthRoutes({ db, logger }),
       ...accountRoutes({ accounts, runInBackground: (name, work) => background.run(name, work) }),
       ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
-      ...orderRoutes({ sources: [payoutTransactions(payouts)] }),
       ...orderRoutes({ sources: [payoutTransactions(payouts)] }),
       ...siteRoutes(site),
       ...contentRoutes({ contact, blog }),
