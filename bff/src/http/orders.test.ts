@@ -1,58 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { startAnvil, type Anvil } from '@brnd/contracts/chain/anvil';
+import type { Anvil } from '@brnd/contracts/chain/anvil';
 import { orders } from '@brnd/contracts/api/orders';
 import { PAYOUT_SIGNATURE, claimPayout, updateWallet } from '@brnd/contracts/api/wallet';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import * as v from 'valibot';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
-import { startTestApp, type TestApp } from '../testing.ts';
+import { ONE_TOKEN } from '../services/ledger.ts';
+import type { TestApp } from '../testing.ts';
+import { startChainTestApp, until, userWithTokens } from '../testing/chain-app.ts';
 import { call, registerVerifiedUser } from '../testing/http.ts';
 
 let anvil: Anvil;
 let app: TestApp;
 beforeAll(async () => {
-  anvil = await startAnvil();
-  app = await startTestApp({
-    chain: {
-      rpcUrl: anvil.rpcUrl,
-      chainId: anvil.chainId,
-      treasuryPrivateKey: anvil.accounts[0]?.privateKey as string,
-    },
-  });
+  ({ anvil, app } = await startChainTestApp());
 });
 afterAll(async () => {
   await app?.close();
   await anvil?.stop();
 });
-
-async function userWithTokens(tokens: bigint) {
-  const { token, user } = await registerVerifiedUser(app.baseUrl);
-  const [row] = await app.db.query<{ id: string }>(
-    'SELECT id FROM users WHERE lower(email) = lower($1)',
-    [user.email],
-  );
-  const userId = row?.id as string;
-  const ledger = createLedger(app.db);
-  await ledger.ensureUserAccount(userId);
-  await ledger.post({
-    idempotencyKey: `order:${randomUUID()}:paid`,
-    entries: [
-      { account: LEDGER_ACCOUNTS.sale, amount: -tokens * ONE_TOKEN },
-      { account: userAccount(userId), amount: tokens * ONE_TOKEN },
-    ],
-  });
-  return token;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('timed out waiting');
-}
 
 test('the transactions list needs a signed-in user', async () => {
   const response = await call(app.baseUrl, orders);
@@ -67,7 +32,7 @@ test('a new user has no transactions', async () => {
 });
 
 test('a claimed payout shows as Pending until the chain confirms it, then Confirmed', async () => {
-  const token = await userWithTokens(1_500n);
+  const { token } = await userWithTokens(app, 1_500n);
   await call(app.baseUrl, updateWallet, {
     token,
     body: { walletAddress: Wallet.createRandom().address },

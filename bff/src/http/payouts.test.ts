@@ -15,60 +15,25 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
 import { connectDevChain } from '../chain/platform-chain.ts';
 import { createMemoryLogger } from '../logger.ts';
-import { startTestApp, type TestApp } from '../testing.ts';
+import type { TestApp } from '../testing.ts';
+import { startChainTestApp, until, userWithTokens } from '../testing/chain-app.ts';
 import { call, registerVerifiedUser } from '../testing/http.ts';
 
 let anvil: Anvil;
 let app: TestApp;
 beforeAll(async () => {
-  anvil = await startAnvil();
-  app = await startTestApp({
-    chain: {
-      rpcUrl: anvil.rpcUrl,
-      chainId: anvil.chainId,
-      treasuryPrivateKey: anvil.accounts[0]?.privateKey as string,
-    },
-  });
+  ({ anvil, app } = await startChainTestApp());
 });
 afterAll(async () => {
   await app?.close();
   await anvil?.stop();
 });
 
-async function userWithTokens(tokens: bigint) {
-  const { token, user } = await registerVerifiedUser(app.baseUrl);
-  const [row] = await app.db.query<{ id: string }>(
-    'SELECT id FROM users WHERE lower(email) = lower($1)',
-    [user.email],
-  );
-  const userId = row?.id as string;
-  const ledger = createLedger(app.db);
-  await ledger.ensureUserAccount(userId);
-  await ledger.post({
-    idempotencyKey: `order:${randomUUID()}:paid`,
-    entries: [
-      { account: LEDGER_ACCOUNTS.sale, amount: -tokens * ONE_TOKEN },
-      { account: userAccount(userId), amount: tokens * ONE_TOKEN },
-    ],
-    metadata: { kind: 'sale', usd: (Number(tokens) * 0.003).toFixed(2) },
-  });
-  return { token, userId };
-}
-
 async function onChainBalance(address: string): Promise<bigint> {
   const chain = app.chain;
   if (!chain) throw new Error('no chain');
   const brnd = connectContract(BRND, chain.contracts.brnd, chain.provider);
   return (await brnd.balanceOf(address)) as bigint;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('timed out waiting');
 }
 
 test('dev info tells a wallet where the chain and the contracts are', async () => {
@@ -84,7 +49,7 @@ test('dev info tells a wallet where the chain and the contracts are', async () =
 });
 
 test('user can save a wallet address; it is stored in its checksummed form', async () => {
-  const { token } = await userWithTokens(1_000n);
+  const { token } = await userWithTokens(app, 1_000n);
   const address = Wallet.createRandom().address;
   const saved = await call(app.baseUrl, updateWallet, {
     token,
@@ -98,7 +63,7 @@ test('user can save a wallet address; it is stored in its checksummed form', asy
 });
 
 test('a wallet address is refused when empty, malformed, mis-checksummed or zero', async () => {
-  const { token } = await userWithTokens(1n);
+  const { token } = await userWithTokens(app, 1n);
   const address = Wallet.createRandom().address;
   // One letter's case flipped breaks the EIP-55 checksum.
   const index = address.search(/[a-fA-F]/);
@@ -124,7 +89,7 @@ test('a wallet address is refused when empty, malformed, mis-checksummed or zero
 });
 
 test('a claim without a wallet address or without tokens is refused', async () => {
-  const { token } = await userWithTokens(5n);
+  const { token } = await userWithTokens(app, 5n);
   const noAddress = await call(app.baseUrl, claimPayout, { token });
   expect(noAddress.status).toBe(409);
   expect(noAddress.error?.messageId).toBe('wallet.errors.noWalletAddress');
@@ -140,7 +105,7 @@ test('a claim without a wallet address or without tokens is refused', async () =
 });
 
 test('20 parallel claims of one balance pay out once on chain and leave the balance at zero', async () => {
-  const { token, userId } = await userWithTokens(250n);
+  const { token, userId } = await userWithTokens(app, 250n);
   const address = Wallet.createRandom().address;
   await call(app.baseUrl, updateWallet, { token, body: { walletAddress: address } });
 
@@ -170,7 +135,7 @@ test('20 parallel claims of one balance pay out once on chain and leave the bala
 });
 
 test('a payout the chain refuses fails and the tokens return to the user', async () => {
-  const { token, userId } = await userWithTokens(10n);
+  const { token, userId } = await userWithTokens(app, 10n);
   await call(app.baseUrl, updateWallet, {
     token,
     body: { walletAddress: Wallet.createRandom().address },
@@ -196,7 +161,7 @@ test('a payout the chain refuses fails and the tokens return to the user', async
 
 test('sale progress counts down the 400,000,000 BRND allocation', async () => {
   const before = (await call(app.baseUrl, saleProgress)).data;
-  await userWithTokens(1_234n);
+  await userWithTokens(app, 1_234n);
   const after = (await call(app.baseUrl, saleProgress)).data;
   expect(after?.allocation).toBe(400_000_000);
   expect((after?.sold ?? 0) - (before?.sold ?? 0)).toBe(1_234);
@@ -231,7 +196,7 @@ test('the deployment is remembered per chain: the same chain reuses it, a fresh 
 });
 
 test('a payout signed for a dev chain that was since reset fails and its tokens return', async () => {
-  const { userId } = await userWithTokens(3n);
+  const { userId } = await userWithTokens(app, 3n);
   const ledger = createLedger(app.db);
   const [payout] = await app.db.query<{ id: string }>(
     `INSERT INTO payouts (user_id, to_address, amount, chain_id, status, nonce, raw_transaction,
