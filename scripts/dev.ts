@@ -51,16 +51,22 @@ async function waitForBff(child: ChildProcess, timeoutMs = 120_000): Promise<boo
   return false;
 }
 
-function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+/**
+ * Waits for the bff to stop. A terminal's Ctrl-C already reached it (same process group), and a
+ * second signal would make it skip its clean shutdown; so a SIGTERM follows only if it is still
+ * running after a while (the Ctrl-C went to this process alone), and SIGKILL as a last resort.
+ */
+function stopChild(child: ChildProcess, signal: NodeJS.Signals | undefined): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    // The bff stops its embedded PostgreSQL on SIGTERM; give it time before forcing.
-    const force = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const nudge = setTimeout(() => child.kill('SIGTERM'), signal ? 20_000 : 8_000);
+    const force = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.once('exit', () => {
+      clearTimeout(nudge);
       clearTimeout(force);
       resolve();
     });
-    child.kill('SIGTERM');
+    if (signal) child.kill(signal);
   });
 }
 
@@ -69,16 +75,17 @@ const bff = startBff();
 const running: { vite?: ViteDevServer } = {};
 let stopping = false;
 
-async function stop(code: number): Promise<never> {
+async function stop(code: number, signalForBff?: NodeJS.Signals): Promise<never> {
   if (!stopping) {
     stopping = true;
-    await Promise.allSettled([running.vite?.close(), stopChild(bff)]);
+    await Promise.allSettled([running.vite?.close(), stopChild(bff, signalForBff)]);
   }
   process.exit(code);
 }
 
 process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
+// A SIGTERM is addressed to this process alone (a process manager, `kill`): pass it on.
+process.on('SIGTERM', () => void stop(0, 'SIGTERM'));
 bff.on('exit', (code, signal) => {
   if (stopping) return;
   console.error(`[dev] the bff stopped (${signal ?? `exit code ${code}`}); stopping the app too.`);
@@ -99,5 +106,5 @@ if (await waitForBff(bff)) {
   console.log(`API: ${bffUrl} (proxied by Vite). Press Ctrl-C to stop.\n`);
 } else if (!stopping) {
   console.error(`[dev] the bff did not answer ${bffUrl}/api/health in time.`);
-  await stop(1);
+  await stop(1, 'SIGTERM');
 }
