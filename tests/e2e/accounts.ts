@@ -1,0 +1,52 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { verificationLink } from './outbox.ts';
+
+export interface TestUser {
+  name: string;
+  email: string;
+  /** The national part, as typed into the phone field (country Poland by default). */
+  nationalMobile: string;
+  /** The full international number, as the outbox addresses the SMS. */
+  mobile: string;
+  password: string;
+}
+
+let sequence = 0;
+
+/** A user nobody has registered yet; unique per run, so a shared DATABASE_URL works too. */
+export function newUser(label: string): TestUser {
+  sequence += 1;
+  const stamp = `${Date.now()}${sequence}`;
+  const national = `5${stamp.slice(-8)}`;
+  return {
+    name: `Ewa ${label} Nowak`,
+    email: `e2e-${label}-${stamp}@example.com`,
+    nationalMobile: national,
+    mobile: `+48${national}`,
+    password: 'Start123!x',
+  };
+}
+
+async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
+  const response = await request.post(path, { form });
+  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
+  return response.json();
+}
+
+/**
+ * Signs a user up through the API and confirms the e-mail, so the phone steps are next; returns
+ * the e-mail code those steps use.
+ */
+export async function createUserAwaitingPhone(request: APIRequestContext, label: string) {
+  const user = newUser(label);
+  await post(request, '/api/user/signup', {
+    name: user.name,
+    mobile: user.mobile,
+    email: user.email,
+    password: user.password,
+  });
+  const code = (await verificationLink(request, user.email)).split('/').pop() ?? '';
+  await post(request, '/api/user/confirm', { verification_code: code });
+  await post(request, '/api/user/changemobile', { verification_code: code, mobile: user.mobile });
+  return { user, code };
+}
