@@ -71,8 +71,10 @@ export default tseslint.config(
   { files: ['mocks/**'], rules: forbid('@brnd/ui', '@brnd/app', '@brnd/bff') },
   {
     files: ['app/src/**'],
-    ignores: ['app/src/mock-mode.ts'],
+    ignores: ['app/src/mock-mode.ts', 'app/src/**/*.test.{ts,tsx}'],
     rules: forbid('@brnd/bff', '@brnd/mocks', 'msw'),
   },
+  // Tests may use the mocks (DESIGN.md §2), like ui's tests.
+  { files: ['app/src/**/*.test.{ts,tsx}'], rules: forbid('@brnd/bff') },
   { files: ['bff/**'], rules: forbid('@brnd/ui', '@brnd/app', '@brnd/mocks', 'react') },
 );

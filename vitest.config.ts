@@ -22,6 +22,8 @@ export default defineConfig({
         ],
         test: {
           name: 'storybook',
+          // A file's first story also waits for Vite to transform its imports.
+          testTimeout: 30_000,
           browser: {
             enabled: true,
             headless: true,

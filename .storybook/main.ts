@@ -21,6 +21,7 @@ const config: StorybookConfig = {
         '@tanstack/react-query',
         'msw',
         'msw/browser',
+        'qrcode.react',
         'react-intl',
         'valibot',
       ],

@@ -1,26 +1,32 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupWorker } from 'msw/browser';
-import { fn } from 'storybook/test';
+import { configure, fn } from 'storybook/test';
 import { LANGUAGES, type Language } from '@brnd/contracts/domain/constants';
 import { fake, handlers } from '@brnd/mocks/handlers';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '@brnd/mocks/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD, OPERATOR_EMAIL } from '@brnd/mocks/seed';
 import type { Session } from '../ui/src/session.tsx';
 import { StoryProviders, createTestQueryClient } from '../ui/src/testing/StoryProviders.tsx';
 import { createStoryRecorders, storyRecorders } from '../ui/src/testing/story-recorders.ts';
 import '../ui/src/styles.css';
 
+// findBy*/waitFor give up after 1 s by default; a shared 2-core CI machine can take longer to
+// render a story and answer its mocks. A real failure still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
+
 /**
  * `parameters.session`: null or absent is logged out; a Session object starts logged in with it
  * (the API answers it only through a story's own handlers); 'demo' logs the mocks' demo user in
- * to the fake, so the default handlers answer that session's calls.
+ * to the fake, so the default handlers answer that session's calls; 'operator' does the same for
+ * the mocks' operator (the console's endpoints answer them).
  */
-type SessionParameter = Session | 'demo' | null | undefined;
+type SessionParameter = Session | 'demo' | 'operator' | null | undefined;
 
 function startingSession(parameter: SessionParameter): Session | null {
-  if (parameter !== 'demo') return parameter ?? null;
-  const answer = fake.login({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
-  if (!('token' in answer)) throw new Error('The demo user of the mocks cannot log in');
+  if (parameter !== 'demo' && parameter !== 'operator') return parameter ?? null;
+  const email = parameter === 'demo' ? DEMO_EMAIL : OPERATOR_EMAIL;
+  const answer = fake.login({ email, password: DEMO_PASSWORD });
+  if (!('token' in answer)) throw new Error(`The mocks' ${parameter} user cannot log in`);
   return { token: answer.token, email: answer.email, mobile: answer.mobile, name: answer.name };
 }
 

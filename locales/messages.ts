@@ -1,21 +1,13 @@
-import en from './en.json' with { type: 'json' };
-import pl from './pl.json' with { type: 'json' };
+import en from './en/index.ts';
+import pl from './pl/index.ts';
+import { flatten, type Locale, type Messages } from './flatten.ts';
 
-/** English is the source of truth; Polish carries the same keys (checked by locales.test.ts). */
-export type Messages = Record<string, string>;
-export type Locale = 'en' | 'pl';
-
-type Tree = { [key: string]: string | Tree };
-
-export function flatten(tree: Tree, prefix = ''): Messages {
-  const out: Messages = {};
-  for (const [key, value] of Object.entries(tree)) {
-    const id = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out[id] = value;
-    else Object.assign(out, flatten(value, id));
-  }
-  return out;
-}
+/**
+ * Every message of both languages, loaded at once: for the server, tests and stories. The browser
+ * loads only what a page needs through `browser.ts`.
+ * English is the source of truth; Polish carries the same keys (checked by locales.test.ts).
+ */
+export { flatten, type Locale, type Messages };
 
 export const messages: Record<Locale, Messages> = { en: flatten(en), pl: flatten(pl) };
 

@@ -1,16 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { messages } from '@brnd/locales/messages';
-// DESIGN.md §2: tests may import the mocks; the lint rule only exempts ui's tests by path.
-// eslint-disable-next-line no-restricted-imports
 import { fake, server } from '@brnd/mocks/node';
 import { App, createAppServices } from './App.tsx';
 
 /** The whole app (router, guard, providers, screens) over the MSW mocks, in jsdom. */
+
+// Screens arrive as lazily loaded chunks with their messages; on a cold, busy machine the first
+// transform of a chunk takes longer than Testing Library's default one second.
+configure({ asyncUtilTimeout: 10_000 });
 
 const en = (id: string) => messages.en[id] ?? id;
 const pl = (id: string) => messages.pl[id] ?? id;
@@ -94,4 +96,16 @@ test('the lang cookie po shows the pages in Polish and marks the document as Pol
   ).toBeInTheDocument();
   await waitFor(() => expect(document.documentElement.lang).toBe('pl'));
   expect(document.title).toBe('Logowanie | BRND');
+});
+
+test('switching language on a page whose messages load with it turns that page Polish too', async () => {
+  const { user } = renderAt('/pricing');
+  expect(await screen.findByRole('heading', { name: en('pricing.title') })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: new RegExp(en('language.label')) }));
+  await user.click(await screen.findByRole('menuitemradio', { name: 'Polski' }));
+
+  expect(await screen.findByRole('heading', { name: pl('pricing.title') })).toBeInTheDocument();
+  expect(screen.getByText(pl('pricing.lead'))).toBeInTheDocument();
+  expect(screen.queryByText(en('pricing.lead'))).not.toBeInTheDocument();
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { ApiError } from '@brnd/contracts/api/errors';
@@ -20,15 +20,31 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+export interface AppServicesOptions {
+  /** A memory history for tests and the build's prerender; the browser's address otherwise. */
+  history?: RouterHistory;
+  /** The first language shown: the visitor's choice unless given. */
+  language?: Language;
+  /**
+   * `build`: the page is being rendered to HTML at build time; `hydrate`: the first render will
+   * hydrate such HTML (docs/decisions/011-page-weight.md).
+   */
+  prerender?: 'build' | 'hydrate';
+}
+
 /** Everything the app needs once per page load, created outside React so it is never rebuilt. */
-export function createAppServices({ history }: { history?: RouterHistory } = {}) {
+export function createAppServices({
+  history,
+  language = readLanguage(),
+  prerender,
+}: AppServicesOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } });
   const session = createCookieSessionStore();
-  const router: AppRouter = createAppRouter({ queryClient, session }, history);
   const apiClient = createAppApiClient({
     getToken: session.getToken,
     onSessionRevoked() {
       session.signOut();
+      // Called on an API answer, long after `router` below exists.
       void router.navigate({
         to: '/login',
         search: { redirect: router.state.location.href },
@@ -36,8 +52,17 @@ export function createAppServices({ history }: { history?: RouterHistory } = {})
       });
     },
   });
+  // Loaders get the API client, so a page's data can load alongside its code.
+  const firstLoad = { prerendered: prerender !== undefined };
+  const router: AppRouter = createAppRouter(
+    { queryClient, session, apiClient, firstLoad },
+    history,
+    {
+      prerender: prerender === 'build',
+    },
+  );
   const navigation = createRouterNavigation(router);
-  return { queryClient, session, router, apiClient, navigation };
+  return { queryClient, session, router, apiClient, navigation, language, firstLoad };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;
@@ -60,17 +85,21 @@ function useSessionStore(store: CookieSessionStore, queryClient: QueryClient): S
 
 export function App({ services }: { services: AppServices }) {
   const { queryClient, session, router, apiClient, navigation } = services;
-  const [language, setLanguageState] = useState<Language>(readLanguage);
+  const [language, setLanguageState] = useState<Language>(services.language);
   const setLanguage = useCallback((next: Language) => {
     storeLanguage(next);
     setLanguageState(next);
   }, []);
-  useEffect(() => applyDocumentLanguage(language), [language]);
   const sessionStore = useSessionStore(session, queryClient);
 
   return (
     <QueryClientProvider client={queryClient}>
-      <LanguageProvider language={language} setLanguage={setLanguage}>
+      <LanguageProvider
+        language={language}
+        setLanguage={setLanguage}
+        // <html lang> changes with the text, once the new language's messages are in.
+        onShown={applyDocumentLanguage}
+      >
         <ApiClientProvider client={apiClient}>
           <SessionProvider value={sessionStore}>
             <NavigationProvider value={navigation}>

@@ -33,6 +33,10 @@ export const LoginSearchSchema = v.object({
 });
 export type LoginSearch = v.InferOutput<typeof LoginSearchSchema>;
 
+/** Buy step 1: `btc_brands` or `pln_brands` prefill the amount (and choose the route). */
+export const BuyTokenSearchSchema = v.object({ btc_brands: amount, pln_brands: amount });
+export type BuyTokenSearch = v.InferOutput<typeof BuyTokenSearchSchema>;
+
 /** `code` is a referral code on /register and the e-mail verification code on the phone pages. */
 export const CodeSearchSchema = v.object({ code: text });
 export type CodeSearch = v.InferOutput<typeof CodeSearchSchema>;

@@ -15,6 +15,12 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>BRND</title>');
   await writeFile(path.join(staticDir, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
   await writeFile(path.join(staticDir, 'favicon.svg'), '<svg/>');
+  await mkdir(path.join(staticDir, 'prerendered', 'en'), { recursive: true });
+  await mkdir(path.join(staticDir, 'prerendered', 'po'), { recursive: true });
+  const page = (title: string) => `<!doctype html><title>${title}</title>`;
+  await writeFile(path.join(staticDir, 'prerendered', 'en', 'index.html'), page('Home'));
+  await writeFile(path.join(staticDir, 'prerendered', 'po', 'index.html'), page('Strona'));
+  await writeFile(path.join(staticDir, 'prerendered', 'en', 'pricing.html'), page('Pricing'));
   app = await startTestApp({ staticDir });
 });
 afterAll(async () => {
@@ -168,4 +174,27 @@ test('the built app is served with index.html for its routes and long caching fo
 
   const outside = await fetch(`${app.baseUrl}/..%2f..%2fetc%2fpasswd`);
   expect(await outside.text()).not.toContain('root:');
+});
+
+test("a prerendered page is sent in the visitor's language, and index.html to a session", async () => {
+  const get = async (pagePath: string, cookie?: string) => {
+    const response = await fetch(`${app.baseUrl}${pagePath}`, {
+      headers: cookie ? { cookie } : {},
+    });
+    return { status: response.status, text: await response.text(), headers: response.headers };
+  };
+
+  const home = await get('/');
+  expect(home.text).toContain('<title>Home</title>');
+  expect(home.headers.get('vary')).toContain('Cookie');
+  expect(home.headers.get('cache-control')).toBe('no-cache');
+  expect((await get('/', 'lang=po')).text).toContain('<title>Strona</title>');
+  expect((await get('/pricing?x=1', 'lang=en')).text).toContain('<title>Pricing</title>');
+
+  // No Polish pricing page was built: the app renders it.
+  expect((await get('/pricing', 'lang=po')).text).toContain('<title>BRND</title>');
+  // The prerendered bar is a visitor's: a session's account links come from the app.
+  expect((await get('/', 'token=abc; lang=po')).text).toContain('<title>BRND</title>');
+  expect((await get('/pricing/', 'lang=en')).text).toContain('<title>BRND</title>');
+  expect((await get('/prerendered/en/index.html')).status).toBe(404);
 });

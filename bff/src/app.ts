@@ -4,12 +4,29 @@ import Koa, { type Context, type Next } from 'koa';
 import type { SiteConfig } from '@brnd/contracts/api/site';
 import type { Database } from './db/database.ts';
 import { accountRoutes } from './http/accounts.ts';
+import { adminRoutes } from './http/admin.ts';
+import { adminContestRoutes } from './http/admin-contest.ts';
+import { adminVerificationRoutes } from './http/admin-verification.ts';
+import { adminPaymentRoutes } from './http/admin-payments.ts';
+import { createPaymentDesk } from './services/payment-desk.ts';
+import { brandTokenCsvBody, brandTokenRoutes } from './http/brand-tokens.ts';
+import { buybackRoutes } from './http/buybacks.ts';
 import { contentRoutes } from './http/content.ts';
 import { devRouter } from './http/dev-outbox.ts';
 import { errorBody, errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { requestId } from './http/request-id.ts';
-import { orderRoutes, payoutTransactions } from './http/orders.ts';
+import {
+  orderRoutes,
+  payoutTransactions,
+  providerWebhooks,
+  saleTransactions,
+} from './http/orders.ts';
+import { saleRoutes } from './http/sale.ts';
+import type { OrderService } from './services/orders.ts';
+import type { SaleService } from './services/sale.ts';
+import { createSaleStack } from './services/sale-stack.ts';
+import { referralRoutes } from './http/referrals.ts';
 import { mountRoutes } from './http/route.ts';
 import { securityHeaders } from './http/security.ts';
 import { siteRoutes } from './http/site.ts';
@@ -19,12 +36,16 @@ import { createBundledFeed, type FeedSource } from './providers/feed.ts';
 import type { Mailer } from './providers/mail.ts';
 import type { SmsProvider } from './providers/sms.ts';
 import { createAccountService } from './services/accounts.ts';
+import { createAuditLog } from './services/audit-log.ts';
+import { createBrandTokenService, type SendQueue } from './services/brand-tokens.ts';
+import { createBuybackService } from './services/buybacks.ts';
 import { createBackground, type Background } from './services/background.ts';
 import { createBlogService } from './services/blog.ts';
 import { createContactService } from './services/contact.ts';
 import { createNotifications } from './services/notifications.ts';
 import type { PasswordHasher } from './services/passwords.ts';
 import { createRateLimiter } from './services/rate-limits.ts';
+import { createReferralService, saleReferralHook } from './services/referrals.ts';
 import { createSessionService } from './services/sessions.ts';
 import type { PlatformChain } from './chain/platform-chain.ts';
 import { devInfoRouter } from './http/dev-info.ts';
@@ -33,6 +54,14 @@ import { createLedger } from './services/ledger.ts';
 import { createPayoutService, type PayoutService } from './services/payouts.ts';
 import { createWalletService } from './services/wallet.ts';
 import { DEFAULT_SITE_CONFIG } from './services/site.ts';
+import { brandRoutes, brandUploadBody, uploadsRouter } from './http/brands.ts';
+import { createBrandService } from './services/brands.ts';
+import { createContestService } from './services/contest.ts';
+import { createContestAdmin } from './services/contest-admin.ts';
+import { createVerificationService } from './services/verification.ts';
+import { createLinkPreview, type LinkPreview } from './services/link-preview.ts';
+import { createUploadService } from './services/uploads.ts';
+import { createVoteService, type Clock } from './services/votes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -55,12 +84,27 @@ export interface AppDeps {
   chain?: PlatformChain;
   /** Payouts wired to the chain and the job queue; unset: a claim answers 503. */
   payouts?: PayoutService;
+  /** Queues brand token chain sends (jobs/brand-tokens.ts); unset: issuing and minting answer 503. */
+  brandTokenSends?: SendQueue;
   /** Served at /api/site; default: the demo companies. */
   site?: SiteConfig;
   /** Receives contact-form messages; default: operator@brnd.example. */
   operatorEmail?: string;
   /** The blog's article feed; default: the bundled sample feed. */
   feed?: FeedSource;
+  /**
+   * The token sale (services/sale-stack.ts): providers, deposit key and chain. Default: ETH
+   * orders on the dev deposit key, no BTC gateway or card provider (those answer 503).
+   */
+  sale?: { sales: SaleService; orders: OrderService };
+  /** The card provider's public URL: the buy page calls it from the browser (CSP connect-src). */
+  cardProviderUrl?: string;
+  /** The brand contest's clock (vote windows, contest months); tests move it. */
+  clock?: Clock;
+  /** Fetches refer-a-brand previews; default: the real, SSRF-guarded fetcher. */
+  linkPreview?: LinkPreview;
+  /** A chain explorer's transaction page with `{hash}` (CHAIN_EXPLORER_TX_URL); unset: no links. */
+  explorerTxUrl?: string;
 }
 
 const BODY_LIMIT = '100kb';
@@ -96,6 +140,18 @@ export function createApp(deps: AppDeps): Koa {
 
   const background = deps.background ?? createBackground(logger);
   const sessions = createSessionService(db);
+  const ledger = createLedger(db);
+  const brandTokens = createBrandTokenService({
+    db,
+    ledger,
+    logger,
+    mailer: deps.mailer,
+    appUrl: deps.appUrl,
+    chain: deps.chain,
+    queue: deps.brandTokenSends,
+    runInBackground: (name, work) => background.run(name, work),
+  });
+  const referrals = createReferralService({ db, ledger, logger });
   const accounts = createAccountService({
     db,
     hasher: deps.hasher,
@@ -108,6 +164,9 @@ export function createApp(deps: AppDeps): Koa {
     }),
     secret: deps.secret,
     logger,
+    referrals,
+    // Brand tokens given to the address before it had an account are credited with it.
+    onEmailVerified: (userId, transaction) => brandTokens.claimHolds(userId, transaction),
   });
 
   const contact = createContactService({
@@ -119,12 +178,35 @@ export function createApp(deps: AppDeps): Koa {
   });
   const blog = createBlogService({ feed: deps.feed ?? createBundledFeed(), logger });
 
-  const ledger = createLedger(db);
   const payouts =
     deps.payouts ??
     createPayoutService({ db, ledger, chain: undefined, logger, enqueue: async () => {} });
 
+  const clock = deps.clock ?? (() => new Date());
+  const votes = createVoteService({ db, ledger, clock });
+  const uploads = createUploadService(db);
+  const brandDeps = {
+    votes,
+    uploads,
+    brands: createBrandService({
+      db,
+      votes,
+      clock,
+      // The referrer's 100 BRND commit with the brand, or neither does.
+      onBrandCreated: async (created, transaction) => {
+        await referrals.rewardBrandReferral({ ...created, transaction });
+      },
+    }),
+    contest: createContestService({ db, ledger, clock }),
+    preview: deps.linkPreview ?? createLinkPreview(),
+  };
+
+  const sale = deps.sale ?? createSaleStack({ db, logger, appUrl: deps.appUrl });
+  // The referrer's 10 % is paid in the same transaction that credits the buyer's order.
+  sale.orders.onOrderPaid(saleReferralHook(referrals));
+
   const site = deps.site ?? DEFAULT_SITE_CONFIG;
+  const audit = createAuditLog(db);
   const api = new Router();
   mountRoutes(
     api,
@@ -132,16 +214,63 @@ export function createApp(deps: AppDeps): Koa {
       ...healthRoutes({ db, logger }),
       ...accountRoutes({ accounts, runInBackground: (name, work) => background.run(name, work) }),
       ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
-      ...orderRoutes({ sources: [payoutTransactions(payouts)] }),
+      ...orderRoutes({
+        sources: [payoutTransactions(payouts), saleTransactions(sale.orders)],
+        orders: sale.orders,
+      }),
+      ...saleRoutes({ sales: sale.sales }),
       ...siteRoutes(site),
+      ...referralRoutes({ referrals }),
       ...contentRoutes({ contact, blog }),
+      ...brandRoutes(brandDeps),
+      ...adminRoutes({ audit }),
+      ...adminVerificationRoutes({
+        verification: createVerificationService({
+          db,
+          audit,
+          mailer: deps.mailer,
+          appUrl: deps.appUrl,
+          clock,
+          runInBackground: (name, work) => background.run(name, work),
+        }),
+      }),
+      ...adminContestRoutes({
+        contest: createContestAdmin({ db, contest: brandDeps.contest, audit, clock }),
+      }),
+      ...adminPaymentRoutes({
+        desk: createPaymentDesk({
+          db,
+          ledger,
+          orders: sale.orders,
+          audit,
+          logger,
+          explorerTxUrl: deps.explorerTxUrl,
+        }),
+        payouts,
+        sales: sale.sales,
+        audit,
+        explorerTxUrl: deps.explorerTxUrl ?? null,
+      }),
+      ...buybackRoutes({
+        buybacks: createBuybackService({ db, chain: deps.chain, audit, logger }),
+        runInBackground: (name, work) => background.run(name, work),
+      }),
+      ...brandTokenRoutes({ brandTokens, db, chain: deps.chain }),
     ],
     sessions,
   );
 
   app.use(requestId(logger));
-  app.use(securityHeaders({ production, jobBoardScriptUrl: site.jobBoardScriptUrl }));
+  app.use(
+    securityHeaders({
+      production,
+      jobBoardScriptUrl: site.jobBoardScriptUrl,
+      connectOrigins: deps.cardProviderUrl ? [new URL(deps.cardProviderUrl).origin] : [],
+    }),
+  );
   app.use(errorHandler(logger));
+  // Signed provider notifications need their raw bytes: before the body parser.
+  app.use(providerWebhooks(sale.orders).routes());
   if (!production) app.use(devRouter(db).routes());
   if (!production) app.use(devInfoRouter(deps.chain).routes());
   app.use(
@@ -159,7 +288,10 @@ export function createApp(deps: AppDeps): Koa {
       },
     }),
   );
+  app.use(brandUploadBody());
+  app.use(brandTokenCsvBody());
   app.use(api.routes());
+  app.use(uploadsRouter(uploads).routes());
   app.use(notFound(api));
   if (deps.staticDir) app.use(serveSpa(deps.staticDir));
   return app;

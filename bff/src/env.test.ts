@@ -1,3 +1,4 @@
+import { devDepositXpub } from './chain/deposit-addresses.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,7 +35,28 @@ test('an empty environment gives the development defaults', () => {
     trustProxy: false,
     logLevel: 'info',
     site: DEFAULT_SITE_CONFIG,
+    sale: { ethConfirmations: 1, usdPerEth: 2000, ethQuoteMs: 900_000, watchIntervalMs: 3000 },
   });
+});
+
+test('payment providers: each is configured whole or left to its simulator', () => {
+  const partial = problemsOf({ CRYPTO_GATEWAY_URL: 'https://btcpay.example' });
+  expect(partial.some((problem) => problem.startsWith('CRYPTO_GATEWAY_URL, '))).toBe(true);
+  const whole = parseEnv({
+    CRYPTO_GATEWAY_URL: 'https://btcpay.example',
+    CRYPTO_GATEWAY_API_KEY: 'key',
+    CRYPTO_GATEWAY_STORE_ID: 'store',
+    CRYPTO_GATEWAY_WEBHOOK_SECRET: 's'.repeat(32),
+    ETH_USD_RATE: '3100.5',
+  });
+  expect(whole.ok && whole.env.sale).toMatchObject({
+    usdPerEth: 3100.5,
+    gateway: { url: 'https://btcpay.example', storeId: 'store' },
+  });
+  expect(whole.ok && whole.env.sale.card).toBeUndefined();
+  expect(problemsOf({ ETH_DEPOSIT_XPUB: 'xprv-secret' })[0]).toMatch(
+    /^ETH_DEPOSIT_XPUB must be an xpub/,
+  );
 });
 
 test('FEED_URL must be a web address; SITE_ problems are reported with the rest', () => {
@@ -96,6 +118,9 @@ test('production requires real services instead of the development stand-ins', (
     'APP_URL is required in production (the public address used in e-mail links)',
     'SMS_PROVIDER must be http in production (the outbox never reaches a phone)',
     'CHAIN_RPC_URL is required in production (the embedded anvil is for development)',
+    'ETH_DEPOSIT_XPUB is required in production (the dev key is public)',
+    'CRYPTO_GATEWAY_* are required in production (the simulator is for development)',
+    'CARD_PROVIDER_* are required in production (the simulator is for development)',
   ]);
   const complete = parseEnv({
     NODE_ENV: 'production',
@@ -112,6 +137,14 @@ test('production requires real services instead of the development stand-ins', (
     BRND_ADDRESS: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
     BRAND_TOKEN_FACTORY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
     STAKING_ADDRESS: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+    ETH_DEPOSIT_XPUB: devDepositXpub(),
+    CRYPTO_GATEWAY_URL: 'https://btcpay.example',
+    CRYPTO_GATEWAY_API_KEY: 'key',
+    CRYPTO_GATEWAY_STORE_ID: 'store',
+    CRYPTO_GATEWAY_WEBHOOK_SECRET: 's'.repeat(32),
+    CARD_PROVIDER_URL: 'https://cards.example',
+    CARD_PROVIDER_API_KEY: 'key',
+    CARD_PROVIDER_CALLBACK_SECRET: 'c'.repeat(32),
   });
   expect(complete.ok).toBe(true);
   if (complete.ok) {

@@ -42,9 +42,38 @@ export interface Env {
   payoutPauseAfterBroadcastMs?: number;
   /** The article feed behind the blog; unset: the bundled sample feed. */
   feedUrl?: string;
+  /** A chain explorer's transaction page, `{hash}` filled by the console; unset: no links. */
+  explorerTxUrl?: string;
   /** Companies, contacts and jobs of the legal and company pages (`SITE_…`). */
   site: SiteConfig;
+  /** The token sale's payment providers and deposit settings. */
+  sale: SaleSettings;
 }
+
+/** Unset gateway or card settings: the bff starts the local simulator of that provider. */
+export interface SaleSettings {
+  /** Extended public key of the ETH deposit addresses; unset: the dev key. */
+  depositXpub?: string;
+  ethConfirmations: number;
+  usdPerEth: number;
+  /** How long an ETH order's quote holds, in ms. */
+  ethQuoteMs: number;
+  watchIntervalMs: number;
+  gateway?: { url: string; apiKey: string; storeId: string; webhookSecret: string };
+  card?: { url: string; publicUrl: string; apiKey: string; callbackSecret: string };
+}
+
+const GATEWAY_VARIABLES = [
+  'CRYPTO_GATEWAY_URL',
+  'CRYPTO_GATEWAY_API_KEY',
+  'CRYPTO_GATEWAY_STORE_ID',
+  'CRYPTO_GATEWAY_WEBHOOK_SECRET',
+] as const;
+const CARD_VARIABLES = [
+  'CARD_PROVIDER_URL',
+  'CARD_PROVIDER_API_KEY',
+  'CARD_PROVIDER_CALLBACK_SECRET',
+] as const;
 
 const MIN_SECRET_LENGTH = 32;
 
@@ -139,6 +168,12 @@ const EnvSchema = v.object({
   STATIC_DIR: v.optional(text('must not be empty')),
   TRUST_PROXY: v.optional(booleanFlag, 'false'),
   FEED_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
+  CHAIN_EXPLORER_TX_URL: v.optional(
+    v.pipe(
+      url('must be an http:// or https:// URL', ['http:', 'https:']),
+      v.includes('{hash}', 'must contain {hash}'),
+    ),
+  ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
   CHAIN_RPC_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
   CHAIN_ID: v.optional(
@@ -150,6 +185,46 @@ const EnvSchema = v.object({
   BRND_ADDRESS: v.optional(address),
   BRAND_TOKEN_FACTORY_ADDRESS: v.optional(address),
   STAKING_ADDRESS: v.optional(address),
+  ETH_DEPOSIT_XPUB: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an xpub (extended public key)'),
+    ),
+  ),
+  ETH_CONFIRMATIONS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,2}$/, 'must be 1 to 999'), v.transform(Number)),
+    '1',
+  ),
+  ETH_USD_RATE: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9]+(\.[0-9]+)?$/, 'must be USD per ETH'), v.transform(Number)),
+    '2000',
+  ),
+  ETH_QUOTE_SECONDS: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9][0-9]{1,4}$/, 'must be 10 to 99999'), v.transform(Number)),
+    '900',
+  ),
+  SALE_WATCH_INTERVAL_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9][0-9]{2,6}$/, 'must be 100 to 9999999 ms'),
+      v.transform(Number),
+    ),
+    '3000',
+  ),
+  CRYPTO_GATEWAY_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
+  CRYPTO_GATEWAY_API_KEY: v.optional(text('must not be empty')),
+  CRYPTO_GATEWAY_STORE_ID: v.optional(text('must not be empty')),
+  CRYPTO_GATEWAY_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+  ),
+  CARD_PROVIDER_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
+  CARD_PROVIDER_PUBLIC_URL: v.optional(
+    url('must be an http:// or https:// URL', ['http:', 'https:']),
+  ),
+  CARD_PROVIDER_API_KEY: v.optional(text('must not be empty')),
+  CARD_PROVIDER_CALLBACK_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+  ),
   PAYOUT_PAUSE_AFTER_BROADCAST_MS: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9]{1,9}$/, 'must be milliseconds'), v.transform(Number)),
   ),
@@ -170,6 +245,10 @@ const SECRET_NAMES = new Set([
   'DATABASE_URL',
   'SMTP_URL',
   'TREASURY_PRIVATE_KEY',
+  'CRYPTO_GATEWAY_API_KEY',
+  'CRYPTO_GATEWAY_WEBHOOK_SECRET',
+  'CARD_PROVIDER_API_KEY',
+  'CARD_PROVIDER_CALLBACK_SECRET',
 ]);
 
 export interface ParseEnvOptions {
@@ -213,6 +292,11 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
       if (!values[name]) problems.push(`${name} is required when CHAIN_RPC_URL is set`);
     }
   }
+  for (const group of [GATEWAY_VARIABLES, CARD_VARIABLES]) {
+    if (group.some((name) => values[name]) && !group.every((name) => values[name])) {
+      problems.push(`${group.join(', ')} are set together (unset all for the local simulator)`);
+    }
+  }
   if (values.PAYOUT_PAUSE_AFTER_BROADCAST_MS && values.NODE_ENV !== 'test') {
     problems.push('PAYOUT_PAUSE_AFTER_BROADCAST_MS is a test hook: only with NODE_ENV=test');
   }
@@ -234,6 +318,21 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
     problems.push(
       'CHAIN_RPC_URL is required in production (the embedded anvil is for development)',
     );
+  }
+  if (values.NODE_ENV === 'production') {
+    if (!values.ETH_DEPOSIT_XPUB) {
+      problems.push('ETH_DEPOSIT_XPUB is required in production (the dev key is public)');
+    }
+    if (!values.CRYPTO_GATEWAY_URL) {
+      problems.push(
+        'CRYPTO_GATEWAY_* are required in production (the simulator is for development)',
+      );
+    }
+    if (!values.CARD_PROVIDER_URL) {
+      problems.push(
+        'CARD_PROVIDER_* are required in production (the simulator is for development)',
+      );
+    }
   }
   if (!parsed.success || !site.ok || problems.length > 0) return { ok: false, problems };
   const raw = parsed.output;
@@ -286,7 +385,35 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
         ? { payoutPauseAfterBroadcastMs: raw.PAYOUT_PAUSE_AFTER_BROADCAST_MS }
         : {}),
       ...(raw.FEED_URL ? { feedUrl: raw.FEED_URL } : {}),
+      ...(raw.CHAIN_EXPLORER_TX_URL ? { explorerTxUrl: raw.CHAIN_EXPLORER_TX_URL } : {}),
       site: site.site,
+      sale: {
+        ...(raw.ETH_DEPOSIT_XPUB ? { depositXpub: raw.ETH_DEPOSIT_XPUB } : {}),
+        ethConfirmations: raw.ETH_CONFIRMATIONS,
+        usdPerEth: raw.ETH_USD_RATE,
+        ethQuoteMs: raw.ETH_QUOTE_SECONDS * 1000,
+        watchIntervalMs: raw.SALE_WATCH_INTERVAL_MS,
+        ...(raw.CRYPTO_GATEWAY_URL
+          ? {
+              gateway: {
+                url: raw.CRYPTO_GATEWAY_URL,
+                apiKey: raw.CRYPTO_GATEWAY_API_KEY as string,
+                storeId: raw.CRYPTO_GATEWAY_STORE_ID as string,
+                webhookSecret: raw.CRYPTO_GATEWAY_WEBHOOK_SECRET as string,
+              },
+            }
+          : {}),
+        ...(raw.CARD_PROVIDER_URL
+          ? {
+              card: {
+                url: raw.CARD_PROVIDER_URL,
+                publicUrl: raw.CARD_PROVIDER_PUBLIC_URL ?? raw.CARD_PROVIDER_URL,
+                apiKey: raw.CARD_PROVIDER_API_KEY as string,
+                callbackSecret: raw.CARD_PROVIDER_CALLBACK_SECRET as string,
+              },
+            }
+          : {}),
+      },
     },
   };
 }

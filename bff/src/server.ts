@@ -9,12 +9,20 @@ import {
 } from './chain/platform-chain.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { openDatabase, withDatabaseName, type Database } from './db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { EMBEDDED_DATABASE, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { migrateUp, withMigrationLock } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { loadEnvOrExit } from './env.ts';
 import { enqueuePayout, reconcilePayouts, startPayoutWorker } from './jobs/payouts.ts';
 import { startJobQueue } from './jobs/queue.ts';
+import {
+  brandTokenSendQueue,
+  resendUnfinished,
+  startBrandTokenWorker,
+} from './jobs/brand-tokens.ts';
+import { createBrandTokenChain } from './services/brand-tokens-chain.ts';
+import { startContestJob } from './jobs/contest.ts';
+import { createContestService } from './services/contest.ts';
 import { createLogger } from './logger.ts';
 import { startMailCatcher, type MailCatcher } from './providers/mail-catcher.ts';
 import { createBundledFeed, createHttpFeed } from './providers/feed.ts';
@@ -25,8 +33,12 @@ import { createLedger } from './services/ledger.ts';
 import { purgeExpired } from './services/maintenance.ts';
 import { createPasswordHasher } from './services/passwords.ts';
 import { createPayoutService } from './services/payouts.ts';
+import { createAuditLog } from './services/audit-log.ts';
+import { createBuybackService, reconcileBuybacks } from './services/buybacks.ts';
+import { startSaleWatcher } from './jobs/sale-watch.ts';
+import { startSaleProviders } from './providers/sale-providers.ts';
+import { createSaleStack } from './services/sale-stack.ts';
 
-const EMBEDDED_DATABASE = 'brnd';
 const SHUTDOWN_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60_000;
 
@@ -118,7 +130,44 @@ async function main() {
   });
   // A crash may have left payouts signed or broadcast: settle them by their hash first.
   void reconcilePayouts(payouts, logger);
+  void reconcileBuybacks(
+    createBuybackService({ db, chain, audit: createAuditLog(db), logger }),
+    logger,
+  );
   await startPayoutWorker(queue, payouts, logger);
+  const brandTokenChain = createBrandTokenChain({ db, ledger: createLedger(db), chain, logger });
+  // Deploys and mints a crash left unfinished: settled by their stored hash, never signed anew.
+  void resendUnfinished(brandTokenChain, logger);
+  await startBrandTokenWorker(queue, brandTokenChain, logger);
+  // The monthly contest closes on the 1st (Warsaw time); closing twice changes nothing.
+  await startContestJob(queue, createContestService({ db, ledger: createLedger(db) }), logger);
+
+  // The token sale: real payment providers when configured, else their local simulators.
+  const saleProviders = await startSaleProviders({
+    settings: env.sale,
+    appUrl: env.appUrl,
+    logger,
+  });
+  stops.push({ name: 'payment simulators', stop: () => saleProviders.stop() });
+  const sale = createSaleStack({
+    db,
+    logger,
+    appUrl: env.appUrl,
+    gateway: saleProviders.gateway,
+    card: saleProviders.card,
+    ...(env.sale.depositXpub ? { depositXpub: env.sale.depositXpub } : {}),
+    chainId: chain.chainId,
+    ethConfirmations: env.sale.ethConfirmations,
+    usdPerEth: env.sale.usdPerEth,
+    ethQuoteMs: env.sale.ethQuoteMs,
+  });
+  const saleWatcher = startSaleWatcher({
+    orders: sale.orders,
+    provider: chain.provider,
+    logger,
+    intervalMs: env.sale.watchIntervalMs,
+  });
+  stops.push({ name: 'sale watcher', stop: () => saleWatcher.stop() });
 
   const background = createBackground(logger);
   const app = createApp({
@@ -138,6 +187,10 @@ async function main() {
     feed: env.feedUrl ? createHttpFeed(env.feedUrl) : createBundledFeed(),
     chain,
     payouts,
+    brandTokenSends: brandTokenSendQueue(queue, db),
+    sale,
+    cardProviderUrl: saleProviders.card.publicUrl,
+    ...(env.explorerTxUrl ? { explorerTxUrl: env.explorerTxUrl } : {}),
   });
   stops.push({ name: 'background work', stop: () => background.drain() });
 
@@ -165,6 +218,8 @@ async function main() {
 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
+  saleProviders.pointAt(`http://127.0.0.1:${port}`);
+  for (const line of saleProviders.simulators) console.log(line);
   console.log(`BRND running at http://localhost:${port}`);
   if (!env.production) console.log(`Dev outbox: http://localhost:${port}/dev/outbox`);
   console.log(`Chain ${chain.chainId} at ${chain.rpcUrl} (BRND ${chain.contracts.brnd})`);

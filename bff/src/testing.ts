@@ -7,6 +7,9 @@ import { connectDevChain, type PlatformChain } from './chain/platform-chain.ts';
 import { enqueuePayout, startPayoutWorker } from './jobs/payouts.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createLedger } from './services/ledger.ts';
+import { brandTokenSendQueue, startBrandTokenWorker } from './jobs/brand-tokens.ts';
+import { createBrandTokenChain, type BrandTokenChain } from './services/brand-tokens-chain.ts';
+import type { SendQueue } from './services/brand-tokens.ts';
 import { createPayoutService, type PayoutService } from './services/payouts.ts';
 import { databaseName, openDatabase, type Database } from './db/database.ts';
 import { seedIfEmpty } from './db/seed.ts';
@@ -21,6 +24,8 @@ import {
   type PasswordHasher,
 } from './services/passwords.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './testing/test-database.ts';
+import type { OrderService } from './services/orders.ts';
+import type { SaleService } from './services/sale.ts';
 
 export { DEMO_USER } from './db/seed.ts';
 export type { Database } from './db/database.ts';
@@ -55,6 +60,11 @@ export interface TestAppOptions {
   operatorEmail?: string;
   /** The site configuration (default: the demo companies). */
   site?: SiteConfig;
+  /** The token sale's services, built once the app's address is known (webhook URLs). */
+  sale?: (context: { db: Database; baseUrl: string; logger: Logger }) => {
+    sales: SaleService;
+    orders: OrderService;
+  };
 }
 
 export interface TestApp {
@@ -68,6 +78,8 @@ export interface TestApp {
   /** With the `chain` option. */
   chain?: PlatformChain;
   payouts?: PayoutService;
+  /** With the `chain` option: brand token deploys, mints and the supply check. */
+  brandTokenChain?: BrandTokenChain;
   close(): Promise<void>;
 }
 
@@ -95,6 +107,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   let chain: PlatformChain | undefined;
   let queue: JobQueue | undefined;
   let payouts: PayoutService | undefined;
+  let brandTokenChain: BrandTokenChain | undefined;
+  let brandTokenSends: SendQueue | undefined;
   if (options.chain) {
     chain = await connectDevChain(db, logger, options.chain);
     queue = await startJobQueue(url, logger);
@@ -106,6 +120,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       enqueue: enqueuePayout(queue),
     });
     await startPayoutWorker(queue, payouts, logger);
+    brandTokenChain = createBrandTokenChain({ db, ledger: createLedger(db), chain, logger });
+    await startBrandTokenWorker(queue, brandTokenChain, logger);
+    brandTokenSends = brandTokenSendQueue(queue, db);
   }
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -125,8 +142,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.feed ? { feed: options.feed } : {}),
     ...(options.operatorEmail ? { operatorEmail: options.operatorEmail } : {}),
     ...(options.site ? { site: options.site } : {}),
+    ...(options.sale ? { sale: options.sale({ db, baseUrl, logger }) } : {}),
     background,
     ...(chain && payouts ? { chain, payouts } : {}),
+    ...(brandTokenSends ? { brandTokenSends } : {}),
   });
   server.on('request', app.callback());
 
@@ -137,6 +156,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logs: memoryLogger.entries,
     settled: () => background.drain(),
     ...(chain && payouts ? { chain, payouts } : {}),
+    ...(brandTokenChain ? { brandTokenChain } : {}),
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {

@@ -8,8 +8,14 @@ import {
   BrandIdSchema,
   BrandLogoSchema,
   BrandNameSchema,
+  BillingAddressSchema,
+  CompanyNameSchema,
   CountrySchema,
+  EmailSchema,
   EmployeesSchema,
+  OperatingAddressSchema,
+  PhoneSchema,
+  VatNumberSchema,
   IndustrySchema,
   LimitSchema,
   OptionalLinkSchema,
@@ -17,6 +23,7 @@ import {
   TokenTickerSchema,
   WebsiteSchema,
 } from '../domain/rules.ts';
+import { VERIFICATION_STATUSES } from '../domain/verification.ts';
 
 /**
  * Brands and the monthly vote. Listings answer for visitors too (`auth: 'optional'`); with a token
@@ -57,7 +64,11 @@ export const FavouriteBrandSchema = v.object({ ...BrandSchema.entries, myvotes: 
 export type FavouriteBrand = v.InferOutput<typeof FavouriteBrandSchema>;
 
 const BrandRowsSchema = v.object({ brands: v.object({ rows: v.array(BrandSchema) }) });
-const ListingQuerySchema = v.object({ limit: v.optional(LimitSchema) });
+/** `industry` narrows a listing to one industry of the voting page's filter. */
+const ListingQuerySchema = v.object({
+  limit: v.optional(LimitSchema),
+  industry: v.optional(IndustrySchema),
+});
 
 /** One vote per brand and VOTES_PER_WINDOW votes per user in each vote window. */
 export const vote = defineEndpoint({
@@ -124,7 +135,10 @@ export const topRatedBrands = defineEndpoint({
   response: BrandRowsSchema,
 });
 
-/** Most votes in the last days first. */
+/**
+ * Recent votes first, each weighted down by its age (Hacker-News style): a brand climbs with
+ * fresh votes and sinks as they age, whatever its all-time count.
+ */
 export const trendingBrands = defineEndpoint({
   id: 'trendingBrands',
   method: 'GET',
@@ -144,7 +158,11 @@ export const newlyAddedBrands = defineEndpoint({
   response: BrandRowsSchema,
 });
 
-/** Name or website contains the text, case-insensitively. No match is 200 with no rows. */
+/**
+ * Name or website matches the text, case-insensitively and tolerant of small typos (trigram
+ * similarity), best match first. Serves the suggestions as the user types. No match is 200 with
+ * no rows.
+ */
 export const searchBrands = defineEndpoint({
   id: 'searchBrands',
   method: 'GET',
@@ -177,13 +195,23 @@ export const totalBrands = defineEndpoint({
   }),
 });
 
+/**
+ * A brand on My brands: `verification_status` is where an operator's verification stands for a
+ * brand this user registered (owns); null for a brand they only referred from the voting page.
+ */
+export const MyBrandSchema = v.object({
+  ...BrandSchema.entries,
+  verification_status: v.nullable(v.picklist(VERIFICATION_STATUSES)),
+});
+export type MyBrand = v.InferOutput<typeof MyBrandSchema>;
+
 /** Brands this user created or referred. */
 export const myBrands = defineEndpoint({
   id: 'myBrands',
   method: 'GET',
   path: '/api/brands/mybrands',
   auth: 'required',
-  response: BrandRowsSchema,
+  response: v.object({ brands: v.object({ rows: v.array(MyBrandSchema) }) }),
 });
 
 /** Brands this user voted for, most of their votes first (the dashboard shows the top 5). */
@@ -193,6 +221,101 @@ export const favouriteBrands = defineEndpoint({
   path: '/api/brands/myfav',
   auth: 'required',
   response: v.object({ brands: v.object({ rows: v.array(FavouriteBrandSchema) }) }),
+});
+
+/**
+ * Where this user stands in the current vote window: the numbers of the limit tooltip
+ * ('You have reached your limit of {voteLimit} votes. You have to wait for {timeInHours}h…').
+ * `timeInHours` is the wait until the oldest vote of the window expires (rounded up), or the
+ * whole window when no vote is used; `nextVoteAt` is that moment, null while votes are left.
+ */
+export const VoteStatusSchema = v.object({
+  voteLimit: v.number(),
+  votesLeft: v.number(),
+  timeInHours: v.number(),
+  nextVoteAt: v.nullable(v.string()),
+});
+export type VoteStatus = v.InferOutput<typeof VoteStatusSchema>;
+
+export const voteStatus = defineEndpoint({
+  id: 'voteStatus',
+  method: 'GET',
+  path: '/api/brands/vote_status',
+  auth: 'required',
+  response: VoteStatusSchema,
+});
+
+/** The brand that won a closed contest month (YYYY-MM, Europe/Warsaw). */
+export const ContestWinnerSchema = v.object({
+  month: v.string(),
+  brand_id: v.number(),
+  name: v.string(),
+  website: v.string(),
+  image_url: v.string(),
+  /** Votes the brand had that month. */
+  votes: v.number(),
+  /** BRND credited to the brand's owner. */
+  prize: v.number(),
+});
+export type ContestWinner = v.InferOutput<typeof ContestWinnerSchema>;
+
+/** Closed contest months, newest first: the voting page shows the first as last month's winner. */
+export const contestWinners = defineEndpoint({
+  id: 'contestWinners',
+  method: 'GET',
+  path: '/api/brands/winners',
+  query: v.object({ limit: v.optional(LimitSchema) }),
+  response: v.object({ winners: v.object({ rows: v.array(ContestWinnerSchema) }) }),
+});
+
+/**
+ * The refer-a-brand modal's URL check (called 1 s after typing stops): the server fetches the
+ * page's title itself. `found` is false when the site could not be reached (or is not a public
+ * address): `name` then comes from the domain.
+ */
+export const brandPreview = defineEndpoint({
+  id: 'brandPreview',
+  method: 'GET',
+  path: '/api/brands/preview',
+  auth: 'required',
+  query: v.object({ url: WebsiteSchema }),
+  response: v.object({
+    website: v.string(),
+    name: v.string(),
+    description: v.string(),
+    image_url: v.string(),
+    found: v.boolean(),
+  }),
+});
+
+/**
+ * The new brand account form (/newbrandaccount): a company asks to join and waits for
+ * verification (within 2 business days). Works with or without a session; with one, the company
+ * belongs to that user.
+ */
+export const registerCompany = defineEndpoint({
+  id: 'registerCompany',
+  method: 'POST',
+  path: '/api/brands/company',
+  auth: 'optional',
+  status: 201,
+  body: v.object({
+    brandName: CompanyNameSchema,
+    email: EmailSchema,
+    phoneValue: PhoneSchema,
+    employee_num: EmployeesSchema,
+    vat_num: VatNumberSchema,
+    billing_address: BillingAddressSchema,
+    operating_address: OperatingAddressSchema,
+  }),
+  response: v.object({
+    message: v.string(),
+    company: v.object({
+      id: v.number(),
+      brandName: v.string(),
+      status: v.picklist(['pending', 'verified', 'rejected']),
+    }),
+  }),
 });
 
 export const brandEndpoints = {
@@ -207,4 +330,8 @@ export const brandEndpoints = {
   totalBrands,
   myBrands,
   favouriteBrands,
+  voteStatus,
+  contestWinners,
+  brandPreview,
+  registerCompany,
 } as const;

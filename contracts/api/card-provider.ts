@@ -6,6 +6,7 @@ import {
   PhoneSchema,
   WalletAddressSchema,
 } from '../domain/rules.ts';
+import { CARD_ORDER_STATUSES } from '../domain/sale.ts';
 
 /**
  * PROVIDER CONTRACT — not served by the bff. The third-party cash-exchange provider's card
@@ -49,4 +50,47 @@ export const cardProviderInit = defineEndpoint({
   }),
 });
 
-export const providerEndpoints = { cardProviderInit } as const;
+/** The provider's record of a transaction: the bff reads it rather than trusting the browser. */
+export const CardProviderTransactionSchema = v.object({
+  cashTxHash: v.string(),
+  status: v.picklist(CARD_ORDER_STATUSES),
+  quotedCurrency: v.literal('PLN'),
+  /** PLN charged. */
+  quotedCurrencyAmount: v.number(),
+  baseCurrency: v.literal('BRND'),
+  /** BRND bought. */
+  baseCurrencyAmount: v.number(),
+  /** The provider's page that charges the card: the browser goes there after recording. */
+  secondStepUrl: v.string(),
+  /** ISO 8601. */
+  createdAt: v.string(),
+});
+export type CardProviderTransaction = v.InferOutput<typeof CardProviderTransactionSchema>;
+
+export const cardProviderTransaction = defineEndpoint({
+  id: 'cardProviderTransaction',
+  method: 'GET',
+  path: '/v1/transactions/:cashTxHash',
+  params: v.object({ cashTxHash: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{16,128}$/)) }),
+  response: CardProviderTransactionSchema,
+});
+
+/**
+ * The provider's signed callback to the bff once the second step charged (or failed to charge)
+ * the card. Header `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
+ * keyed by the shared callback secret; the bff refuses a bad signature, a timestamp older than
+ * CARD_CALLBACK_TOLERANCE_SECONDS and amounts that differ from the provider's record.
+ */
+export const CardProviderCallbackSchema = v.object({
+  cashTxHash: v.string(),
+  status: v.picklist(['paid', 'failed']),
+  quotedCurrencyAmount: v.number(),
+  baseCurrencyAmount: v.number(),
+});
+export type CardProviderCallback = v.InferOutput<typeof CardProviderCallbackSchema>;
+
+export const CARD_CALLBACK_PATH = '/api/providers/card-exchange/callback';
+export const CARD_SIGNATURE_HEADER = 'x-signature';
+export const CARD_CALLBACK_TOLERANCE_SECONDS = 300;
+
+export const providerEndpoints = { cardProviderInit, cardProviderTransaction } as const;

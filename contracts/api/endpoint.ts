@@ -3,8 +3,11 @@ import type * as v from 'valibot';
 /** How a request body travels. The spec's API is form-urlencoded unless it says otherwise. */
 export type BodyEncoding = 'form' | 'json' | 'multipart' | 'none';
 
-/** `required`: 401 without a valid bearer token; `optional`: the answer is richer with one. */
-export type AuthMode = 'none' | 'optional' | 'required';
+/**
+ * `required`: 401 without a valid bearer token; `optional`: the answer is richer with one;
+ * `admin`: 401 without a valid token, 403 unless its user is an operator.
+ */
+export type AuthMode = 'none' | 'optional' | 'required' | 'admin';
 
 type AnySchema = v.GenericSchema;
 

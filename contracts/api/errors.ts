@@ -8,6 +8,8 @@ export const ErrorResponseSchema = v.object({
   message: v.string(),
   messageId: v.optional(v.string()),
   errors: v.optional(v.record(v.string(), v.string())),
+  /** Values the message interpolates, e.g. a plan limit's `{limit}` and `{plan}`. */
+  values: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
 });
 export type ErrorResponse = v.InferOutput<typeof ErrorResponseSchema>;
 

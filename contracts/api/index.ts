@@ -1,8 +1,17 @@
 import { accountEndpoints } from './accounts.ts';
+import { adminEndpoints } from './admin.ts';
+import { adminContestEndpoints } from './admin-contest.ts';
+import { adminVerificationEndpoints } from './admin-verification.ts';
+import { adminOrderEndpoints } from './admin-orders.ts';
+import { adminPayoutEndpoints } from './admin-payouts.ts';
+import { adminSaleEndpoints } from './admin-sale.ts';
+import { brandTokenEndpoints } from './brand-tokens.ts';
 import { brandEndpoints } from './brands.ts';
+import { burnEndpoints } from './burns.ts';
 import { contentEndpoints } from './content.ts';
 import { orderEndpoints } from './orders.ts';
 import { referralEndpoints } from './referrals.ts';
+import { saleEndpoints } from './sale.ts';
 import { siteEndpoints } from './site.ts';
 import { walletEndpoints } from './wallet.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -20,10 +29,19 @@ export const endpoints = {
   ...accountEndpoints,
   ...walletEndpoints,
   ...orderEndpoints,
+  ...saleEndpoints,
   ...referralEndpoints,
   ...brandEndpoints,
+  ...brandTokenEndpoints,
   ...contentEndpoints,
   ...siteEndpoints,
+  ...adminEndpoints,
+  ...adminVerificationEndpoints,
+  ...adminContestEndpoints,
+  ...adminOrderEndpoints,
+  ...adminPayoutEndpoints,
+  ...adminSaleEndpoints,
+  ...burnEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

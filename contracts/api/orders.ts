@@ -3,6 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { SUCCESS } from './accounts.ts';
 import { AmountSchema, CryptoPayMethodSchema } from '../domain/rules.ts';
 import { CRYPTO_PAY_METHODS, ORDER_STATUS, TRANSACTION_STATUSES } from '../domain/constants.ts';
+import { PAYMENT_EXCEPTIONS } from '../domain/sale.ts';
 
 /** Token sale orders: the transactions list, crypto orders and the card (PLN) order record. */
 
@@ -55,6 +56,25 @@ export const CryptoOrderSchema = v.object({
   /** ISO 8601. */
   expires_at: v.string(),
   text_status: v.string(),
+  /** ISO 8601. */
+  created_at: v.string(),
+  /** USD per BRND the order was quoted at. */
+  token_price: v.number(),
+  /** Whole BRND credited when the order is paid: value / token_price, rounded down. */
+  brnd_tokens: v.number(),
+  /** "Open your wallet": EIP-681 (`ethereum:…@chainId?value=wei`) or BIP21 (`bitcoin:…?amount=`). */
+  payment_uri: v.string(),
+  /** Crypto received so far, same unit as destination_amount (decimal string). */
+  paid_amount: v.string(),
+  /** Of destination_amount, what is still to pay (decimal string, "0" once covered). */
+  due_amount: v.string(),
+  /** Blocks on top of the payment (ETH) or gateway confirmations (BTC); 0 before any payment. */
+  confirmations: v.number(),
+  required_confirmations: v.number(),
+  /** Partial, over- or late payment; null when none happened. */
+  payment_exception: v.nullable(v.picklist(PAYMENT_EXCEPTIONS)),
+  /** The payment gateway's own checkout page (BTC), when it has one. */
+  checkout_url: v.nullable(v.string()),
 });
 export type CryptoOrder = v.InferOutput<typeof CryptoOrderSchema>;
 

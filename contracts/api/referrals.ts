@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { MessageResponseSchema } from './accounts.ts';
+import { REFERRAL_DESCRIPTION_MAX_LENGTH, REFERRAL_TARGETS } from '../domain/referrals.ts';
 
 /** Referral links: {host}/ref/{code}. A code may carry a dash part naming its target (ico, vote). */
 
@@ -10,12 +11,20 @@ export const ReferralCodeSchema = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'validation.required'),
 );
 
+export const ReferralDescriptionSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(REFERRAL_DESCRIPTION_MAX_LENGTH, 'referrals.validation.description'),
+);
+
 export const ReferralSchema = v.object({
   code: v.string(),
   description: v.string(),
+  /** Visits of the link (POST /api/referral). */
   clicks: v.number(),
+  /** Accounts registered through the link that completed verification. */
   signups: v.number(),
-  /** BRND earned through this link. */
+  /** Whole BRND earned through this link (sign-ups, brands and sale shares). */
   tokens: v.number(),
 });
 export type Referral = v.InferOutput<typeof ReferralSchema>;
@@ -30,7 +39,7 @@ export const visitReferral = defineEndpoint({
   response: MessageResponseSchema,
 });
 
-/** The spec's client reads `orders.rows` here, so the rows keep that name. */
+/** The spec's client reads `orders.rows` here, so the rows keep that name. Oldest link first. */
 export const referrals = defineEndpoint({
   id: 'referrals',
   method: 'GET',
@@ -44,11 +53,31 @@ export const editReferral = defineEndpoint({
   method: 'POST',
   path: '/api/referral/edit',
   auth: 'required',
-  body: v.object({
-    code: ReferralCodeSchema,
-    description: v.pipe(v.string(), v.trim(), v.maxLength(200, 'validation.required')),
-  }),
+  body: v.object({ code: ReferralCodeSchema, description: ReferralDescriptionSchema }),
   response: MessageResponseSchema,
 });
 
-export const referralEndpoints = { visitReferral, referrals, editReferral } as const;
+/**
+ * New (the original's 'add a new link' modal called nothing): a further link of the signed-in
+ * user, `{account code}-{random}`; with target `ico` or `vote` the random part starts with it, so
+ * /ref/ sends visitors to the token sale or the voting page.
+ */
+export const createReferral = defineEndpoint({
+  id: 'createReferral',
+  method: 'POST',
+  path: '/api/referral/create',
+  auth: 'required',
+  status: 201,
+  body: v.object({
+    description: ReferralDescriptionSchema,
+    target: v.optional(v.picklist(REFERRAL_TARGETS, 'referrals.validation.target'), 'register'),
+  }),
+  response: v.object({ message: v.string(), referral: ReferralSchema }),
+});
+
+export const referralEndpoints = {
+  visitReferral,
+  referrals,
+  editReferral,
+  createReferral,
+} as const;

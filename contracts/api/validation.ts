@@ -12,7 +12,8 @@ export interface ValidationFailure {
   errors?: Record<string, string>;
 }
 
-const MESSAGE_ID = /^[a-z]+\.[A-Za-z0-9.]+$/;
+/** `namespace.key`, the namespace in camelCase (`brandTokens.errors.amount`). */
+const MESSAGE_ID = /^[a-z][A-Za-z0-9]*\.[A-Za-z0-9.]+$/;
 
 /**
  * Contract schemas name their messages by locale id; valibot's own messages (a missing field, a

@@ -18,6 +18,14 @@ export const LANGUAGES = ['en', 'po'] as const;
 /** The spec's language keys: `po` selects Polish; Intl formatting uses the BCP 47 tag. */
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** `admin`: an operator of the platform, created only by `npm run admin:create`. */
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const AUDIT_LOG_PAGE_SIZE = 50;
+
+/** The terms' cap: a quarter's buyback spends at most this share of its subscription profit. */
+export const BUYBACK_SHARE_OF_PROFIT = 0.2;
 export const INTL_LOCALE: Record<Language, string> = { en: 'en', po: 'pl' };
 
 /** Account security: the bar set by the foundation issue. */
@@ -135,3 +143,5 @@ export const HOME_LATEST_ARTICLES = 3;
 /** Contact form messages per client IP per window, before 429. */
 export const CONTACT_MESSAGES_PER_IP = 5;
 export const CONTACT_WINDOW_MS = 60 * 60_000;
+/** Sign-ups from one address per hour: enough for a household, too few to fill the list. */
+export const NEWSLETTER_SIGNUPS_PER_IP = 10;

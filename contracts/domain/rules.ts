@@ -14,7 +14,7 @@ import {
 
 /**
  * Field rules shared by the forms and the server. Each message is a locale key
- * (locales/en.json → `validation.*`), so both sides name the same sentence.
+ * (locales/en/validation.json → `validation.*`), so both sides name the same sentence.
  */
 
 const trimmed = v.pipe(v.string(), v.trim());
@@ -265,6 +265,19 @@ export const BrandLogoSchema = v.pipe(
   v.blob('validation.logo'),
   v.mimeType(BRAND_LOGO_MIME_TYPES, 'validation.logo'),
   v.maxSize(BRAND_LOGO_MAX_BYTES, 'validation.logo'),
+);
+
+/* ---- The new brand account (company) form. ---- */
+
+export const CompanyNameSchema = requiredText('validation.name', 200);
+export const BillingAddressSchema = requiredText('companies.billingAddress', 300);
+export const OperatingAddressSchema = requiredText('companies.operatingAddress', 300);
+/** An EU VAT number: an optional two-letter country prefix and 8 to 12 digits or letters. */
+export const VatNumberSchema = v.pipe(
+  trimmed,
+  v.nonEmpty('companies.vatNumber'),
+  v.transform((vat) => vat.replace(/[\s.-]/g, '').toUpperCase()),
+  v.regex(/^([A-Z]{2})?[0-9A-Z]{8,12}$/, 'companies.vatNumber'),
 );
 
 /** `limit` of the brand listings: 1 to MAX_BRAND_CARDS. */

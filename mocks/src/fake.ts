@@ -1,9 +1,11 @@
 import { ZeroAddress, getAddress } from 'ethers';
 import { AUTH_SUCCESS, SUCCESS, type User } from '@brnd/contracts/api/accounts';
-import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brands';
+import type { AuditEntry } from '@brnd/contracts/api/admin';
+import type { Buyback } from '@brnd/contracts/api/burns';
+import type { Brand, ContestWinner, FavouriteBrand } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
-import type { Referral } from '@brnd/contracts/api/referrals';
+import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
 import {
   SALE_ALLOCATION_TOKENS,
   payoutAsTransaction,
@@ -11,6 +13,7 @@ import {
   type Wallet,
 } from '@brnd/contracts/api/wallet';
 import {
+  AUDIT_LOG_PAGE_SIZE,
   CONTEST_TIME_ZONE,
   EMAIL_CODE_LIFETIME_MS,
   EMAIL_RESEND_INTERVAL_MS,
@@ -19,10 +22,9 @@ import {
   MAX_BRAND_CARDS,
   PASSWORD_CHANGE_FAILURES,
   PHONE_STEP_CODE_LIFETIME_MS,
+  CARD_RETRY_GAP_MS,
   ORDER_EXPIRY_MS,
   ORDER_STATUS,
-  ORDER_TEXT_STATUS,
-  PLN_PER_USD,
   REFERRAL_REWARD_BRAND_BRND,
   REFERRAL_REWARD_USER_BRND,
   RESET_CODE_LIFETIME_MS,
@@ -31,17 +33,46 @@ import {
   SMS_CODE_LIFETIME_MS,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_RESENDS_PER_HOUR,
-  TOKEN_PRICE_USD,
   VOTE_WINDOW_HOURS,
   VOTE_WINDOW_MS,
   VOTES_PER_BRAND_PER_WINDOW,
+  type Role,
   VOTES_PER_WINDOW,
   type CryptoPayMethod,
   type OrderStatusCode,
   type TransactionStatus,
 } from '@brnd/contracts/domain/constants';
+import {
+  CARD_TRANSACTION_STATUS,
+  orderTransactionStatus,
+  tokensForUsd,
+  type PaymentException,
+} from '@brnd/contracts/domain/sale';
 import { englishText } from './messages.ts';
+import {
+  cryptoOrderView,
+  liveSaleSettings,
+  quoteCryptoAmount,
+  salePrice,
+  saleView,
+  type MockCryptoPayment,
+  type SaleSettings,
+} from './sale.ts';
 import { demoSeed, logoDataUrl, type FakeSeed, type SeedBrand } from './seed.ts';
+import { createPaymentDeskFake, type DeskState } from './admin-payments.ts';
+import {
+  addressKey,
+  nameFromDomain,
+  seededWinners,
+  voteStatusFrom,
+  type CompanyRecord,
+} from './brands.ts';
+import {
+  createReferralLink,
+  creditReferral,
+  findReferralLink,
+  type ReferralLinkRecord,
+} from './referrals.ts';
 
 /**
  * A stateful in-memory stand-in for the whole BRND API, with the same rules as the bff: accounts
@@ -54,8 +85,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const TRENDING_WINDOW_MS = 7 * DAY;
-/** Quote rates of the mock crypto gateway, USD per coin. */
-const CRYPTO_RATES_USD: Record<CryptoPayMethod, number> = { BTC: 11_500, ETH: 380 };
+
+type ListingQuery = { limit?: number; industry?: string };
 
 export const NEEDS_PHONE_MESSAGE = 'Please verify your phone number to finish signing up.';
 
@@ -85,6 +116,9 @@ interface UserRecord {
   emailVerified: boolean;
   phoneVerified: boolean;
   referralCode: string;
+  /** The referral link the account signed up through. */
+  referredVia?: string;
+  role: Role;
   wallet: Wallet;
 }
 
@@ -111,16 +145,12 @@ interface OrderRecord {
   method: 'BTC' | 'ETH' | 'PLN';
   /** USD. */
   value: number;
+  /** USD per BRND the order was priced at. */
+  price: number;
   tokens: number;
   createdAt: number;
   /** Crypto orders only. */
-  crypto?: {
-    status: OrderStatusCode;
-    destinationAmount: string;
-    address: string;
-    shopOrderId: string;
-    expiresAt: number;
-  };
+  crypto?: MockCryptoPayment;
   /** Card orders only. */
   cardStatus?: TransactionStatus;
 }
@@ -132,17 +162,22 @@ interface CardTransactionRecord {
   secondStepUrl: string;
 }
 
-interface ReferralLinkRecord extends Referral {
-  userId: number;
-}
-
 interface BrandRecord extends Omit<Brand, 'voted' | 'can_vote'> {
   createdAt: number;
   createdBy: number | null;
+  /**
+   * The account that registered the brand through My brands (the bff's `owner_id`); a brand
+   * referred from the voting page has none. Missing in states saved before it existed.
+   */
+  ownerId?: number | null;
+  /** The operators' verification (migration 0053); missing means accepted, as the seed's are. */
+  verificationStatus?: BrandVerificationStatus;
   /** The contest month (YYYY-MM, Warsaw time) `votes` counts. */
   votesMonth: string;
   recentVotes: number;
 }
+
+export type BrandVerificationStatus = 'pending' | 'verified' | 'rejected';
 
 interface VoteRecord {
   userId: number;
@@ -153,6 +188,9 @@ interface VoteRecord {
 interface FakeState {
   nextId: number;
   users: UserRecord[];
+  /** Newest last, as the operators acted. */
+  auditLog: AuditEntry[];
+  buybacks: Buyback[];
   sessions: { token: string; userId: number; expiresAt: number }[];
   codes: CodeRecord[];
   smsCodes: SmsRecord[];
@@ -174,6 +212,16 @@ interface FakeState {
   newsletter: string[];
   /** Payouts to wallets; the fake never sends them, so they stay pending. */
   payouts?: (Payout & { userId: number })[];
+  /** Closed contest months, newest first (missing in states saved before it existed). */
+  winners?: ContestWinner[];
+  /** New brand account (company) registrations. */
+  companies?: CompanyRecord[];
+  /** The token sale's configuration (missing in states saved before it existed). */
+  sale?: SaleSettings;
+  /** The console's payment records and decisions (mocks/src/admin-payments.ts). */
+  paymentDesk?: DeskState;
+  /** State of features kept in their own files (brand tokens), by feature; see `extension`. */
+  extensions?: Record<string, unknown>;
 }
 
 export interface FakeOptions {
@@ -235,19 +283,10 @@ function contestMonth(at: number): string {
   return contestMonthFormat.format(new Date(at));
 }
 
-function tokensFor(usd: number): number {
-  return Math.floor(usd / TOKEN_PRICE_USD + 1e-9);
-}
-
 /** The transactions list names the gateway statuses in words. */
 function listStatus(order: OrderRecord): TransactionStatus {
   if (order.cardStatus) return order.cardStatus;
-  const status = order.crypto?.status ?? ORDER_STATUS.NEW;
-  if (status <= ORDER_STATUS.WAITING) return 'WAITING_FOR_PAYMENT';
-  if (status === ORDER_STATUS.CONFIRMING) return 'Pending';
-  if (status === ORDER_STATUS.PAID) return 'Confirmed';
-  if (status === ORDER_STATUS.EXPIRED) return 'Failed';
-  return 'Canceled';
+  return orderTransactionStatus(order.crypto?.status ?? ORDER_STATUS.NEW);
 }
 
 function brandRecord(seed: SeedBrand, id: number, now: number): BrandRecord {
@@ -274,6 +313,8 @@ function brandRecord(seed: SeedBrand, id: number, now: number): BrandRecord {
     linkedin: seed.linkedin ?? null,
     createdAt: now - seed.ageMs,
     createdBy: null,
+    ownerId: null,
+    verificationStatus: 'verified',
     votesMonth: contestMonth(now),
     recentVotes: seed.recentVotes,
   };
@@ -302,6 +343,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     const fresh: FakeState = {
       nextId: 1,
       users: [],
+      auditLog: [],
+      buybacks: [],
       sessions: [],
       codes: [],
       smsCodes: [],
@@ -314,8 +357,33 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       votes: [],
       contactMessages: [],
       newsletter: [],
+      sale: liveSaleSettings(at, appUrl),
     };
+    const seedPrice = salePrice(fresh.sale as SaleSettings);
     for (const brand of seed.brands) fresh.brands.push(brandRecord(brand, fresh.nextId++, at));
+    for (const buyback of seed.buybacks ?? []) {
+      fresh.buybacks.push({
+        id: `buyback-${buyback.quarter}`,
+        quarter: buyback.quarter,
+        subscription_profit_usd: buyback.subscription_profit_usd,
+        buyback_usd: buyback.buyback_usd,
+        brnd_burned: buyback.brnd_burned,
+        status: 'confirmed',
+        tx_hash: `0x${randomHex(32)}`,
+        error: null,
+        created_at: new Date(at - buyback.ageMs).toISOString(),
+      });
+    }
+    for (const entry of [...(seed.auditLog ?? [])].sort((x, y) => y.ageMs - x.ageMs)) {
+      fresh.auditLog.push({
+        id: String(fresh.auditLog.length + 1),
+        created_at: new Date(at - entry.ageMs).toISOString(),
+        actor_email: entry.actor,
+        action: entry.action,
+        subject: entry.subject,
+        details: entry.details ?? {},
+      });
+    }
     for (const seedUser of seed.users) {
       const user: UserRecord = {
         id: fresh.nextId++,
@@ -327,6 +395,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         emailVerified: seedUser.emailVerified,
         phoneVerified: seedUser.phoneVerified,
         referralCode: seedUser.referralCode,
+        role: seedUser.role ?? 'user',
         wallet: {
           amount: 0,
           brnd_tokens: seedUser.bonusTokens ?? 0,
@@ -341,7 +410,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           uuid: randomUuid(),
           method: order.method,
           value: order.value,
-          tokens: tokensFor(order.value),
+          price: seedPrice,
+          tokens: tokensForUsd(order.value, seedPrice),
           createdAt,
         };
         if (order.method === 'PLN') {
@@ -349,7 +419,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         } else {
           record.crypto = {
             status: order.status as OrderStatusCode,
-            destinationAmount: cryptoAmount(order.method, order.value),
+            destinationAmount: quoteCryptoAmount(order.method, order.value),
             address: blockchainAddress(order.method),
             shopOrderId: String(100_000 + fresh.orders.length),
             expiresAt: createdAt + ORDER_EXPIRY_MS,
@@ -377,17 +447,52 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       }
       for (const name of seedUser.ownBrands ?? []) {
         const brand = fresh.brands.find((candidate) => candidate.name === name);
-        if (brand) brand.createdBy = user.id;
+        if (brand) brand.createdBy = brand.ownerId = user.id;
       }
     }
+    // The demo's last month was won by the brand with the most votes this month.
+    const leader = [...fresh.brands].sort((a, b) => (b.votes ?? 0) - (a.votes ?? 0))[0];
+    fresh.winners = seededWinners(leader, at);
+    fresh.companies = [];
     return fresh;
   }
 
-  function cryptoAmount(method: CryptoPayMethod, usd: number): string {
-    return (usd / CRYPTO_RATES_USD[method]).toFixed(method === 'BTC' ? 8 : 6);
+  function saleSettings(): SaleSettings {
+    return (state.sale ??= liveSaleSettings(now(), appUrl));
+  }
+
+  /** USD of paid orders: crypto orders at status 3 and card orders confirmed by the provider. */
+  function raisedUsd(): number {
+    return (
+      state.orders
+        .filter((order) => listStatus(order) === 'Confirmed')
+        .reduce((total, order) => total + order.value, 0) + paymentDesk.resolvedUsd()
+    );
   }
 
   /* ---- messages */
+
+  /** Appends what an operator did, as the bff's append-only admin_audit_log does. */
+  function recordAudit(actor: UserRecord, action: string, subject = '', details = {}) {
+    state.auditLog.push({
+      id: String(state.auditLog.length + 1),
+      created_at: new Date(now()).toISOString(),
+      actor_email: actor.email,
+      action,
+      subject,
+      details,
+    });
+  }
+
+  /** Newest first; a burn the fake "mines" a second after it was recorded. */
+  function buybacksNewestFirst(): Buyback[] {
+    for (const buyback of state.buybacks) {
+      if (buyback.status === 'pending' && now() - Date.parse(buyback.created_at) >= 1_000) {
+        Object.assign(buyback, { status: 'confirmed', tx_hash: `0x${randomHex(32)}` });
+      }
+    }
+    return [...state.buybacks].reverse();
+  }
 
   function send(message: Omit<OutboxMessage, 'createdAt'>) {
     state.outbox.unshift({ ...message, createdAt: new Date(now()).toISOString() });
@@ -468,6 +573,20 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     return state.users.find((user) => user.email.toLowerCase() === wanted);
   }
 
+  const paymentDesk = createPaymentDeskFake(
+    {
+      state: () => state,
+      now,
+      saleSettings,
+      setSaleSettings: (settings) => {
+        state.sale = settings;
+      },
+      recordAudit: (actor, action, subject, details) =>
+        recordAudit(userById(actor.id), action, subject, details),
+    },
+    (status, messageId) => new FakeError(status, messageId),
+  );
+
   function userById(id: number): UserRecord {
     const user = state.users.find((candidate) => candidate.id === id);
     if (!user) throw new FakeError(401, 'errors.unauthorized');
@@ -515,7 +634,15 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   }
 
   function toBrand(brand: BrandRecord, viewer: UserRecord | null): Brand {
-    const { createdAt: _c, createdBy: _b, votesMonth: _m, recentVotes: _r, ...row } = brand;
+    const {
+      createdAt: _c,
+      createdBy: _b,
+      ownerId: _o,
+      verificationStatus: _v,
+      votesMonth: _m,
+      recentVotes: _r,
+      ...row
+    } = brand;
     const recent = viewer ? windowVotes(viewer.id) : [];
     return {
       ...row,
@@ -536,9 +663,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   function listing(
     viewer: UserRecord | null,
     order: (a: BrandRecord, b: BrandRecord) => number,
-    limit = MAX_BRAND_CARDS,
+    { limit = MAX_BRAND_CARDS, industry }: { limit?: number; industry?: string } = {},
   ) {
-    const rows = [...state.brands].sort(order).slice(0, limit);
+    const rows = state.brands
+      .filter((brand) => !industry || brand.industry === industry)
+      .sort(order)
+      .slice(0, limit);
     return { brands: { rows: rows.map((brand) => toBrand(brand, viewer)) } };
   }
 
@@ -548,15 +678,27 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     }
   }
 
-  function rewardReferral(code: string | undefined, tokens: number, kind: 'signup' | 'brand') {
-    if (!code) return;
-    const link = state.referralLinks.find(
-      (candidate) => candidate.code.toUpperCase() === code.toUpperCase(),
-    );
+  /** Pays the owner of the link `code` names for what `referred` did, unless it is them. */
+  function rewardReferral(
+    code: string | undefined,
+    tokens: number,
+    kind: 'signup' | 'brand',
+    referred: UserRecord,
+  ) {
+    const link = findReferralLink(state.referralLinks, code);
     if (!link) return;
-    if (kind === 'signup') link.signups += 1;
-    link.tokens += tokens;
-    userById(link.userId).wallet.brnd_tokens += tokens;
+    const referrer = userById(link.userId);
+    const party = (user: UserRecord) => ({
+      email: user.email,
+      mobile: user.mobile,
+      walletAddress: user.wallet.walletAddress,
+    });
+    const paid = creditReferral(
+      link,
+      { referrer: party(referrer), referred: party(referred) },
+      { tokens, signup: kind === 'signup' },
+    );
+    if (paid) referrer.wallet.brnd_tokens += tokens;
   }
 
   /* ---- orders */
@@ -564,17 +706,14 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   function toCryptoOrder(order: OrderRecord): CryptoOrder {
     const crypto = order.crypto;
     if (!crypto || order.method === 'PLN') throw new FakeError(404, 'errors.notFound');
-    return {
+    return cryptoOrderView({
       uuid: order.uuid,
-      status: crypto.status,
+      method: order.method,
       value: order.value,
-      destination_currency: order.method,
-      destination_amount: crypto.destinationAmount,
-      blockchain_address: crypto.address,
-      shop_order_id: crypto.shopOrderId,
-      expires_at: new Date(crypto.expiresAt).toISOString(),
-      text_status: ORDER_TEXT_STATUS[crypto.status],
-    };
+      price: order.price ?? salePrice(saleSettings()),
+      createdAt: order.createdAt,
+      payment: crypto,
+    });
   }
 
   function toTransaction(order: OrderRecord): Transaction {
@@ -582,7 +721,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       session_id: order.uuid,
       created_at: new Date(order.createdAt).toISOString(),
       brnd_tokens: order.tokens,
-      token_price: TOKEN_PRICE_USD,
+      token_price: order.price ?? salePrice(saleSettings()),
       amount: order.value,
       signature: order.method,
       status: listStatus(order),
@@ -610,6 +749,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
   return {
     appUrl,
+    ...paymentDesk,
 
     /** Back to the seed: every request made so far is forgotten. */
     reset() {
@@ -622,6 +762,65 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     },
     importState(json: string) {
       state = JSON.parse(json) as FakeState;
+    },
+
+    /** The fake's clock. */
+    now,
+
+    /**
+     * The state of a feature kept in its own file (mocks/src/brand-tokens.ts), created on first
+     * use; it is reset, exported and imported with the rest.
+     */
+    extension<T>(key: string, create: () => T): T {
+      const extensions = (state.extensions ??= {});
+      if (!(key in extensions)) extensions[key] = create();
+      return extensions[key] as T;
+    },
+
+    /** An account by e-mail (any case), for features that address users by e-mail. */
+    userByEmail(email: string): UserRecord | undefined {
+      return userByEmail(email);
+    },
+
+    /** Who owns a brand and whether operators verified it; undefined for an unknown brand. */
+    brandAccess(brandId: number) {
+      const brand = state.brands.find((candidate) => candidate.id === brandId);
+      if (!brand) return undefined;
+      return {
+        id: brand.id,
+        name: brand.name,
+        ownerId: brand.ownerId === undefined ? brand.createdBy : brand.ownerId,
+        verificationStatus: brand.verificationStatus ?? ('verified' as BrandVerificationStatus),
+      };
+    },
+
+    /** Stories and tests: an operator's decision on a brand. */
+    setBrandVerification(brandId: number, status: BrandVerificationStatus) {
+      const brand = state.brands.find((candidate) => candidate.id === brandId);
+      if (brand) brand.verificationStatus = status;
+    },
+
+    /** An e-mail into the outbox, for features kept in their own files. */
+    sendMail(to: string, subject: string, text: string) {
+      send({ channel: 'email', to, subject, text });
+    },
+
+    /**
+     * What the operator console's verification and contest sections (mocks/src/admin-*.ts) act
+     * on: the records themselves, a fresh id, and the audit log every operator action appends to.
+     */
+    operatorDesk() {
+      return {
+        users: state.users,
+        brands: state.brands,
+        companies: (state.companies ??= []),
+        votes: state.votes,
+        winners: (state.winners ??= []),
+        nextId: () => state.nextId++,
+        recordAudit,
+        /** A brand's votes in the running contest month (null: none yet). */
+        currentVotes,
+      };
     },
 
     /** The user a bearer token belongs to, if the session is alive. */
@@ -659,6 +858,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         emailVerified: false,
         phoneVerified: false,
         referralCode: randomReferralCode(),
+        role: 'user',
         wallet: { amount: 0, brnd_tokens: 0, walletAddress: null },
       };
       state.users.push(user);
@@ -670,7 +870,9 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         signups: 0,
         tokens: 0,
       });
-      rewardReferral(input.referral_code, REFERRAL_REWARD_USER_BRND, 'signup');
+      // Credited when the account completes verification (confirmMobile), as the bff does.
+      const via = findReferralLink(state.referralLinks, input.referral_code);
+      if (via && via.userId !== user.id) user.referredVia = via.code;
       sendVerificationMail(user);
       return { message: SUCCESS, referral_code: user.referralCode };
     },
@@ -762,8 +964,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           errors: { mobile_verification_code: 'errors.verificationFailed' },
         });
       }
+      const completes = !user.phoneVerified;
       user.phoneVerified = true;
       user.emailVerified = true;
+      if (completes) rewardReferral(user.referredVia, REFERRAL_REWARD_USER_BRND, 'signup', user);
       state.smsCodes = state.smsCodes.filter((candidate) => candidate !== sms);
       for (const code of state.codes) {
         if (code.userId === user.id && code.purpose === 'phoneStep') code.used = true;
@@ -834,6 +1038,69 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
     health() {
       return { status: 'ok' as const, database: 'up' as const };
+    },
+
+    /* ---------------------------------------------------------- operator console */
+
+    buybacks() {
+      return { buybacks: buybacksNewestFirst() };
+    },
+
+    burns() {
+      const confirmed = buybacksNewestFirst().filter((buyback) => buyback.status === 'confirmed');
+      return {
+        burns: confirmed.map((buyback) => ({
+          quarter: buyback.quarter,
+          brnd_burned: buyback.brnd_burned,
+          buyback_usd: buyback.buyback_usd,
+          tx_hash: buyback.tx_hash as string,
+          burned_at: buyback.created_at,
+        })),
+        total_burned: confirmed.reduce((sum, buyback) => sum + buyback.brnd_burned, 0),
+      };
+    },
+
+    recordBuyback(
+      operator: UserRecord,
+      input: {
+        quarter: string;
+        subscription_profit_usd: number;
+        buyback_usd: number;
+        brnd_amount: number;
+      },
+    ) {
+      if (state.buybacks.some((buyback) => buyback.quarter === input.quarter)) {
+        throw new FakeError(409, 'admin.buybacks.errors.quarterTaken', {
+          errors: { quarter: 'admin.buybacks.errors.quarterTaken' },
+        });
+      }
+      const buyback: Buyback = {
+        id: randomUuid(),
+        quarter: input.quarter,
+        subscription_profit_usd: input.subscription_profit_usd,
+        buyback_usd: input.buyback_usd,
+        brnd_burned: input.brnd_amount,
+        status: 'pending',
+        tx_hash: null,
+        error: null,
+        created_at: new Date(now()).toISOString(),
+      };
+      state.buybacks.push(buyback);
+      recordAudit(operator, 'buyback.record', input.quarter, { ...input });
+      return { buyback };
+    },
+
+    auditLog(query: { action?: string; actor?: string; offset?: number }) {
+      const actor = query.actor?.toLowerCase();
+      const matching = state.auditLog
+        .filter((entry) => !query.action || entry.action.startsWith(query.action))
+        .filter((entry) => !actor || entry.actor_email.toLowerCase().includes(actor))
+        .reverse();
+      const offset = query.offset ?? 0;
+      return {
+        entries: matching.slice(offset, offset + AUDIT_LOG_PAGE_SIZE),
+        count: matching.length,
+      };
     },
 
     /* ---------------------------------------------------------- wallet and orders */
@@ -907,18 +1174,29 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { orders: { rows: page.map((entry) => entry.row), count: own.length } };
     },
 
+    sale() {
+      return saleView(saleSettings(), raisedUsd());
+    },
+
+    /** Stories and tests: another sale configuration (ended, no active tier, other stages). */
+    setSale(changes: Partial<SaleSettings>) {
+      state.sale = { ...saleSettings(), ...changes };
+    },
+
     buyTokens(user: UserRecord, input: { amount: number; selected_payMethod: CryptoPayMethod }) {
       const createdAt = now();
+      const price = salePrice(saleSettings());
       const order: OrderRecord = {
         userId: user.id,
         uuid: randomUuid(),
         method: input.selected_payMethod,
         value: input.amount,
-        tokens: tokensFor(input.amount),
+        price,
+        tokens: tokensForUsd(input.amount, price),
         createdAt,
         crypto: {
           status: ORDER_STATUS.NEW,
-          destinationAmount: cryptoAmount(input.selected_payMethod, input.amount),
+          destinationAmount: quoteCryptoAmount(input.selected_payMethod, input.amount),
           address: blockchainAddress(input.selected_payMethod),
           shopOrderId: String(100_000 + state.orders.length),
           expiresAt: createdAt + ORDER_EXPIRY_MS,
@@ -946,10 +1224,70 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       applyOrderStatus(order, status);
     },
 
+    /**
+     * What the chain watcher or the gateway would record: crypto received so far, confirmations
+     * and the payment's exception (partial, overpaid, late), optionally with a new status.
+     */
+    recordPayment(
+      uuid: string,
+      payment: {
+        paidAmount: string;
+        confirmations?: number;
+        exception?: PaymentException | null;
+        status?: OrderStatusCode;
+      },
+    ) {
+      const order = state.orders.find((candidate) => candidate.uuid === uuid);
+      if (!order?.crypto) throw new FakeError(404, 'errors.notFound');
+      order.crypto.paidAmount = payment.paidAmount;
+      order.crypto.confirmations = payment.confirmations ?? order.crypto.confirmations ?? 0;
+      order.crypto.exception = payment.exception ?? null;
+      if (payment.status !== undefined) applyOrderStatus(order, payment.status);
+    },
+
+    /** The card provider's signed callback: the second step charged the card, or failed. */
+    settleCardOrder(cashTxHash: string, status: 'paid' | 'failed') {
+      const order = state.orders.find((candidate) => candidate.uuid === cashTxHash);
+      if (!order || order.method !== 'PLN') throw new FakeError(404, 'errors.notFound');
+      if (order.cardStatus !== CARD_TRANSACTION_STATUS.pending) return;
+      order.cardStatus = CARD_TRANSACTION_STATUS[status];
+      if (status === 'paid') {
+        const owner = userById(order.userId);
+        owner.wallet.amount += order.value;
+        owner.wallet.brnd_tokens += order.tokens;
+      }
+    },
+
+    /** The card provider's record of a transaction (the bff reads it before recording). */
+    cardProviderTransaction(params: { cashTxHash: string }) {
+      const transaction = state.cardTransactions.find(
+        (candidate) => candidate.cashTxHash === params.cashTxHash,
+      );
+      if (!transaction) throw new FakeError(404, 'orders.errors.cardUnknown');
+      const order = state.orders.find((candidate) => candidate.uuid === params.cashTxHash);
+      const status =
+        order?.cardStatus === 'Confirmed'
+          ? 'paid'
+          : order?.cardStatus === 'Failed'
+            ? 'failed'
+            : 'pending';
+      return {
+        cashTxHash: transaction.cashTxHash,
+        status,
+        quotedCurrency: 'PLN',
+        quotedCurrencyAmount: transaction.fiatValue,
+        baseCurrency: 'BRND',
+        baseCurrencyAmount: transaction.tokens,
+        secondStepUrl: transaction.secondStepUrl,
+        createdAt: new Date(order?.createdAt ?? now()).toISOString(),
+      } as const;
+    },
+
     /** The card provider's initialisation call (a third party in production). */
     cardProviderInit(input: { fiatValue: number; cryptoValue: number }) {
       const cashTxHash = randomHex(32);
-      const tokens = tokensFor(input.fiatValue / PLN_PER_USD);
+      const settings = saleSettings();
+      const tokens = tokensForUsd(input.fiatValue / settings.plnPerUsd, salePrice(settings));
       const transaction = {
         cashTxHash,
         fiatValue: input.fiatValue,
@@ -970,13 +1308,25 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       const transaction = state.cardTransactions.find(
         (candidate) => candidate.cashTxHash === input.cashTxHash,
       );
-      if (!transaction) throw new FakeError(404, 'errors.notFound');
-      if (!state.orders.some((order) => order.uuid === transaction.cashTxHash)) {
+      if (!transaction) throw new FakeError(404, 'orders.errors.cardUnknown');
+      if (state.orders.some((order) => order.uuid === transaction.cashTxHash)) {
+        throw new FakeError(409, 'orders.errors.cardAlreadyRecorded');
+      }
+      // Like the bff: one card attempt per user per 30 seconds.
+      const attempt = hit(`card:${user.id}`, 1, CARD_RETRY_GAP_MS);
+      if (!attempt.allowed) {
+        throw new FakeError(429, 'orders.errors.cardRetry', {
+          retryAfterSeconds: attempt.retryAfterSeconds,
+        });
+      }
+      {
+        const settings = saleSettings();
         state.orders.push({
           userId: user.id,
           uuid: transaction.cashTxHash,
           method: 'PLN',
-          value: Math.round((transaction.fiatValue / PLN_PER_USD) * 100) / 100,
+          value: Math.round((transaction.fiatValue / settings.plnPerUsd) * 100) / 100,
+          price: salePrice(settings),
           tokens: transaction.tokens,
           createdAt: now(),
           cardStatus: 'Pending',
@@ -988,10 +1338,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     /* ---------------------------------------------------------- referrals */
 
     visitReferral(input: { referral_code: string }) {
-      const link = state.referralLinks.find(
-        (candidate) => candidate.code.toUpperCase() === input.referral_code.toUpperCase(),
-      );
-      if (!link) throw new FakeError(404, 'errors.notFound');
+      const link = findReferralLink(state.referralLinks, input.referral_code);
+      if (!link) throw new FakeError(404, 'referrals.errors.unknownLink');
       link.clicks += 1;
       return { message: SUCCESS };
     },
@@ -1008,9 +1356,17 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         (candidate) =>
           candidate.userId === user.id && candidate.code.toUpperCase() === input.code.toUpperCase(),
       );
-      if (!link) throw new FakeError(404, 'errors.notFound');
+      if (!link) throw new FakeError(404, 'referrals.errors.unknownLink');
       link.description = input.description;
       return { message: SUCCESS };
+    },
+
+    createReferral(user: UserRecord, input: { description: string; target: ReferralTarget }) {
+      const created = createReferralLink(state.referralLinks, user, input);
+      if ('messageId' in created) {
+        throw new FakeError(created.status, created.messageId, { values: created.values ?? {} });
+      }
+      return { message: SUCCESS, referral: created };
     },
 
     /* ---------------------------------------------------------- brands */
@@ -1067,6 +1423,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         linkedin: null,
         createdAt: now(),
         createdBy: user.id,
+        ownerId: null,
+        verificationStatus: 'pending',
         votesMonth: contestMonth(now()),
         recentVotes: 0,
       };
@@ -1111,32 +1469,34 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         linkedin: linkedin ?? null,
         createdAt: now(),
         createdBy: user.id,
+        ownerId: user.id,
+        verificationStatus: 'pending',
         votesMonth: contestMonth(now()),
         recentVotes: 0,
       };
       state.brands.push(record);
-      rewardReferral(referral_code, REFERRAL_REWARD_BRAND_BRND, 'brand');
+      rewardReferral(referral_code, REFERRAL_REWARD_BRAND_BRND, 'brand', user);
       return { message: SUCCESS, details: toBrand(record, user) };
     },
 
-    topRatedBrands(viewer: UserRecord | null, query: { limit?: number } = {}) {
+    topRatedBrands(viewer: UserRecord | null, query: ListingQuery = {}) {
       return listing(
         viewer,
         (a, b) => (currentVotes(b) ?? 0) - (currentVotes(a) ?? 0) || a.name.localeCompare(b.name),
-        query.limit,
+        query,
       );
     },
 
-    trendingBrands(viewer: UserRecord | null, query: { limit?: number } = {}) {
+    trendingBrands(viewer: UserRecord | null, query: ListingQuery = {}) {
       return listing(
         viewer,
         (a, b) => trendScore(b) - trendScore(a) || a.name.localeCompare(b.name),
-        query.limit,
+        query,
       );
     },
 
-    newlyAddedBrands(viewer: UserRecord | null, query: { limit?: number } = {}) {
-      return listing(viewer, (a, b) => b.createdAt - a.createdAt || b.id - a.id, query.limit);
+    newlyAddedBrands(viewer: UserRecord | null, query: ListingQuery = {}) {
+      return listing(viewer, (a, b) => b.createdAt - a.createdAt || b.id - a.id, query);
     },
 
     searchBrands(viewer: UserRecord | null, params: { text: string }) {
@@ -1153,6 +1513,59 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { brands: { rows: brand ? [toBrand(brand, viewer)] : [] } };
     },
 
+    voteStatus(user: UserRecord) {
+      return voteStatusFrom(
+        windowVotes(user.id).map((vote) => vote.at),
+        now(),
+      );
+    },
+
+    contestWinners(query: { limit?: number } = {}) {
+      return { winners: { rows: (state.winners ?? []).slice(0, query.limit ?? 12) } };
+    },
+
+    /** The mocks reach no network: a known brand previews as itself, any other by its domain. */
+    brandPreview(query: { url: string }) {
+      const known = state.brands.find((brand) => brand.website === query.url);
+      return {
+        website: query.url,
+        name: known?.name ?? nameFromDomain(query.url),
+        description: known?.description ?? '',
+        image_url: known?.image_url ?? '',
+        found: Boolean(known),
+      };
+    },
+
+    registerCompany(
+      viewer: UserRecord | null,
+      input: Omit<CompanyRecord, 'id' | 'userId' | 'status'>,
+    ) {
+      const companies = (state.companies ??= []);
+      if (companies.some((company) => company.vat_num === input.vat_num)) {
+        throw new FakeError(409, 'companies.vatNumberExists', {
+          errors: { vat_num: 'companies.vatNumberExists' },
+        });
+      }
+      const billing = addressKey(input.billing_address);
+      if (companies.some((company) => addressKey(company.billing_address) === billing)) {
+        throw new FakeError(409, 'companies.billingAddressExists', {
+          errors: { billing_address: 'companies.billingAddressExists' },
+        });
+      }
+      const company: CompanyRecord = {
+        ...input,
+        id: state.nextId++,
+        userId: viewer?.id ?? null,
+        status: 'pending',
+        createdAt: now(),
+      };
+      companies.push(company);
+      return {
+        message: SUCCESS,
+        company: { id: company.id, brandName: company.brandName, status: company.status },
+      };
+    },
+
     totalBrands() {
       const votes = state.brands.reduce((sum, brand) => sum + (currentVotes(brand) ?? 0), 0);
       return { stats: { rows: [{ brands: state.brands.length, votes }] } };
@@ -1162,7 +1575,13 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       const rows = state.brands
         .filter((brand) => brand.createdBy === user.id)
         .sort((a, b) => b.createdAt - a.createdAt)
-        .map((brand) => toBrand(brand, user));
+        .map((brand) => {
+          const owned = (brand.ownerId === undefined ? brand.createdBy : brand.ownerId) === user.id;
+          return {
+            ...toBrand(brand, user),
+            verification_status: owned ? (brand.verificationStatus ?? 'verified') : null,
+          };
+        });
       return { brands: { rows } };
     },
 
@@ -1213,4 +1632,4 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   };
 }
 
-export type { UserRecord as FakeUser };
+export type { UserRecord as FakeUser, BrandRecord as FakeBrand };

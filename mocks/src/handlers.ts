@@ -1,12 +1,14 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { endpoints, type EndpointId, type Endpoints } from '@brnd/contracts/api/index';
-import { cardProviderInit } from '@brnd/contracts/api/card-provider';
+import { cardProviderInit, cardProviderTransaction } from '@brnd/contracts/api/card-provider';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import { DEMO_SITE_CONFIG } from '@brnd/contracts/domain/demo-site';
+import { adminContestResolvers, adminVerificationResolvers } from './admin-operations.ts';
 import { blogArticlesFixture } from './blog.ts';
+import { brandTokenResolvers } from './brand-tokens.ts';
 import { createFake, FakeError, type Fake, type FakeUser } from './fake.ts';
 import { englishText } from './messages.ts';
 
@@ -32,7 +34,7 @@ export interface ResolverContext<E extends Endpoint> {
   token: string | undefined;
 }
 
-type Resolver<E extends Endpoint> = (
+export type Resolver<E extends Endpoint> = (
   fake: Fake,
   context: ResolverContext<E>,
 ) => v.InferInput<E['response']> | Promise<v.InferInput<E['response']>>;
@@ -53,11 +55,29 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   updateProfile: (fake, { user, body }) => fake.updateProfile(user, body),
   changePassword: (fake, { user, body }) => fake.changePassword(user, body),
   health: (fake) => fake.health(),
+  adminSession: (_fake, { user }) => ({ name: user.name, email: user.email }),
+  auditLog: (fake, { query }) => fake.auditLog(query),
+  burns: (fake) => fake.burns(),
+  adminBuybacks: (fake) => fake.buybacks(),
+  recordBuyback: (fake, { user, body }) => fake.recordBuyback(user, body),
+  ...adminVerificationResolvers,
+  ...adminContestResolvers,
+  adminOrders: (fake, { query }) => fake.adminOrders(query),
+  adminOrder: (fake, { params }) => fake.adminOrder(params),
+  resolveOrder: (fake, { user, params, body }) => fake.resolveOrder(user, params, body),
+  adminPayouts: (fake, { query }) => fake.adminPayouts(query),
+  retryPayout: (fake, { user, params }) => fake.retryPayout(user, params),
+  adminSale: (fake) => ({ sale: fake.sale(), allocation: fake.saleAllocation }),
+  updateSale: (fake, { user, body }) => {
+    fake.updateSale(user, body);
+    return { sale: fake.sale(), allocation: fake.saleAllocation };
+  },
   wallet: (fake, { user }) => fake.wallet(user),
   updateWallet: (fake, { user, body }) => fake.updateWallet(user, body),
   claimPayout: (fake, { user }) => fake.claimPayout(user),
   payouts: (fake, { user }) => fake.payouts(user),
   saleProgress: (fake) => fake.saleProgress(),
+  sale: (fake) => fake.sale(),
   orders: (fake, { user, query }) => fake.orders(user, query),
   buyTokens: (fake, { user, body }) => fake.buyTokens(user, body),
   verifyOrder: (fake, { user, params }) => fake.verifyOrder(user, params),
@@ -65,6 +85,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   visitReferral: (fake, { body }) => fake.visitReferral(body),
   referrals: (fake, { user }) => fake.referrals(user),
   editReferral: (fake, { user, body }) => fake.editReferral(user, body),
+  createReferral: (fake, { user, body }) => fake.createReferral(user, body),
   vote: (fake, { user, body }) => fake.vote(user, body),
   addBrand: (fake, { user, body }) => fake.addBrand(user, body),
   createBrand: (fake, { user, body }) => fake.createBrand(user, body),
@@ -76,10 +97,15 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   totalBrands: (fake) => fake.totalBrands(),
   myBrands: (fake, { user }) => fake.myBrands(user),
   favouriteBrands: (fake, { user }) => fake.favouriteBrands(user),
+  voteStatus: (fake, { user }) => fake.voteStatus(user),
+  contestWinners: (fake, { query }) => fake.contestWinners(query),
+  brandPreview: (fake, { query }) => fake.brandPreview(query),
+  registerCompany: (fake, { viewer, body }) => fake.registerCompany(viewer, body),
   newsletter: (fake, { body }) => fake.newsletter(body),
   contact: (fake, { body }) => fake.contact(body),
   blog: () => ({ articles: blogArticlesFixture }),
   site: () => DEMO_SITE_CONFIG,
+  ...brandTokenResolvers,
 };
 
 /* ---------------------------------------------------------------- answers */
@@ -96,6 +122,7 @@ export function errorResponse(
 ) {
   const body: ErrorResponse = { message: englishText(messageId, options.values), messageId };
   if (options.errors) body.errors = options.errors;
+  if (options.values) body.values = options.values;
   const headers = new Headers();
   if (options.retryAfterSeconds !== undefined) {
     headers.set('retry-after', String(Math.max(1, options.retryAfterSeconds)));
@@ -151,8 +178,11 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
     try {
       const token = bearerToken(request);
       const viewer = fake.authenticate(token);
-      if (endpoint.auth === 'required' && !viewer) {
+      if ((endpoint.auth === 'required' || endpoint.auth === 'admin') && !viewer) {
         return errorResponse(401, 'errors.unauthorized');
+      }
+      if (endpoint.auth === 'admin' && viewer?.role !== 'admin') {
+        return errorResponse(403, 'errors.forbidden');
       }
       const parsed = parseEndpointInput(endpoint, {
         params,
@@ -199,6 +229,9 @@ export function createHandlers(fake: Fake): HttpHandler[] {
   return [
     ...tableHandlers,
     handlerFor(fake, cardProviderInit, (target, { body }) => target.cardProviderInit(body)),
+    handlerFor(fake, cardProviderTransaction, (target, { params }) =>
+      target.cardProviderTransaction(params),
+    ),
     http.get('*/dev/outbox', () => HttpResponse.json(fake.outbox())),
     // Anything else under /api is a route the contract does not have.
     http.all('*/api/*', () => errorResponse(404, 'errors.notFound')),

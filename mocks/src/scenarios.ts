@@ -13,7 +13,11 @@ import {
 import {
   addBrand,
   brandDetails,
+  brandPreview,
+  contestWinners,
   createBrand,
+  registerCompany,
+  voteStatus,
   favouriteBrands,
   myBrands,
   newlyAddedBrands,
@@ -24,18 +28,34 @@ import {
   vote,
 } from '@brnd/contracts/api/brands';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';
-import { orders, verifyOrder, type CryptoOrder } from '@brnd/contracts/api/orders';
+import {
+  buyTokens,
+  kantor,
+  orders,
+  verifyOrder,
+  type CryptoOrder,
+} from '@brnd/contracts/api/orders';
+import { sale as saleEndpoint } from '@brnd/contracts/api/sale';
 import { referrals } from '@brnd/contracts/api/referrals';
 import { wallet } from '@brnd/contracts/api/wallet';
 import {
   ORDER_EXPIRY_MS,
-  ORDER_TEXT_STATUS,
   VOTE_WINDOW_HOURS,
   VOTES_PER_WINDOW,
+  type CryptoPayMethod,
   type OrderStatusCode,
 } from '@brnd/contracts/domain/constants';
 import { errorResponse, route, validationErrorResponse } from './handlers.ts';
 import { NEEDS_PHONE_MESSAGE, randomCode } from './fake.ts';
+import {
+  cryptoOrderView,
+  halfOf,
+  liveSaleSettings,
+  quoteCryptoAmount,
+  saleView,
+  type MockCryptoPayment,
+  type SaleSettings,
+} from './sale.ts';
 
 /**
  * Named situations for stories and tests, as handler overrides. Put them in front of the default
@@ -163,43 +183,142 @@ export function changePasswordWrongCurrent(): HttpHandler {
 
 /* ---------------------------------------------------------------- orders */
 
-/** A crypto order in the given gateway status: 0..2 waiting, 3 paid, 4 cancelled, 5 refunded, 6 expired. */
+/**
+ * A crypto order in the given gateway status: 0 new, 1 waiting, 2 confirming, 3 paid, 4
+ * cancelled, 5 refunded, 6 expired. `overrides` sets anything else (method, payment, expiry).
+ */
 export function sampleOrder(
   status: OrderStatusCode,
   uuid = '5f0c7a52-8d2b-4c1e-9a51-3b7f2e6d9c10',
-) {
-  const order: CryptoOrder = {
+  overrides: { method?: CryptoPayMethod; payment?: Partial<MockCryptoPayment> } = {},
+): CryptoOrder {
+  const method = overrides.method ?? 'BTC';
+  const now = Date.now();
+  return cryptoOrderView({
     uuid,
-    status,
+    method,
     value: 250,
-    destination_currency: 'BTC',
-    destination_amount: '0.02173913',
-    blockchain_address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
-    shop_order_id: '100042',
-    expires_at: new Date(Date.now() + ORDER_EXPIRY_MS).toISOString(),
-    text_status: ORDER_TEXT_STATUS[status],
-  };
-  return order;
+    price: 0.0025,
+    createdAt: now,
+    payment: {
+      status,
+      destinationAmount: quoteCryptoAmount(method, 250),
+      address:
+        method === 'BTC'
+          ? 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh'
+          : '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+      shopOrderId: '100042',
+      expiresAt: now + ORDER_EXPIRY_MS,
+      ...(status === 2 ? { confirmations: 1 } : {}),
+      ...(status === 3 ? { paidAmount: quoteCryptoAmount(method, 250), confirmations: 6 } : {}),
+      ...overrides.payment,
+    },
+  });
+}
+
+function answerOrder(make: (uuid: string) => CryptoOrder): HttpHandler {
+  return route(verifyOrder, ({ params }) =>
+    HttpResponse.json({ message: 'success', response: make(String(params.uuid)) }),
+  );
 }
 
 /** Checking an order answers this status, whatever uuid is asked for. */
-export function orderStatus(status: OrderStatusCode): HttpHandler {
-  return route(verifyOrder, ({ params }) =>
-    HttpResponse.json({ message: 'success', response: sampleOrder(status, String(params.uuid)) }),
-  );
+export function orderStatus(status: OrderStatusCode, method: CryptoPayMethod = 'BTC'): HttpHandler {
+  return answerOrder((uuid) => sampleOrder(status, uuid, { method }));
+}
+
+/**
+ * Status 0 on the first check(s), then `later` (default 1): the step 2 screen must not show
+ * status 0 as data until a later check brings a status above 0.
+ */
+export function orderStatusZeroThen(later: OrderStatusCode = 1, zeroChecks = 1): HttpHandler {
+  let checks = 0;
+  return answerOrder((uuid) => sampleOrder(checks++ < zeroChecks ? 0 : later, uuid));
 }
 
 /** The crypto order's quote has run out while waiting (status 1, expiry in the past). */
 export function orderQuoteExpired(): HttpHandler {
-  return route(verifyOrder, ({ params }) =>
-    HttpResponse.json({
-      message: 'success',
-      response: {
-        ...sampleOrder(1, String(params.uuid)),
-        expires_at: new Date(Date.now() - 60_000).toISOString(),
+  return answerOrder((uuid) =>
+    sampleOrder(1, uuid, { payment: { expiresAt: Date.now() - 60_000 } }),
+  );
+}
+
+/** Half the quote arrived: the order keeps waiting (status 1) and shows paid and due amounts. */
+export function orderPartiallyPaid(method: CryptoPayMethod = 'ETH'): HttpHandler {
+  return answerOrder((uuid) => {
+    const quoted = quoteCryptoAmount(method, 250);
+    return sampleOrder(1, uuid, {
+      method,
+      payment: { paidAmount: halfOf(quoted), confirmations: 3, exception: 'partial' },
+    });
+  });
+}
+
+/** Money arrived after the quote expired: status 6, recorded as late, nothing credited. */
+export function orderPaidLate(method: CryptoPayMethod = 'ETH'): HttpHandler {
+  return answerOrder((uuid) =>
+    sampleOrder(6, uuid, {
+      method,
+      payment: {
+        expiresAt: Date.now() - 10 * 60_000,
+        paidAmount: quoteCryptoAmount(method, 250),
+        exception: 'late',
       },
     }),
   );
+}
+
+/** More than the quote arrived: paid (status 3) for its value, the excess recorded. */
+export function orderOverpaid(method: CryptoPayMethod = 'BTC'): HttpHandler {
+  return answerOrder((uuid) =>
+    sampleOrder(3, uuid, {
+      method,
+      payment: { paidAmount: quoteCryptoAmount(method, 300), exception: 'overpaid' },
+    }),
+  );
+}
+
+/** The verify call fails (the screen goes to /500). */
+export function orderVerifyFailed(): HttpHandler {
+  return serverError(verifyOrder);
+}
+
+/** Buying refused because the sale has ended. */
+export function buyTokensSaleEnded(): HttpHandler {
+  return route(buyTokens, () => errorResponse(409, 'orders.errors.saleEnded'));
+}
+
+/** A second card attempt within 30 seconds. */
+export function cardRetryTooSoon(seconds = 30): HttpHandler {
+  return route(kantor, () =>
+    errorResponse(429, 'orders.errors.cardRetry', { retryAfterSeconds: seconds }),
+  );
+}
+
+/* ---------------------------------------------------------------- sale */
+
+/** The sale as configured by the demo seed, with these changes (raised from paid orders: 0). */
+function saleWith(changes: Partial<SaleSettings>, raised = 50_100): HttpHandler {
+  return route(saleEndpoint, () => {
+    const origin = typeof location === 'undefined' ? 'http://localhost:3000' : location.origin;
+    const settings = { ...liveSaleSettings(Date.now(), origin), ...changes };
+    return HttpResponse.json(saleView(settings, raised));
+  });
+}
+
+/** A running sale (Tier III, 30 days left, 50,100 USD raised). */
+export function saleLive(): HttpHandler {
+  return saleWith({});
+}
+
+/** The sale's end has passed: countdowns show zero. */
+export function saleEnded(): HttpHandler {
+  return saleWith({ endsAt: Date.now() - 60_000 });
+}
+
+/** No tier active: the price falls back to 0.003 USD per BRND. */
+export function saleUnconfigured(): HttpHandler {
+  return saleWith({ activeTier: null, endsAt: null }, 0);
 }
 
 /** The card provider refuses the initialisation ('Your phone number was invalid'). */
@@ -224,6 +343,69 @@ export function voteLimitReached(): HttpHandler {
 /** The user already voted for this brand in the window. */
 export function alreadyVoted(): HttpHandler {
   return route(vote, () => errorResponse(409, 'errors.alreadyVoted'));
+}
+
+/** The vote window is used up: the tooltip's numbers, `hoursLeft` until a vote frees up. */
+export function voteStatusLimitReached(hoursLeft = VOTE_WINDOW_HOURS): HttpHandler {
+  return respondWith(voteStatus, {
+    voteLimit: VOTES_PER_WINDOW,
+    votesLeft: 0,
+    timeInHours: hoursLeft,
+    nextVoteAt: new Date(Date.now() + hoursLeft * 3_600_000).toISOString(),
+  });
+}
+
+/** No contest month has closed yet: no "last month's winner". */
+export function noContestWinner(): HttpHandler {
+  return respondWith(contestWinners, { winners: { rows: [] } });
+}
+
+/** The referred site cannot be reached: the name comes from its domain. */
+export function previewUnreachable(): HttpHandler {
+  return route(brandPreview, ({ request }) => {
+    const url = new URL(request.url).searchParams.get('url') ?? '';
+    const website = url.replace(/^https?:\/\//, '').replace(/^www\./, '');
+    const word = website.split('.')[0] ?? website;
+    const body = {
+      website,
+      name: word.charAt(0).toUpperCase() + word.slice(1),
+      description: '',
+      image_url: '',
+      found: false,
+    };
+    v.parse(brandPreview.response, body);
+    return HttpResponse.json(body);
+  });
+}
+
+/** The company's billing address is registered already ('Billing address already exists!'). */
+export function billingAddressExists(): HttpHandler {
+  return route(registerCompany, () =>
+    errorResponse(409, 'companies.billingAddressExists', {
+      errors: { billing_address: 'companies.billingAddressExists' },
+    }),
+  );
+}
+
+/** The server refuses the uploaded logo after reading its bytes. */
+export function logoRejected(
+  reason: 'uploads.logoType' | 'uploads.logoTooLarge' | 'uploads.svgUnsafe' = 'uploads.logoType',
+): HttpHandler {
+  return route(createBrand, () =>
+    errorResponse(reason === 'uploads.logoTooLarge' ? 413 : 415, reason, {
+      errors: { image: reason },
+    }),
+  );
+}
+
+/** An industry with no brands: every listing of the voting page answers with no rows. */
+export function emptyIndustry(): HttpHandler[] {
+  const noBrands = { brands: { rows: [] } };
+  return [
+    respondWith(topRatedBrands, noBrands),
+    respondWith(trendingBrands, noBrands),
+    respondWith(newlyAddedBrands, noBrands),
+  ];
 }
 
 /** A brand with this website was added before. */
@@ -259,6 +441,7 @@ export function emptyLists(): HttpHandler[] {
     respondWith(favouriteBrands, noBrands),
     respondWith(searchBrands, { brands: { rows: [], rowCount: 0 } }),
     respondWith(totalBrands, { stats: { rows: [{ brands: 0, votes: 0 }] } }),
+    respondWith(contestWinners, { winners: { rows: [] } }),
   ];
 }
 
@@ -283,12 +466,28 @@ export const scenarios = {
   resendLimited,
   changePasswordWrongCurrent,
   orderStatus,
+  orderStatusZeroThen,
   orderQuoteExpired,
+  orderPartiallyPaid,
+  orderPaidLate,
+  orderOverpaid,
+  orderVerifyFailed,
+  buyTokensSaleEnded,
+  cardRetryTooSoon,
   cardInitFailed,
+  saleLive,
+  saleEnded,
+  saleUnconfigured,
   voteLimitReached,
   alreadyVoted,
   brandExists,
   searchNoResult,
   brandNotFound,
+  voteStatusLimitReached,
+  noContestWinner,
+  previewUnreachable,
+  billingAddressExists,
+  logoRejected,
+  emptyIndustry,
   emptyLists,
 } as const;

@@ -1,4 +1,4 @@
-import type { Industry, TransactionStatus } from '@brnd/contracts/domain/constants';
+import type { Industry, Role, TransactionStatus } from '@brnd/contracts/domain/constants';
 
 /**
  * The demo world the fake starts from: a verified demo user (demo@brnd.example / Demo123!x) with
@@ -45,6 +45,7 @@ export interface SeedUser {
   votes?: { brand: string; ageMs: number }[];
   /** Names of brands this user created. */
   ownBrands?: string[];
+  role?: Role;
 }
 
 export interface SeedBrand {
@@ -72,9 +73,29 @@ export interface SeedBrand {
   linkedin?: string;
 }
 
+export interface SeedAuditEntry {
+  actor: string;
+  action: string;
+  subject: string;
+  details?: Record<string, unknown>;
+  ageMs: number;
+}
+
+export interface SeedBuyback {
+  quarter: string;
+  subscription_profit_usd: number;
+  buyback_usd: number;
+  brnd_burned: number;
+  ageMs: number;
+}
+
 export interface FakeSeed {
   users: SeedUser[];
   brands: SeedBrand[];
+  /** Operator actions, any order (the fake keeps them oldest first, as they happened). */
+  auditLog?: SeedAuditEntry[];
+  /** Buybacks whose burns the chain has confirmed. */
+  buybacks?: SeedBuyback[];
 }
 
 export const DEMO_EMAIL = 'demo@brnd.example';
@@ -84,6 +105,8 @@ export const DEMO_REFERRAL_CODE = 'DEMOBRND';
 export const NEEDS_PHONE_EMAIL = 'phone@brnd.example';
 /** E-mail not verified: logging in answers 403. */
 export const UNVERIFIED_EMAIL = 'pending@brnd.example';
+/** An operator: the admin console's endpoints answer them. */
+export const OPERATOR_EMAIL = 'operator@brnd.example';
 
 export const demoSeed: FakeSeed = {
   users: [
@@ -145,6 +168,71 @@ export const demoSeed: FakeSeed = {
       emailVerified: false,
       phoneVerified: false,
       referralCode: 'MLMAIL01',
+    },
+    {
+      name: 'Olga Operator',
+      email: OPERATOR_EMAIL,
+      mobile: '+48500900900',
+      address: '',
+      password: DEMO_PASSWORD,
+      emailVerified: true,
+      phoneVerified: true,
+      referralCode: 'OPSBRND1',
+      role: 'admin',
+    },
+  ],
+  buybacks: [
+    {
+      quarter: '2026-Q1',
+      subscription_profit_usd: 48_200,
+      buyback_usd: 9_640,
+      brnd_burned: 3_213_333,
+      ageMs: 200 * DAY,
+    },
+    {
+      quarter: '2026-Q2',
+      subscription_profit_usd: 61_750,
+      buyback_usd: 12_350,
+      brnd_burned: 4_116_666,
+      ageMs: 110 * DAY,
+    },
+  ],
+  auditLog: [
+    {
+      actor: 'admin:create (command line)',
+      action: 'operator.create',
+      subject: OPERATOR_EMAIL,
+      ageMs: 30 * DAY,
+    },
+    {
+      actor: OPERATOR_EMAIL,
+      action: 'sale.update',
+      subject: 'tiers',
+      details: { tier: 2, price: 0.002 },
+      ageMs: 21 * DAY,
+    },
+    { actor: OPERATOR_EMAIL, action: 'brand.approve', subject: 'Amberline', ageMs: 14 * DAY },
+    {
+      actor: OPERATOR_EMAIL,
+      action: 'brand.reject',
+      subject: 'Fastcoin Pro',
+      details: { reason: 'The website does not belong to the applicant.' },
+      ageMs: 9 * DAY,
+    },
+    {
+      actor: OPERATOR_EMAIL,
+      action: 'order.resolve',
+      subject: 'order 7f3c2a',
+      details: { decision: 'credit', usd: 40 },
+      ageMs: 5 * DAY,
+    },
+    { actor: OPERATOR_EMAIL, action: 'payout.retry', subject: 'payout 118', ageMs: 2 * DAY },
+    {
+      actor: OPERATOR_EMAIL,
+      action: 'contest.close',
+      subject: '2026-10',
+      details: { winner: 'Pixel Forge' },
+      ageMs: 1 * DAY,
     },
   ],
   brands: [

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { startTestApp, type TestApp } from '@brnd/bff/testing';
+import { createOperator } from '../../bff/src/services/operators.ts';
+import { createPasswordHasher, TEST_ARGON2_COST } from '../../bff/src/services/passwords.ts';
+import { adminPaymentScenarios, CONFORMANCE_OPERATOR } from './admin-payment-scenarios.ts';
+import { adminVerificationScenarios } from './admin-verification-scenarios.ts';
 import { accountScenarios } from './accounts-scenarios.ts';
+import { brandScenarios } from './brand-scenarios.ts';
+import { brandTokenScenarios } from './brand-token-scenarios.ts';
+import { referralScenarios } from './referral-scenarios.ts';
+import { saleScenarios } from './sale-scenarios.ts';
 import { walletScenarios } from './wallet-scenarios.ts';
 import { runScenario, type Target } from './runner.ts';
 
@@ -17,11 +25,22 @@ const target: Target = {
 
 beforeAll(async () => {
   app = await startTestApp({ seed: true });
+  // The mocks' demo world has this operator; the bff's is made as the CLI makes one.
+  await createOperator(app.db, createPasswordHasher(TEST_ARGON2_COST), CONFORMANCE_OPERATOR);
 });
 afterAll(() => app?.close());
 
 describe('bff', () => {
-  for (const scenario of [...accountScenarios, ...walletScenarios]) {
+  for (const scenario of [
+    ...accountScenarios,
+    ...walletScenarios,
+    ...saleScenarios,
+    ...referralScenarios,
+    ...brandScenarios,
+    ...brandTokenScenarios,
+    ...adminPaymentScenarios,
+    ...adminVerificationScenarios,
+  ]) {
     test(scenario.name, () => runScenario(target, scenario));
   }
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createMockServer } from '@brnd/mocks/node';
 import { accountScenarios } from './accounts-scenarios.ts';
+import { adminPaymentScenarios } from './admin-payment-scenarios.ts';
+import { adminVerificationScenarios } from './admin-verification-scenarios.ts';
+import { brandScenarios } from './brand-scenarios.ts';
+import { brandTokenScenarios } from './brand-token-scenarios.ts';
+import { referralScenarios } from './referral-scenarios.ts';
+import { saleScenarios } from './sale-scenarios.ts';
 import { walletScenarios } from './wallet-scenarios.ts';
 import { runScenario, type Target } from './runner.ts';
 
@@ -13,7 +19,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('mocks', () => {
-  for (const scenario of [...accountScenarios, ...walletScenarios]) {
+  for (const scenario of [
+    ...accountScenarios,
+    ...walletScenarios,
+    ...saleScenarios,
+    ...referralScenarios,
+    ...brandScenarios,
+    ...brandTokenScenarios,
+    ...adminPaymentScenarios,
+    ...adminVerificationScenarios,
+  ]) {
     test(scenario.name, () => runScenario(target, scenario));
   }
 });

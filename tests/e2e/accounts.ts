@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { verificationLink } from './outbox.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { smsCode, verificationLink } from './outbox.ts';
 
 export interface TestUser {
   name: string;
@@ -49,4 +49,20 @@ export async function createUserAwaitingPhone(request: APIRequestContext, label:
   await post(request, '/api/user/confirm', { verification_code: code });
   await post(request, '/api/user/changemobile', { verification_code: code, mobile: user.mobile });
   return { user, code };
+}
+
+/** A fresh, fully verified account, signed in on `page` (it lands on the dashboard). */
+export async function signInVerifiedUser(page: Page, label: string): Promise<TestUser> {
+  const { user, code } = await createUserAwaitingPhone(page.request, label);
+  const sms = await smsCode(page.request, user.mobile);
+  const verified = await page.request.post('/api/user/confirm_mobile', {
+    form: { verification_code: code, mobile_verification_code: sms },
+  });
+  expect(verified.ok()).toBe(true);
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  return user;
 }

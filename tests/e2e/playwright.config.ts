@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
@@ -5,6 +6,9 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
+// Set once here, so the server (serve.ts) and the tests (workers inherit the environment) agree on
+// where the embedded PostgreSQL lives: a test can run a command such as admin:create against it.
+process.env.E2E_DATA_DIR ??= path.join(root, '.data', `e2e-${port}-${Date.now()}`);
 
 /**
  * The real stack, started as `npm start` starts it (the root `test:e2e` script builds first):

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import en from '../../locales/en.json' with { type: 'json' };
-import pl from '../../locales/pl.json' with { type: 'json' };
+import { messages } from '../../locales/messages.ts';
 
 /**
  * Every public page in both languages on the real stack: no console errors, and after choosing
@@ -20,20 +19,12 @@ const ROUTES = [
   '/no-such-page',
 ];
 
-type Messages = { [key: string]: string | Messages };
-
-function values(messages: Messages): string[] {
-  return Object.values(messages).flatMap((value) =>
-    typeof value === 'string' ? [value] : values(value),
-  );
-}
-
-const polishValues = new Set(values(pl as Messages));
+const polishValues = new Set(Object.values(messages.pl));
 /**
  * English interface text a Polish page must not show: values that are not also Polish ones
  * ('BRND', 'Blog', 'FAQ') and carry no ICU placeholders (their filled-in form differs).
  */
-const englishOnly = [...new Set(values(en as Messages))].filter(
+const englishOnly = [...new Set(Object.values(messages.en))].filter(
   (value) => !polishValues.has(value) && !value.includes('{') && value.trim().length > 1,
 );
 

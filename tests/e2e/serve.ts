@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dataDir = path.join(root, '.data', `e2e-${Date.now()}-${process.pid}`);
+const dataDir =
+  process.env.E2E_DATA_DIR ?? path.join(root, '.data', `e2e-${Date.now()}-${process.pid}`);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], {
   cwd: root,

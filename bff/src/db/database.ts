@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { QueryTypes, Sequelize, type Transaction } from 'sequelize';
 import { defineModels, type Models } from './models.ts';
 
@@ -21,6 +22,26 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
+/** The parts of Sequelize's postgres dialect a direct query reuses (see `direct` below). */
+interface SequelizePostgres {
+  connectionManager: {
+    getConnection(options: { type: 'read' | 'write' }): Promise<pg.Client & { _invalid?: boolean }>;
+    releaseConnection(connection: pg.Client): void;
+  };
+  dialect: {
+    Query: new (
+      connection: unknown,
+      sequelize: Sequelize,
+      options: object,
+    ) => { formatError(error: unknown, stack?: string): Error };
+  };
+}
+
+/** Sequelize's array-bind handling turns NUL characters into `\0`; direct queries keep that. */
+function bindValue(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\0') ? value.replace(/\0/g, '\\0') : value;
+}
+
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   const sequelize = new Sequelize(url, {
     dialect: 'postgres',
@@ -29,7 +50,47 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     dialectOptions: { connectionTimeoutMillis: 5_000 },
   });
   const models = defineModels(sequelize);
+  const internals = sequelize as unknown as SequelizePostgres;
   let closed = false;
+
+  /**
+   * A statement outside a transaction runs on a connection borrowed from Sequelize's own pool,
+   * straight through `pg`: no second pool (same size, same session settings and type parsers),
+   * but none of Sequelize's per-query work either (option cloning, bind rewriting, a stack
+   * captured for every query, result post-processing), which was half the CPU of a simple read.
+   * Errors still come out as Sequelize's classes (UniqueConstraintError with `.parent`, …),
+   * made by the dialect's own formatter, so callers cannot tell the two paths apart.
+   * See docs/decisions/014-direct-queries.md.
+   */
+  async function direct<Row extends object>(sql: string, bind: unknown[]): Promise<Row[]> {
+    bind.forEach((value, index) => {
+      // Sequelize refuses an unset bind value rather than sending NULL; so do we.
+      if (value === undefined) throw new Error(`Bind parameter $${index + 1} has no value.`);
+    });
+    const connection = await internals.connectionManager.getConnection({ type: 'write' });
+    try {
+      // No values: the simple protocol, so several statements in one string still work.
+      const result = (
+        bind.length > 0
+          ? await connection.query(sql, bind.map(bindValue))
+          : await connection.query(sql)
+      ) as pg.QueryResult | pg.QueryResult[];
+      return (
+        Array.isArray(result) ? result.flatMap((part) => part.rows ?? []) : result.rows
+      ) as Row[];
+    } catch (error) {
+      const failure = error as Error & { code?: string; sql?: string; parameters?: unknown[] };
+      // A reset connection must not go back into the pool (as Sequelize's query does it).
+      if (failure.code === 'ECONNRESET') connection._invalid = true;
+      failure.sql = sql;
+      failure.parameters = bind;
+      const query = new internals.dialect.Query(connection, sequelize, { logging: false });
+      throw query.formatError(failure, new Error(failure.message).stack);
+    } finally {
+      internals.connectionManager.releaseConnection(connection);
+    }
+  }
+
   return {
     url,
     sequelize,
@@ -39,11 +100,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       bind: unknown[] = [],
       queryOptions: { transaction?: Transaction } = {},
     ) {
+      if (!queryOptions.transaction) return direct<Row>(sql, bind);
       // QueryTypes.SELECT returns rows for any statement with RETURNING, too.
       return sequelize.query<Row>(sql, {
         bind,
         type: QueryTypes.SELECT,
-        transaction: queryOptions.transaction ?? null,
+        transaction: queryOptions.transaction,
       });
     },
     transaction(work) {

@@ -66,6 +66,29 @@ async function importWithoutSignalHandlers() {
   return EmbeddedPostgresCluster;
 }
 
+/** The database the server keeps its data in, inside the embedded cluster. */
+export const EMBEDDED_DATABASE = 'brnd';
+
+/**
+ * The URL of the embedded PostgreSQL a running server started in `dataDir`, or null when none
+ * runs there: a command-line tool then talks to the live cluster instead of starting a second.
+ */
+export async function runningEmbeddedPostgresUrl(dataDir: string): Promise<string | null> {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  // postmaster.pid: the postmaster's pid on line 1, its port on line 4.
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
+  const password = await readOrCreatePassword(path.join(dataDir, 'postgres-password'));
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions,
 ): Promise<EmbeddedPostgres> {

@@ -5,11 +5,46 @@ import { accounts } from './migrations/0001-accounts.ts';
 import { contactMessages } from './migrations/0002-contact-messages.ts';
 import { ledger } from './migrations/0010-ledger.ts';
 import { payoutChainGenesis } from './migrations/0011-payout-chain-genesis.ts';
+import { brands } from './migrations/0030-brands.ts';
+import { brandSearchKnn } from './migrations/0031-brand-search-knn.ts';
+import { sale } from './migrations/0020-sale.ts';
+import { referrals } from './migrations/0040-referrals.ts';
+import { operators } from './migrations/0050-operators.ts';
+import { buybacks } from './migrations/0051-buybacks.ts';
+import { newsletter } from './migrations/0052-newsletter.ts';
+import { brandVerification } from './migrations/0053-brand-verification.ts';
+import { brandSearchTiers } from './migrations/0054-brand-search-tiers.ts';
+import { verificationDecisions } from './migrations/0055-verification-decisions.ts';
+import { paymentRecords } from './migrations/0057-payment-records.ts';
+import { saleTiersPayoutRetries } from './migrations/0058-sale-tiers-payout-retries.ts';
+import { ledgerAssets } from './migrations/0060-ledger-assets.ts';
+import { brandTokens } from './migrations/0061-brand-tokens.ts';
+import { brandTokenTickers } from './migrations/0062-brand-token-tickers.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
 /** In order. A migration, once released, is never edited: add a new one. */
-export const migrations: Migration[] = [accounts, contactMessages, ledger, payoutChainGenesis];
+export const migrations: Migration[] = [
+  accounts,
+  contactMessages,
+  ledger,
+  payoutChainGenesis,
+  brands,
+  brandSearchKnn,
+  sale,
+  referrals,
+  operators,
+  buybacks,
+  newsletter,
+  brandVerification,
+  brandSearchTiers,
+  verificationDecisions,
+  paymentRecords,
+  saleTiersPayoutRetries,
+  ledgerAssets,
+  brandTokens,
+  brandTokenTickers,
+];
 
 /** Any constant works; it only has to be the same for every bff instance. */
 const MIGRATION_LOCK_ID = 7_251_001;

@@ -7,6 +7,7 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import type { Role } from '@brnd/contracts/domain/constants';
 
 /**
  * Sequelize models over the tables the migrations create. The schema itself is owned by the
@@ -27,6 +28,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare referralCode: string;
   declare referredBy: ForeignKey<string> | null;
   declare language: CreationOptional<Language>;
+  /** `admin`: an operator (see the `admin:create` command). */
+  declare role: CreationOptional<Role>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -112,6 +115,7 @@ export function defineModels(sequelize: Sequelize): Models {
       referralCode: { type: DataTypes.TEXT, allowNull: false },
       referredBy: { type: DataTypes.UUID, allowNull: true },
       language: { type: DataTypes.TEXT, allowNull: false, defaultValue: 'en' },
+      role: { type: DataTypes.TEXT, allowNull: false, defaultValue: 'user' },
       createdAt: timestamp(false),
       updatedAt: timestamp(false),
     },

@@ -1,5 +1,7 @@
 import type { PasswordHasher } from '../services/passwords.ts';
+import { createSaleService, seedLiveSale } from '../services/sale.ts';
 import type { Database } from './database.ts';
+import { seedDemoBrands } from './seed-brands.ts';
 
 /** A fully verified account to try every signed-in screen without registering first. */
 export const DEMO_USER = {
@@ -28,6 +30,10 @@ export async function seedDemo(db: Database, hasher: PasswordHasher): Promise<vo
     referredBy: null,
     language: 'en',
   });
+  // Brands with logos and this month's votes, so the voting page looks alive.
+  await seedDemoBrands(db, DEMO_USER.email);
+  // A live sale, so every buy flow can be tried.
+  await seedLiveSale(createSaleService({ db, cardProviderUrl: '' }));
 }
 
 export async function isEmpty(db: Database): Promise<boolean> {

@@ -1,6 +1,9 @@
-import { blog, contact } from '@brnd/contracts/api/content';
+import { blog, contact, newsletter } from '@brnd/contracts/api/content';
 import { site } from '@brnd/contracts/api/site';
-import { CONTACT_MESSAGES_PER_IP } from '@brnd/contracts/domain/constants';
+import {
+  CONTACT_MESSAGES_PER_IP,
+  NEWSLETTER_SIGNUPS_PER_IP,
+} from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call } from '../testing/http.ts';
@@ -122,4 +125,29 @@ test('the content security policy allows the configured job board script and no 
   } finally {
     await app.close();
   }
+});
+
+test('the ICO newsletter keeps each address once, refuses an empty one with the spec message, and is rate-limited', async () => {
+  const subscribers = () =>
+    app.db.query<{ email: string }>('SELECT email FROM newsletter_subscribers ORDER BY email');
+  for (const email of ['Fan@Example.com', 'fan@example.com ']) {
+    const answer = await call(app.baseUrl, newsletter, { body: { email }, ...from('10.0.1.1') });
+    expect(answer.data).toEqual({ message: 'success' });
+  }
+  expect(await subscribers()).toEqual([{ email: 'fan@example.com' }]);
+
+  const empty = await call(app.baseUrl, newsletter, { body: { email: ' ' }, ...from('10.0.1.1') });
+  expect(empty.status).toBe(400);
+  expect(empty.error?.message).toBe('Please write your email!');
+
+  for (let sent = 0; sent < NEWSLETTER_SIGNUPS_PER_IP; sent += 1) {
+    const email = `reader${sent}@example.com`;
+    await call(app.baseUrl, newsletter, { body: { email }, ...from('10.0.1.2') });
+  }
+  const refused = await call(app.baseUrl, newsletter, {
+    body: { email: 'one-more@example.com' },
+    ...from('10.0.1.2'),
+  });
+  expect(refused.status).toBe(429);
+  expect(await subscribers()).toHaveLength(1 + NEWSLETTER_SIGNUPS_PER_IP);
 });

@@ -1,4 +1,4 @@
-import { blog, contact } from '@brnd/contracts/api/content';
+import { blog, contact, newsletter } from '@brnd/contracts/api/content';
 import { SUCCESS } from '@brnd/contracts/api/accounts';
 import type { BlogService } from '../services/blog.ts';
 import type { ContactService } from '../services/contact.ts';
@@ -6,6 +6,11 @@ import { route, type Route } from './route.ts';
 
 export function contentRoutes(deps: { contact: ContactService; blog: BlogService }): Route[] {
   return [
+    route(newsletter, async ({ body, ctx }) => {
+      await deps.contact.subscribe(body.email, ctx.ip);
+      return { message: SUCCESS };
+    }),
+
     route(contact, async ({ body, ctx }) => {
       await deps.contact.send(
         {

@@ -83,10 +83,17 @@ export function errorHandler(logger: Logger) {
           ctx.set('Retry-After', String(error.retryAfterSeconds));
         }
         if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+        const values = Object.fromEntries(
+          Object.entries(error.values).filter(
+            (entry): entry is [string, string | number] =>
+              typeof entry[1] === 'string' || typeof entry[1] === 'number',
+          ),
+        );
         ctx.body = {
           message: english(error.messageId, error.values),
           messageId: error.messageId,
           ...(error.fields ? { errors: error.fields } : {}),
+          ...(Object.keys(values).length > 0 ? { values } : {}),
         } satisfies ErrorResponse;
         return;
       }

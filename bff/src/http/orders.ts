@@ -1,7 +1,14 @@
-import { orders } from '@brnd/contracts/api/orders';
+import Router from '@koa/router';
+import { CARD_CALLBACK_PATH, CARD_SIGNATURE_HEADER } from '@brnd/contracts/api/card-provider';
+import { SUCCESS } from '@brnd/contracts/api/accounts';
+import { buyTokens, kantor, orders, verifyOrder } from '@brnd/contracts/api/orders';
+import type { Context } from 'koa';
 import { payoutAsTransaction } from '@brnd/contracts/api/wallet';
 import type { Transaction } from '@brnd/contracts/api/orders';
+import type { OrderService } from '../services/orders.ts';
 import type { PayoutService } from '../services/payouts.ts';
+import { BTCPAY_SIGNATURE_HEADER, GATEWAY_WEBHOOK_PATH } from '../providers/crypto-gateway.ts';
+import { DomainError } from '../services/errors.ts';
 import { authedRoute, type Route } from './route.ts';
 
 /** One kind of row in the transactions list; crypto and card orders join as further sources. */
@@ -20,8 +27,40 @@ export async function mergedTransactions(
   return rows.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }
 
-export function orderRoutes({ sources }: { sources: readonly TransactionSource[] }): Route[] {
+/** Crypto and card orders as rows of the transactions list. */
+export function saleTransactions(service: OrderService): TransactionSource {
+  return (userId) => service.transactions(userId);
+}
+
+export function orderRoutes({
+  sources,
+  orders: service,
+}: {
+  sources: readonly TransactionSource[];
+  orders?: OrderService;
+}): Route[] {
+  const saleRoutes: Route[] = service
+    ? [
+        authedRoute(buyTokens, async ({ auth, body }) => ({
+          message: SUCCESS as typeof SUCCESS,
+          response: await service.buyTokens(auth.user.id, {
+            usd: body.amount,
+            currency: body.selected_payMethod,
+          }),
+        })),
+        authedRoute(verifyOrder, async ({ auth, params }) => ({
+          message: SUCCESS,
+          response: await service.verify(auth.user.id, params.uuid),
+        })),
+        // The browser's amounts are not used: the order is built from the provider's record.
+        authedRoute(kantor, async ({ auth, body }) => ({
+          message: SUCCESS,
+          ...(await service.recordCardOrder(auth.user.id, body.cashTxHash)),
+        })),
+      ]
+    : [];
   return [
+    ...saleRoutes,
     authedRoute(orders, async ({ auth, query }) => {
       // Few rows per user (payouts now, orders in issue 4): merging in memory keeps each source simple.
       const all = await mergedTransactions(sources, auth.user.id);
@@ -30,4 +69,42 @@ export function orderRoutes({ sources }: { sources: readonly TransactionSource[]
       return { orders: { rows: all.slice(offset, end), count: all.length } };
     }),
   ];
+}
+
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/** The exact bytes the provider signed: read before any body parser touches them. */
+async function rawBody(ctx: Context): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > WEBHOOK_BODY_LIMIT) throw new DomainError(413, 'errors.validation');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The payment providers' notifications (not in the route table: they are the providers'
+ * protocol, not our API). Mounted before the body parser, because the signature covers the raw
+ * bytes. 2xx tells the provider to stop retrying; 4xx says the notification is refused.
+ */
+export function providerWebhooks(service: OrderService): Router {
+  const router = new Router();
+  router.post(GATEWAY_WEBHOOK_PATH, async (ctx) => {
+    await service.handleGatewayWebhook(
+      await rawBody(ctx),
+      ctx.get(BTCPAY_SIGNATURE_HEADER) || undefined,
+    );
+    ctx.body = { message: SUCCESS };
+  });
+  router.post(CARD_CALLBACK_PATH, async (ctx) => {
+    await service.handleCardCallback(
+      await rawBody(ctx),
+      ctx.get(CARD_SIGNATURE_HEADER) || undefined,
+    );
+    ctx.body = { message: SUCCESS };
+  });
+  return router;
 }

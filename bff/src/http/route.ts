@@ -1,4 +1,5 @@
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
+import { endpointList } from '@brnd/contracts/api/index';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import * as v from 'valibot';
@@ -28,18 +29,21 @@ export interface Route {
 
 /** A route for an endpoint without `auth: 'required'`. */
 export function route<E extends Endpoint>(endpoint: E, handler: RouteHandler<E>): Route {
-  if (endpoint.auth === 'required') {
+  if (endpoint.auth === 'required' || endpoint.auth === 'admin') {
     throw new Error(`${endpoint.id} requires auth: register it with authedRoute()`);
   }
   return { endpoint, handler: handler as unknown as RouteHandler<Endpoint> };
 }
 
-/** A route whose handler always has the signed-in user (401 otherwise). */
+/**
+ * A route whose handler always has the signed-in user: 401 otherwise, and 403 for an
+ * `auth: 'admin'` endpoint when the user is not an operator.
+ */
 export function authedRoute<E extends Endpoint>(
   endpoint: E,
   handler: RouteHandler<E, AuthContext>,
 ): Route {
-  if (endpoint.auth !== 'required') {
+  if (endpoint.auth !== 'required' && endpoint.auth !== 'admin') {
     throw new Error(`${endpoint.id} does not require auth: register it with route()`);
   }
   return { endpoint, handler: handler as unknown as RouteHandler<Endpoint> };
@@ -69,6 +73,12 @@ function parsePart(
  * its response schema checks (and trims to the contract) every answer before it leaves.
  */
 export function mountRoutes(router: Router, routes: Route[], sessions: SessionService): void {
+  // Every endpoint of the contract's route table is served: a missing one fails the start.
+  const mounted = new Set(routes.map((route) => route.endpoint.id));
+  const missing = endpointList.filter((endpoint) => !mounted.has(endpoint.id));
+  if (missing.length > 0) {
+    throw new Error(`no bff route for ${missing.map((endpoint) => endpoint.id).join(', ')}`);
+  }
   for (const { endpoint, handler } of routes) {
     const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
     router.register(endpoint.path, methods, async (ctx) => {
@@ -76,8 +86,11 @@ export function mountRoutes(router: Router, routes: Route[], sessions: SessionSe
       if (endpoint.auth !== 'none') {
         const token = bearerToken(ctx);
         auth = token ? await sessions.authenticate(token) : null;
-        if (!auth && endpoint.auth === 'required') {
+        if (!auth && endpoint.auth !== 'optional') {
           throw new DomainError(401, 'errors.unauthorized');
+        }
+        if (endpoint.auth === 'admin' && auth?.user.role !== 'admin') {
+          throw new DomainError(403, 'errors.forbidden');
         }
       }
 

@@ -21,6 +21,7 @@ import type { Logger } from '../logger.ts';
 import { DomainError, tooManyAttempts } from './errors.ts';
 import type { Notifications } from './notifications.ts';
 import type { PasswordHasher } from './passwords.ts';
+import type { ReferralService } from './referrals.ts';
 import { hitAll, type RateLimiter } from './rate-limits.ts';
 import { hmac, randomDigits, randomReferralCode, randomToken, sha256 } from './secrets.ts';
 import type { AuthContext, SessionService } from './sessions.ts';
@@ -67,6 +68,10 @@ export interface AccountServiceDeps {
   /** Keys the SMS-code HMAC. */
   secret: string;
   logger: Logger;
+  /** Records who referred a new account, and rewards the referrer once it is verified. */
+  referrals: ReferralService;
+  /** Runs in the transaction that confirms an e-mail address (brand tokens held for it). */
+  onEmailVerified?: (userId: string, transaction: Transaction) => Promise<unknown>;
 }
 
 const linkInvalid = () => new DomainError(400, 'errors.linkInvalid');
@@ -78,7 +83,7 @@ function isUniqueViolationOf(error: unknown, constraint: string): boolean {
 }
 
 export function createAccountService(deps: AccountServiceDeps): AccountService {
-  const { db, hasher, sessions, limiter, notifications, secret, logger } = deps;
+  const { db, hasher, sessions, limiter, notifications, secret, logger, referrals } = deps;
   const { User } = db.models;
 
   const findByEmail = (email: string) =>
@@ -166,14 +171,6 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     await notifications.phoneCode(mobile, user.language, code);
   }
 
-  async function findReferrer(referralCode: string | undefined): Promise<string | null> {
-    // Shared links may carry a suffix (`CODE-ico`, `CODE-vote`); the account code comes first.
-    const base = referralCode?.split('-')[0]?.trim().toUpperCase();
-    if (!base) return null;
-    const referrer = await User.findOne({ where: where(fn('upper', col('referral_code')), base) });
-    return referrer?.id ?? null;
-  }
-
   function view(user: User): UserView {
     return { name: user.name, email: user.email, mobile: user.mobile, address: user.address };
   }
@@ -185,9 +182,9 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           fields: { email: 'errors.emailExists' },
         });
       }
-      const [passwordHash, referredBy] = await Promise.all([
+      const [passwordHash, referral] = await Promise.all([
         hasher.hash(input.password),
-        findReferrer(input.referral_code),
+        referrals.resolve(input.referral_code),
       ]);
 
       for (let attempt = 1; ; attempt += 1) {
@@ -202,11 +199,12 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
                 emailVerifiedAt: null,
                 phoneVerifiedAt: null,
                 referralCode: randomReferralCode(),
-                referredBy,
+                referredBy: referral?.userId ?? null,
                 language,
               },
               { transaction },
             );
+            if (referral) await referrals.attributeSignup(user.id, referral, transaction);
             const code = await issueCode(user.id, 'email', EMAIL_CODE_LIFETIME_MS, {
               transaction,
             });
@@ -224,7 +222,11 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
             });
           }
           // 32^8 codes make a clash rare; a few fresh draws make it practically impossible.
-          if (isUniqueViolationOf(error, 'users_referral_code_key') && attempt < 5) continue;
+          // A new account's code also becomes its first referral link (migration 0040).
+          const codeTaken =
+            isUniqueViolationOf(error, 'users_referral_code_key') ||
+            isUniqueViolationOf(error, 'referral_links_code_key');
+          if (codeTaken && attempt < 5) continue;
           throw error;
         }
       }
@@ -240,6 +242,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           [userId],
           { transaction },
         );
+        await deps.onEmailVerified?.(userId, transaction);
         // The same code now opens the phone steps (the app moves on to /editPhone?code=…).
         if (user && !user.phone_verified_at) {
           await issueCode(userId, 'phone_step', PHONE_STEP_CODE_LIFETIME_MS, { code, transaction });
@@ -294,6 +297,8 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           [user.id],
           { transaction },
         );
+        // Verification is complete: the referrer's sign-up reward, exactly once (idempotent key).
+        await referrals.rewardSignup(user.id, transaction);
         return 'verified';
       });
       if (outcome === 'expired') {
@@ -387,6 +392,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           { transaction },
         );
         await sessions.revokeAll(userId, transaction);
+        await deps.onEmailVerified?.(userId, transaction);
         return user?.email;
       });
       if (!email) throw linkInvalid();

@@ -1,4 +1,8 @@
-import { CONTACT_MESSAGES_PER_IP, CONTACT_WINDOW_MS } from '@brnd/contracts/domain/constants';
+import {
+  CONTACT_MESSAGES_PER_IP,
+  CONTACT_WINDOW_MS,
+  NEWSLETTER_SIGNUPS_PER_IP,
+} from '@brnd/contracts/domain/constants';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../providers/mail.ts';
@@ -16,6 +20,8 @@ export interface ContactMessage {
 export interface ContactService {
   /** Stores the message, then mails it to the operator; 429 past the per-IP limit. */
   send(message: ContactMessage, clientIp: string): Promise<void>;
+  /** Adds the address to the sale newsletter; again is a no-op; 429 past the per-IP limit. */
+  subscribe(email: string, clientIp: string): Promise<void>;
 }
 
 export function createContactService(deps: {
@@ -27,6 +33,20 @@ export function createContactService(deps: {
 }): ContactService {
   const { db, mailer, limiter, operatorEmail, logger } = deps;
   return {
+    async subscribe(email, clientIp) {
+      const limit = await limiter.hit(
+        `newsletter:ip:${clientIp}`,
+        NEWSLETTER_SIGNUPS_PER_IP,
+        CONTACT_WINDOW_MS,
+      );
+      if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
+      await db.query(
+        `INSERT INTO newsletter_subscribers (email, client_ip) VALUES ($1, $2)
+         ON CONFLICT (email) DO NOTHING`,
+        [email, clientIp],
+      );
+    },
+
     async send(message, clientIp) {
       const limit = await limiter.hit(
         `contact:ip:${clientIp}`,

@@ -23,8 +23,21 @@ export const LEDGER_ACCOUNTS = {
   payoutsInFlight: 'payouts:in_flight',
 } as const;
 
-export function userAccount(userId: string): string {
-  return `user:${userId}`;
+/** Every account holds one asset: BRND, or a brand token (its id). */
+export const BRND_ASSET = 'BRND';
+
+/** The user's account for an asset; BRND keeps the plain `user:<id>` of before assets. */
+export function userAccount(userId: string, asset: string = BRND_ASSET): string {
+  return asset === BRND_ASSET ? `user:${userId}` : `user:${userId}:${asset}`;
+}
+
+/** A platform account of an asset other than BRND (a brand token's supply, burn, …). */
+export interface AssetAccount {
+  id: string;
+  kind: 'treasury' | 'payouts' | 'external' | 'held' | 'burned';
+  asset: string;
+  /** Only the external accounts (the chain's side of the ledger) may go negative. */
+  allowNegative?: boolean;
 }
 
 export interface LedgerEntry {
@@ -71,8 +84,18 @@ export interface Ledger {
    */
   post(input: PostInput, options?: { transaction?: Transaction }): Promise<PostedTransaction>;
   balance(account: string, options?: { transaction?: Transaction }): Promise<bigint>;
-  /** Creates the user's account if missing; safe to call concurrently. */
-  ensureUserAccount(userId: string, options?: { transaction?: Transaction }): Promise<string>;
+  /** Creates the user's account (of BRND unless `asset`) if missing; safe to call concurrently. */
+  ensureUserAccount(
+    userId: string,
+    options?: { transaction?: Transaction; asset?: string },
+  ): Promise<string>;
+  /** ensureUserAccount for many users at once (a bulk give); returns the account ids in order. */
+  ensureUserAccounts(
+    userIds: string[],
+    options: { transaction?: Transaction; asset: string },
+  ): Promise<string[]>;
+  /** Creates the platform accounts of an asset if missing (a new brand token's). */
+  ensureAccounts(accounts: AssetAccount[], options?: { transaction?: Transaction }): Promise<void>;
 }
 
 function validate(input: PostInput): void {
@@ -166,14 +189,46 @@ export function createLedger(db: Database): Ledger {
       return BigInt(row?.balance ?? '0');
     },
     async ensureUserAccount(userId, options = {}) {
-      const id = userAccount(userId);
+      const asset = options.asset ?? BRND_ASSET;
+      const id = userAccount(userId, asset);
       await db.query(
-        `INSERT INTO ledger_accounts (id, kind, user_id) VALUES ($1, 'user', $2)
-         ON CONFLICT (id) DO NOTHING`,
-        [id, userId],
+        // No conflict target: with (id) only, a concurrent first insert still failed on the
+        // (user_id, asset) unique index (only the target index is checked without raising).
+        `INSERT INTO ledger_accounts (id, kind, user_id, asset) VALUES ($1, 'user', $2, $3)
+         ON CONFLICT DO NOTHING`,
+        [id, userId, asset],
         options.transaction ? { transaction: options.transaction } : {},
       );
       return id;
+    },
+    async ensureUserAccounts(userIds, options) {
+      const ids = userIds.map((userId) => userAccount(userId, options.asset));
+      if (userIds.length === 0) return ids;
+      await db.query(
+        `INSERT INTO ledger_accounts (id, kind, user_id, asset)
+         SELECT id, 'user', user_id, $3 FROM unnest($1::text[], $2::uuid[]) AS a(id, user_id)
+         ON CONFLICT DO NOTHING`,
+        [ids, userIds, options.asset],
+        options.transaction ? { transaction: options.transaction } : {},
+      );
+      return ids;
+    },
+    async ensureAccounts(accounts, options = {}) {
+      if (accounts.some((account) => account.asset === BRND_ASSET)) {
+        throw new Error('ledger: BRND accounts come from migrations');
+      }
+      await db.query(
+        `INSERT INTO ledger_accounts (id, kind, asset, allow_negative)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[])
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          accounts.map((account) => account.id),
+          accounts.map((account) => account.kind),
+          accounts.map((account) => account.asset),
+          accounts.map((account) => account.allowNegative ?? false),
+        ],
+        options.transaction ? { transaction: options.transaction } : {},
+      );
     },
   };
 }

@@ -1,40 +1,33 @@
 import { connectContract } from '@brnd/contracts/chain/connect';
 import { BRND } from '@brnd/contracts/chain/generated/index';
 import type { Payout, PayoutStatus } from '@brnd/contracts/api/wallet';
-import { Transaction as ChainTransaction } from 'ethers';
-import pg from 'pg';
+import { ADMIN_PAYOUTS_PAGE_SIZE, type AdminPayout } from '@brnd/contracts/api/admin-payouts';
 import type { PlatformChain } from '../chain/platform-chain.ts';
+import {
+  createTreasurySender,
+  type SendStatus,
+  type TreasuryTransactionRow,
+} from '../chain/treasury-sender.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
 import { LEDGER_ACCOUNTS, toTokenNumber, userAccount, type Ledger } from './ledger.ts';
 
 /**
- * Payouts of a user's BRND balance to their wallet. The order of writes is what makes a crash
- * harmless: the claim (payout row + ledger debit) commits before anything is signed; the signed
- * transaction and its hash commit before it is broadcast; after that, only the hash is ever
- * looked up or re-broadcast, so a payout is signed at most once.
+ * Payouts of a user's BRND balance to their wallet. The claim (payout row + ledger debit) commits
+ * before anything is signed; the treasury sender then signs it once, broadcasts and confirms it.
  */
 
-type StoredStatus = 'pending' | 'signed' | 'broadcast' | 'confirmed' | 'failed';
+type StoredStatus = SendStatus;
 
-interface PayoutRow {
-  id: string;
+interface PayoutRow extends TreasuryTransactionRow {
   user_id: string;
   to_address: string;
   amount: string;
-  status: StoredStatus;
   chain_id: string;
-  genesis_hash: string | null;
-  nonce: string | null;
-  raw_transaction: string | null;
-  tx_hash: string | null;
   created_at: Date;
 }
-
-/** Any constant: one signer at a time for the treasury's nonces, across bff instances. */
-const TREASURY_LOCK_ID = 7_251_010;
-const RECEIPT_TIMEOUT_MS = 60_000;
 
 export interface PayoutService {
   /** Records the payout of the whole balance and queues it; the queue does the chain work. */
@@ -44,6 +37,21 @@ export interface PayoutService {
   process(payoutId: string): Promise<StoredStatus>;
   /** Unfinished payouts, e.g. after a crash: each is processed again. */
   unfinished(): Promise<string[]>;
+  /** Every payout for the console, newest first, a page at a time. */
+  adminList(filter: {
+    status?: PayoutStatus | undefined;
+    offset?: number | undefined;
+  }): Promise<{ payouts: AdminPayout[]; count: number }>;
+  /**
+   * An operator's retry of a failed payout (docs/decisions/016): a new payout of the same amount
+   * to the same address, debiting the user again only if the balance still holds it; once per
+   * failed payout. Queued like a claim.
+   */
+  retry(
+    operator: { id: string; email: string },
+    payoutId: string,
+    audit: AuditLog,
+  ): Promise<AdminPayout>;
 }
 
 export interface PayoutDeps {
@@ -73,13 +81,48 @@ function toPayout(row: PayoutRow): Payout {
   };
 }
 
-/** A node that already has the transaction (or mined it) answers the re-broadcast like this. */
-function alreadySent(error: unknown): boolean {
-  const text = String((error as { message?: string }).message ?? error);
-  return /already known|known transaction|nonce too low|nonce has already been used|NONCE_EXPIRED/i.test(
-    text,
-  );
+interface AdminPayoutRow {
+  id: string;
+  user_email: string;
+  status: StoredStatus;
+  amount: string;
+  to_address: string;
+  tx_hash: string | null;
+  error: string | null;
+  retry_of: string | null;
+  retried_by: string | null;
+  created_at: Date;
 }
+
+const ADMIN_PAYOUT_SELECT = `SELECT p.id::text, u.email AS user_email, p.status, p.amount::text,
+    p.to_address, p.tx_hash, p.error, p.retry_of::text,
+    (SELECT r.id::text FROM payouts r WHERE r.retry_of = p.id) AS retried_by, p.created_at
+  FROM payouts p JOIN users u ON u.id = p.user_id`;
+
+/** The console's status filter in stored statuses: pending covers recorded, signed, broadcast. */
+const STORED_STATUSES: Record<PayoutStatus, StoredStatus[]> = {
+  pending: ['pending', 'signed', 'broadcast'],
+  confirmed: ['confirmed'],
+  failed: ['failed'],
+};
+
+function toAdminPayout(row: AdminPayoutRow): AdminPayout {
+  return {
+    id: row.id,
+    user_email: row.user_email,
+    status: publicStatus(row.status),
+    brnd_tokens: toTokenNumber(BigInt(row.amount)),
+    amount: row.amount,
+    address: row.to_address,
+    tx_hash: row.tx_hash,
+    error: row.error,
+    retry_of: row.retry_of,
+    retried_by: row.retried_by,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const UNIQUE_VIOLATION = '23505';
 
 export function createPayoutService(deps: PayoutDeps): PayoutService {
   const { db, ledger, logger } = deps;
@@ -90,18 +133,6 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
       [payoutId],
     );
     return row;
-  }
-
-  async function withTreasuryLock<T>(work: () => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [TREASURY_LOCK_ID]);
-      return await work();
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [TREASURY_LOCK_ID]).catch(() => {});
-      await client.end();
-    }
   }
 
   async function settle(row: PayoutRow, outcome: 'confirmed' | 'failed', error?: string) {
@@ -141,100 +172,16 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
     logger.info(`payout ${outcome}`, { payoutId: row.id, txHash: row.tx_hash });
   }
 
-  /** Signs the transfer and stores it with its hash; nothing is broadcast yet. */
-  async function sign(row: PayoutRow, chain: PlatformChain): Promise<PayoutRow | 'failed'> {
-    const brnd = connectContract(BRND, chain.contracts.brnd, chain.treasury);
-    const request = await brnd.transfer.populateTransaction(row.to_address, BigInt(row.amount));
-    let gasLimit: bigint;
-    try {
-      gasLimit = await chain.provider.estimateGas({ ...request, from: chain.treasury.address });
-    } catch (error) {
-      // Reverts in the estimate (e.g. the treasury lacks the tokens): nothing was signed.
-      await settle(row, 'failed', String((error as Error).message ?? error).slice(0, 500));
-      return 'failed';
-    }
-    const [pending, [stored], fees] = await Promise.all([
-      chain.provider.getTransactionCount(chain.treasury.address, 'pending'),
-      db.query<{ next: string | null }>(
-        `SELECT (max(nonce) + 1)::text AS next FROM payouts
-         WHERE chain_id = $1 AND genesis_hash = $2 AND status IN ('signed', 'broadcast')`,
-        [chain.chainId, chain.genesisHash],
-      ),
-      chain.provider.getFeeData(),
-    ]);
-    // A payout signed but not yet broadcast holds its nonce although the node has not seen it.
-    const nonce = Math.max(pending, Number(stored?.next ?? 0));
-    const raw = await chain.treasury.signTransaction({
-      ...request,
-      from: chain.treasury.address,
-      chainId: chain.chainId,
-      nonce,
-      gasLimit: (gasLimit * 12n) / 10n,
-      type: 2,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-    });
-    const hash = ChainTransaction.from(raw).hash;
-    const [updated] = await db.query<PayoutRow>(
-      `UPDATE payouts SET status = 'signed', nonce = $2, raw_transaction = $3, tx_hash = $4,
-         genesis_hash = $5, updated_at = now()
-       WHERE id = $1 AND raw_transaction IS NULL
-       RETURNING id, user_id, to_address, amount::text, status, chain_id::text, genesis_hash, nonce::text,
-         raw_transaction, tx_hash, created_at`,
-      [row.id, nonce, raw, hash, chain.genesisHash],
-    );
-    if (!updated) throw new Error(`payout ${row.id} was signed by someone else`);
-    return updated;
-  }
-
   async function process(payoutId: string): Promise<StoredStatus> {
     const chain = deps.chain;
     if (!chain) throw new Error('payouts need a chain');
-    return withTreasuryLock(async () => {
-      let row = await load(payoutId);
-      if (!row) throw new Error(`no payout ${payoutId}`);
-      if (row.status === 'confirmed' || row.status === 'failed') return row.status;
-      if (row.raw_transaction && row.genesis_hash !== chain.genesisHash) {
-        // Signed for a chain that no longer exists (a dev chain started afresh): it can never
-        // be mined, so the tokens go back.
-        await settle(row, 'failed', 'the chain it was signed for was reset');
-        return 'failed';
-      }
-      if (!row.raw_transaction) {
-        const signed = await sign(row, chain);
-        if (signed === 'failed') return 'failed';
-        row = signed;
-      }
-      const hash = row.tx_hash as string;
-      let receipt = await chain.provider.getTransactionReceipt(hash);
-      if (!receipt) {
-        try {
-          await chain.provider.broadcastTransaction(row.raw_transaction as string);
-        } catch (error) {
-          if (!alreadySent(error)) throw error;
-        }
-        await db.query(
-          `UPDATE payouts SET status = 'broadcast', updated_at = now() WHERE id = $1 AND status IN ('pending', 'signed')`,
-          [row.id],
-        );
-        if (deps.afterBroadcast) await deps.afterBroadcast(row.id);
-        receipt = await chain.provider.waitForTransaction(hash, 1, RECEIPT_TIMEOUT_MS);
-      }
-      if (!receipt) {
-        const mined = await chain.provider.getTransactionCount(chain.treasury.address, 'latest');
-        if (mined > Number(row.nonce)) {
-          // Its nonce went to another transaction: this one can never be mined.
-          await settle(row, 'failed', 'the transaction was replaced on chain');
-          return 'failed';
-        }
-        throw new Error(`payout ${row.id}: ${hash} not mined yet`);
-      }
-      if (receipt.status === 1) {
-        await settle(row, 'confirmed');
-        return 'confirmed';
-      }
-      await settle(row, 'failed', 'the transfer reverted on chain');
-      return 'failed';
+    const brnd = connectContract(BRND, chain.contracts.brnd, chain.treasury);
+    return createTreasurySender(db, chain).send({
+      table: 'payouts',
+      load: () => load(payoutId),
+      request: (row) => brnd.transfer.populateTransaction(row.to_address, BigInt(row.amount)),
+      settle,
+      afterBroadcast: deps.afterBroadcast,
     });
   }
 
@@ -299,6 +246,107 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
       return rows.map(toPayout);
     },
     process,
+    async adminList({ status, offset = 0 }) {
+      const statuses = status ? STORED_STATUSES[status] : null;
+      const where = 'WHERE ($1::text[] IS NULL OR p.status = ANY($1::text[]))';
+      const [rows, [total]] = await Promise.all([
+        db.query<AdminPayoutRow>(
+          `${ADMIN_PAYOUT_SELECT} ${where} ORDER BY p.created_at DESC, p.id LIMIT $2 OFFSET $3`,
+          [statuses, ADMIN_PAYOUTS_PAGE_SIZE, offset],
+        ),
+        db.query<{ count: string }>(`SELECT count(*) AS count FROM payouts p ${where}`, [statuses]),
+      ]);
+      return { payouts: rows.map(toAdminPayout), count: Number(total?.count ?? 0) };
+    },
+    async retry(operator, payoutId, audit) {
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(payoutId)) {
+        throw new DomainError(404, 'errors.notFound');
+      }
+      if (!deps.chain) throw new DomainError(503, 'wallet.errors.payoutsUnavailable');
+      const chainId = deps.chain.chainId;
+      const retried = await db
+        .transaction(async (transaction) => {
+          // The failed payout's row lock: a double click or a second operator waits here and
+          // then finds the retry made.
+          const [failed] = await db.query<PayoutRow & { retried: boolean }>(
+            `SELECT id, user_id, to_address, amount::text, status,
+               EXISTS (SELECT 1 FROM payouts r WHERE r.retry_of = payouts.id) AS retried
+             FROM payouts WHERE id = $1 FOR UPDATE`,
+            [payoutId],
+            { transaction },
+          );
+          if (!failed) throw new DomainError(404, 'errors.notFound');
+          if (failed.status !== 'failed')
+            throw new DomainError(409, 'finance.payouts.errors.notFailed');
+          if (failed.retried) throw new DomainError(409, 'finance.payouts.errors.alreadyRetried');
+          const amount = BigInt(failed.amount);
+          const account = await ledger.ensureUserAccount(failed.user_id, { transaction });
+          const [locked] = await db.query<{ balance: string }>(
+            'SELECT balance::text FROM ledger_accounts WHERE id = $1 FOR UPDATE',
+            [account],
+            { transaction },
+          );
+          // The reversal gave the tokens back; the user may have claimed or spent them since.
+          if (BigInt(locked?.balance ?? '0') < amount) {
+            throw new DomainError(409, 'finance.payouts.errors.balanceGone');
+          }
+          const [payout] = await db.query<{ id: string }>(
+            `INSERT INTO payouts (user_id, to_address, amount, chain_id, retry_of)
+             VALUES ($1, $2, $3, $4, $5) RETURNING id::text`,
+            [failed.user_id, failed.to_address, amount.toString(), chainId, failed.id],
+            { transaction },
+          );
+          if (!payout) throw new Error('the retry was not recorded');
+          await ledger.post(
+            {
+              idempotencyKey: `payout:${payout.id}:claim`,
+              entries: [
+                { account, amount: -amount },
+                { account: LEDGER_ACCOUNTS.payoutsInFlight, amount },
+              ],
+              metadata: {
+                kind: 'payout-claim',
+                payoutId: payout.id,
+                retryOf: failed.id,
+                operator_id: operator.id,
+              },
+            },
+            { transaction },
+          );
+          await audit.record(
+            {
+              actorId: operator.id,
+              actorEmail: operator.email,
+              action: 'payout.retry',
+              subject: failed.id,
+              details: {
+                retry: payout.id,
+                address: failed.to_address,
+                brnd_tokens: toTokenNumber(amount),
+              },
+            },
+            transaction,
+          );
+          return payout.id;
+        })
+        .catch((error: unknown) => {
+          if ((error as { parent?: { code?: string } }).parent?.code === UNIQUE_VIOLATION) {
+            throw new DomainError(409, 'finance.payouts.errors.alreadyRetried');
+          }
+          throw error;
+        });
+      await deps.enqueue(retried).catch((error: unknown) => {
+        logger.error('could not queue a payout retry; reconciliation will send it', {
+          err: error,
+          payoutId: retried,
+        });
+      });
+      const [row] = await db.query<AdminPayoutRow>(`${ADMIN_PAYOUT_SELECT} WHERE p.id = $1`, [
+        retried,
+      ]);
+      if (!row) throw new Error('the retry vanished');
+      return toAdminPayout(row);
+    },
     async unfinished() {
       const rows = await db.query<{ id: string }>(
         `SELECT id FROM payouts WHERE status IN ('pending', 'signed', 'broadcast') ORDER BY created_at`,

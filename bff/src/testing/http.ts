@@ -25,7 +25,9 @@ import * as v from 'valibot';
 
 export interface CallOptions {
   params?: Record<string, string>;
-  body?: Record<string, string | undefined>;
+  query?: Record<string, string>;
+  /** Form bodies take strings; JSON bodies (`json: true`) any JSON value. */
+  body?: Record<string, unknown>;
   token?: string;
   /** The spec's API is form-urlencoded; some clients send JSON. */
   json?: boolean;
@@ -50,18 +52,17 @@ export async function call<E extends Endpoint>(
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   let body: string | undefined;
   if (options.body) {
-    const entries = Object.entries(options.body).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    );
+    const entries = Object.entries(options.body).filter((entry) => entry[1] !== undefined);
     if (options.json) {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(Object.fromEntries(entries));
     } else {
       headers.set('content-type', 'application/x-www-form-urlencoded');
-      body = new URLSearchParams(entries).toString();
+      body = new URLSearchParams(entries.map(([name, value]) => [name, String(value)])).toString();
     }
   }
-  const response = await fetch(`${baseUrl}${buildPath(endpoint.path, options.params)}`, {
+  const search = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+  const response = await fetch(`${baseUrl}${buildPath(endpoint.path, options.params)}${search}`, {
     method: endpoint.method,
     headers,
     body,

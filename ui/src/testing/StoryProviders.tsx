@@ -4,10 +4,14 @@ import { createApiClient } from '@brnd/contracts/api/client';
 import { INTL_LOCALE, type Language } from '@brnd/contracts/domain/constants';
 import { ApiClientProvider } from '../api.tsx';
 import { ToastProvider } from '../components/Toast/Toast.tsx';
-import { LanguageProvider } from '../i18n.tsx';
+import { messages } from '@brnd/locales/messages';
+import { LanguageProvider, completeCatalog } from '../i18n.tsx';
 import { NavigationProvider } from '../navigation.tsx';
 import { SessionProvider, type Session, type SessionStore } from '../session.tsx';
 import type { StoryRecorders } from './story-recorders.ts';
+
+/** Stories and jsdom tests render any screen at once, so every message is there from the start. */
+const catalog = completeCatalog(messages);
 
 export function createTestQueryClient(): QueryClient {
   // A failed request must show its error state at once, not after three retries.
@@ -61,7 +65,7 @@ export function StoryProviders({
   };
 
   return (
-    <LanguageProvider language={language} setLanguage={setLanguage}>
+    <LanguageProvider language={language} setLanguage={setLanguage} catalog={catalog}>
       <QueryClientProvider client={queryClient}>
         <ApiClientProvider client={apiClient}>
           <SessionProvider value={store}>

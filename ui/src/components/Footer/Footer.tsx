@@ -65,7 +65,8 @@ export function Footer() {
           ))}
         </ul>
       </div>
-      <p className={styles.copyright}>
+      {/* Pages are prerendered at build time: a new year arrives as the page hydrates. */}
+      <p className={styles.copyright} suppressHydrationWarning>
         {/* A string, so ICU does not print the year as "2,025". */}
         {intl.formatMessage({ id: 'footer.copyright' }, { year: String(new Date().getFullYear()) })}
       </p>

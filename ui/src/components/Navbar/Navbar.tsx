@@ -1,4 +1,3 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, type NavigateOptions } from '../../navigation.tsx';
@@ -6,6 +5,7 @@ import { ButtonLink } from '../Button/Button.tsx';
 import { cx } from '../class-names.ts';
 import { LanguageSwitch } from '../LanguageSwitch/LanguageSwitch.tsx';
 import { Logo } from '../Logo/Logo.tsx';
+import { Menu } from '../Menu/Menu.tsx';
 import styles from './Navbar.module.css';
 
 export interface NavbarProps {
@@ -109,48 +109,64 @@ function UserMenu({
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  // Controlled, because a Link item prevents the click's default and Radix then skips closing.
-  const [open, setOpen] = useState(false);
-  const follow = () => {
-    setOpen(false);
-    onNavigate();
-  };
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
-      <DropdownMenu.Trigger className={styles.userButton}>
-        <span className={styles.avatar} aria-hidden="true">
-          {email.charAt(0).toUpperCase()}
-        </span>
-        <span className="visually-hidden">{t('nav.account')}: </span>
-        <span className={styles.email}>{email}</span>
-        <svg className={styles.chevron} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="m6 9 6 6 6-6" />
-        </svg>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.userMenu} align="end" sideOffset={6}>
-          <DropdownMenu.Item asChild className={styles.userItem}>
-            <Link to="/user/dashboard" onClick={follow}>
+    <Menu
+      triggerClassName={styles.userButton}
+      menuClassName={styles.userMenu}
+      trigger={
+        <>
+          <span className={styles.avatar} aria-hidden="true">
+            {email.charAt(0).toUpperCase()}
+          </span>
+          <span className="visually-hidden">{t('nav.account')}: </span>
+          <span className={styles.email}>{email}</span>
+          <svg className={styles.chevron} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="m6 9 6 6 6-6" />
+          </svg>
+        </>
+      }
+    >
+      {(close) => {
+        const follow = () => {
+          close();
+          onNavigate();
+        };
+        return (
+          <>
+            <Link
+              to="/user/dashboard"
+              role="menuitem"
+              tabIndex={-1}
+              className={styles.userItem}
+              onClick={follow}
+            >
               {t('nav.dashboard')}
             </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={styles.userItem}>
-            <Link to="/user/profile/person" onClick={follow}>
+            <Link
+              to="/user/profile/person"
+              role="menuitem"
+              tabIndex={-1}
+              className={styles.userItem}
+              onClick={follow}
+            >
               {t('nav.profile')}
             </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item
-            className={styles.userItem}
-            onSelect={() => {
-              onNavigate();
-              onLogout();
-            }}
-          >
-            {t('nav.logOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <div role="separator" className={styles.separator} />
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={styles.userItem}
+              onClick={() => {
+                follow();
+                onLogout();
+              }}
+            >
+              {t('nav.logOut')}
+            </button>
+          </>
+        );
+      }}
+    </Menu>
   );
 }

@@ -3,6 +3,7 @@ import type { Article } from '@brnd/contracts/api/content';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
+import { cx } from '../../components/class-names.ts';
 import { cardTitle } from './blog-text.ts';
 import styles from './BlogView.module.css';
 
@@ -50,7 +51,7 @@ export function BlogView({
   let body;
   if (state.status === 'loading') {
     body = (
-      <div className={styles.state}>
+      <div className={cx(styles.state, styles.loading)}>
         <Spinner size="large" label={t('blog.loading')} />
       </div>
     );

@@ -28,11 +28,7 @@ export function CompanyScreen() {
 
       <section className={styles.section} aria-labelledby="company-team">
         <h2 id="company-team">{t('company.team.title')}</h2>
-        <ul className={styles.team}>
-          {TEAM.map((member) => (
-            <TeamCard key={member.name} member={member} />
-          ))}
-        </ul>
+        <TeamList />
       </section>
 
       <SiteConfigGate>{(config) => <OfficeAndJobs config={config} />}</SiteConfigGate>
@@ -87,6 +83,17 @@ function OfficeAndJobs({ config }: { config: SiteConfig }) {
 }
 
 const NETWORKS = ['facebook', 'twitter', 'linkedin'] as const;
+
+/** The team's cards; the ICO page shows the same people. */
+export function TeamList() {
+  return (
+    <ul className={styles.team}>
+      {TEAM.map((member) => (
+        <TeamCard key={member.name} member={member} />
+      ))}
+    </ul>
+  );
+}
 
 function TeamCard({ member }: { member: TeamMember }) {
   const intl = useIntl();

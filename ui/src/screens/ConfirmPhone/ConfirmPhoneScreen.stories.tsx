@@ -15,6 +15,7 @@ import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_MOBILE } from '../shared/storage.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { ConfirmPhoneScreen } from './ConfirmPhoneScreen.tsx';
+import { expectBusyButton } from '../../testing/expect-busy.ts';
 
 const CODE = 'q8Vh3Xk2mP9sT4wZ7bN1cR6yL0aE5dF8gJ2hK4nM7pQ';
 const number = respondWith(getMobile, { message: 'success', mobile: '+48600100200' });
@@ -133,9 +134,7 @@ export const Submitting: Story = {
     const t = storyIntl(context.globals);
     await phoneInput(context);
     await clickContinue(context);
-    await expect(
-      await context.canvas.findByRole('button', { name: t('accounts.common.continue') }),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expectBusyButton(context.canvas, t('accounts.common.continue'));
   },
 };
 export const SubmittingPolish = polish(Submitting);

@@ -8,6 +8,7 @@ import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { ContactScreen } from './ContactScreen.tsx';
+import { expectBusyButton } from '../../testing/expect-busy.ts';
 
 const meta = {
   title: 'Screens/Contact',
@@ -81,9 +82,7 @@ export const Submitting: Story = {
     const t = storyIntl(context.globals);
     await fillValid(context);
     await send(context);
-    await expect(
-      await context.canvas.findByRole('button', { name: t('contact.submit') }),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expectBusyButton(context.canvas, t('contact.submit'));
   },
 };
 export const SubmittingPolish = polish(Submitting);

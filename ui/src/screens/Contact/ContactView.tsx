@@ -1,10 +1,11 @@
-import { useId, useMemo, type ChangeEvent, type ReactNode } from 'react';
+import { useMemo, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { revalidateLogic, useForm, type AnyFieldApi } from '@tanstack/react-form';
 import { contact } from '@brnd/contracts/api/content';
 import { Button } from '../../components/Button/Button.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
+import { ControlField } from '../../components/TextField/ControlField.tsx';
 import fieldStyles from '../../components/TextField/TextField.module.css';
 import { cx } from '../../components/class-names.ts';
 import type { FieldErrors } from '../shared/api-error.ts';
@@ -28,42 +29,6 @@ export interface ContactViewProps {
 }
 
 type Control = HTMLSelectElement | HTMLTextAreaElement;
-
-/** A select or textarea laid out and announced exactly like a TextField. */
-function ControlField({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error: string | undefined;
-  children: (props: {
-    id: string;
-    'aria-invalid'?: true;
-    'aria-describedby'?: string;
-  }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={fieldStyles.field}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </label>
-      <div className={cx(fieldStyles.control, error && fieldStyles.invalid)}>
-        {children({
-          id,
-          ...(error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}),
-        })}
-      </div>
-      {error && (
-        <p id={errorId} className={fieldStyles.error}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function ContactView({ onSubmit, submitting = false, serverErrors }: ContactViewProps) {
   const intl = useIntl();

@@ -2,6 +2,8 @@ import { useIntl } from 'react-intl';
 import { Card } from '../../components/Card/Card.tsx';
 import { Link } from '../../navigation.tsx';
 import { useSession } from '../../session.tsx';
+import { SaleDashboardCards } from '../DashboardSale/SaleDashboardCards.tsx';
+import { FavouriteBrands } from './FavouriteBrands.tsx';
 import styles from './DashboardHomeScreen.module.css';
 
 /**
@@ -15,6 +17,8 @@ export function DashboardHomeScreen() {
 
   return (
     <div className={styles.grid}>
+      <SaleDashboardCards />
+      <FavouriteBrands />
       <Card title={t('dashboard.home.statusTitle')}>
         <dl className={styles.status}>
           <div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../components/Button/Button.tsx';
-import { Link } from '../../navigation.tsx';
+import { TabNav } from '../../components/TabNav/TabNav.tsx';
 import { useSession } from '../../session.tsx';
 import { useProfileQuery } from '../shared/account-queries.ts';
 import { activeDashboardTab, DASHBOARD_TABS } from './dashboard-tabs.ts';
@@ -39,21 +39,14 @@ export function DashboardShell({ pathname, children }: DashboardShellProps) {
           </p>
         </div>
       </header>
-      <nav aria-label={intl.formatMessage({ id: 'dashboard.tabs.label' })}>
-        <ul className={styles.tabs}>
-          {DASHBOARD_TABS.map((tab) => (
-            <li key={tab.to}>
-              <Link
-                to={tab.to}
-                className={styles.tab}
-                aria-current={tab === active ? 'page' : undefined}
-              >
-                {intl.formatMessage({ id: tab.labelId })}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav
+        label={intl.formatMessage({ id: 'dashboard.tabs.label' })}
+        items={DASHBOARD_TABS.map((tab) => ({
+          to: tab.to,
+          label: intl.formatMessage({ id: tab.labelId }),
+          current: tab === active,
+        }))}
+      />
       <div className={styles.content}>{children}</div>
     </div>
   );

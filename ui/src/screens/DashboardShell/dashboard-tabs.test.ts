@@ -16,3 +16,15 @@ test('a path that only starts with the same letters is another page', () => {
   expect(activeDashboardTab('/user/dashboards')).toBeUndefined();
   expect(activeDashboardTab('/user/unknown')).toBeUndefined();
 });
+
+test('the add-brand form belongs to the My brands tab', () => {
+  expect(activeDashboardTab('/user/mybrands/addbrand')?.to).toBe('/user/mybrands/lists');
+  expect(activeDashboardTab('/user/mybrands/lists')?.to).toBe('/user/mybrands/lists');
+});
+
+test("a brand's token console belongs to the My brands tab; My tokens is its own tab", () => {
+  expect(activeDashboardTab('/user/brands/12')?.to).toBe('/user/mybrands/lists');
+  expect(activeDashboardTab('/user/brands/12/offers')?.to).toBe('/user/mybrands/lists');
+  expect(activeDashboardTab('/user/brandsx')).toBeUndefined();
+  expect(activeDashboardTab('/user/tokens')?.to).toBe('/user/tokens');
+});

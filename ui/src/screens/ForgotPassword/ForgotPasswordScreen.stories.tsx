@@ -9,6 +9,7 @@ import { storyRecorders } from '../../testing/story-recorders.ts';
 import { SESSION_RESET_REQUEST } from '../shared/storage.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';
+import { expectBusyButton } from '../../testing/expect-busy.ts';
 
 const accepted = respondWith(forgotPassword, { message: 'success' });
 
@@ -63,9 +64,7 @@ export const Submitting: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await request(context, 'anna@example.com');
-    await expect(
-      await context.canvas.findByRole('button', { name: t('accounts.forgotPassword.submit') }),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expectBusyButton(context.canvas, t('accounts.forgotPassword.submit'));
   },
 };
 export const SubmittingPolish = polish(Submitting);

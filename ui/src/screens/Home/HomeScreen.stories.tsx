@@ -9,6 +9,7 @@ import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { cardTitle } from '../Blog/blog-text.ts';
+import { brandRow } from '../Voting/voting-fixtures.ts';
 import { HomeScreen } from './HomeScreen.tsx';
 
 const meta = {
@@ -115,3 +116,38 @@ export const FeedAndBrandsFailing: Story = {
   },
 };
 export const FeedAndBrandsFailingPolish = polish(FeedAndBrandsFailing);
+
+/** The strip asks for the top 50 and links each brand to its page, long names cut to 24. */
+const stripRequests: string[] = [];
+export const TopVotedLinks: Story = {
+  beforeEach: () => {
+    stripRequests.length = 0;
+  },
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/brands/toprated', ({ request }) => {
+          stripRequests.push(new URL(request.url).search);
+          return HttpResponse.json({
+            brands: {
+              rows: [
+                {
+                  ...brandRow(9, { name: 'The Extraordinarily Long Brand Name', votes: 12 }),
+                },
+              ],
+            },
+          });
+        }),
+      ],
+    },
+  },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const top = section(context, t('home.topVoted.title'));
+    const link = await top.findByRole('link', { name: 'The Extraordinarily Long…' });
+    await expect(link).toHaveAttribute('href', '/brand/9');
+    await expect(link).toHaveAttribute('title', 'The Extraordinarily Long Brand Name');
+    await expect(stripRequests).toEqual(['?limit=50']);
+  },
+};
+export const TopVotedLinksPolish = polish(TopVotedLinks);

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import { HOME_LATEST_ARTICLES, REFERRAL_SALE_SHARE } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
+import { cardText } from '../../components/BrandCard/brand-display.ts';
 import { ButtonLink } from '../../components/Button/Button.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { Link } from '../../navigation.tsx';
@@ -14,8 +15,9 @@ import pixelForge from '../../assets/partners/pixel-forge.svg';
 import zielonyKoszyk from '../../assets/partners/zielony-koszyk.svg';
 import { blogQueryOptions } from '../Blog/blog-queries.ts';
 import { cardTitle } from '../Blog/blog-text.ts';
-import { brandName, topVotedQueryOptions } from './home-brands.ts';
+import { topVotedQueryOptions } from './home-brands.ts';
 import styles from './HomeScreen.module.css';
+import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
 
 const ROLES = ['issue', 'collect', 'buy', 'vote'] as const;
 const FEATURES = ['tokens', 'sale', 'voting'] as const;
@@ -52,8 +54,10 @@ function TopVoted() {
     <ol className={styles.strip} tabIndex={0} aria-labelledby="home-top">
       {brands.map((brand) => (
         <li key={brand.id} className={styles.brand}>
-          <img src={brand.image_url} alt="" width={48} height={48} loading="lazy" />
-          <span title={brand.name}>{brandName(brand.name)}</span>
+          <BrandLogo src={brand.image_url} name={brand.name} size={48} loading="lazy" />
+          <Link to={`/brand/${brand.id}`} title={brand.name}>
+            {cardText(brand.name)}
+          </Link>
           <span className={styles.muted}>
             {intl.formatMessage({ id: 'home.topVoted.votes' }, { votes: brand.votes ?? 0 })}
           </span>

@@ -22,8 +22,3 @@ export function topVotedQueryOptions(api: ApiClient) {
     },
   });
 }
-
-/** The spec's display rule: names over 30 characters are cut to 24 plus an ellipsis. */
-export function brandName(name: string): string {
-  return name.length > 30 ? `${name.slice(0, 24)}…` : name;
-}

@@ -21,6 +21,7 @@ import {
   expectToast,
 } from '../shared/story-helpers.ts';
 import { LoginScreen } from './LoginScreen.tsx';
+import { expectBusyButton } from '../../testing/expect-busy.ts';
 
 const ANNA = { email: 'anna@example.com', mobile: '+48600100200', name: 'Anna Nowak' };
 const signedIn = respondWith(login, { message: AUTH_SUCCESS, token: 'session-token', ...ANNA });
@@ -94,9 +95,7 @@ export const Submitting: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await fillAndSubmit(context, ANNA.email, 'Secret123!');
-    await expect(
-      await context.canvas.findByRole('button', { name: t('accounts.login.submit') }),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expectBusyButton(context.canvas, t('accounts.login.submit'));
   },
 };
 export const SubmittingPolish = polish(Submitting);

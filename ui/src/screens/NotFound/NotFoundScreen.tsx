@@ -8,9 +8,7 @@ export function NotFoundScreen() {
   return (
     <MessagePage
       title={intl.formatMessage({ id: 'pages.notFound.title' })}
-      actions={
-        <ButtonLink to="/">{intl.formatMessage({ id: 'accounts.common.backHome' })}</ButtonLink>
-      }
+      actions={<ButtonLink to="/">{intl.formatMessage({ id: 'pages.backHome' })}</ButtonLink>}
     >
       <p>{intl.formatMessage({ id: 'pages.notFound.text' })}</p>
     </MessagePage>

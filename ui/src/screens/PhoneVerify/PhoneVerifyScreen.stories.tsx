@@ -16,6 +16,7 @@ import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_MOBILE } from '../shared/storage.ts';
 import { expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { PhoneVerifyScreen } from './PhoneVerifyScreen.tsx';
+import { expectBusyButton } from '../../testing/expect-busy.ts';
 
 const CODE = 'q8Vh3Xk2mP9sT4wZ7bN1cR6yL0aE5dF8gJ2hK4nM7pQ';
 
@@ -106,9 +107,7 @@ export const Submitting: Story = {
     const t = storyIntl(context.globals);
     await typeCode(context, '1234');
     await submit(context);
-    await expect(
-      await context.canvas.findByRole('button', { name: t('accounts.phoneVerify.submit') }),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expectBusyButton(context.canvas, t('accounts.phoneVerify.submit'));
   },
 };
 export const SubmittingPolish = polish(Submitting);

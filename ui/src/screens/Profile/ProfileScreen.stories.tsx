@@ -13,6 +13,7 @@ import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { ProfileScreen } from './ProfileScreen.tsx';
+import { expectBusyButton } from '../../testing/expect-busy.ts';
 
 const USER = {
   name: 'Anna Nowak',
@@ -153,9 +154,7 @@ export const PersonalDataSaving: Story = {
     await context.userEvent.click(
       context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
     );
-    await expect(
-      await context.canvas.findByRole('button', { name: t('profile.personal.submit') }),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expectBusyButton(context.canvas, t('profile.personal.submit'));
   },
 };
 export const PersonalDataSavingPolish = polish(PersonalDataSaving);
@@ -247,9 +246,7 @@ export const PasswordChanging: Story = {
     await openPasswordTab(context);
     await fillPasswords(context, 'OldSecret1!', 'NewSecret1!', 'NewSecret1!');
     await confirmInDialog(context);
-    await expect(
-      await context.canvas.findByRole('button', { name: t('profile.password.submit') }),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expectBusyButton(context.canvas, t('profile.password.submit'));
   },
 };
 export const PasswordChangingPolish = polish(PasswordChanging);

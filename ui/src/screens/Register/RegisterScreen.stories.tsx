@@ -9,6 +9,7 @@ import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_EMAIL, LOCAL_REFERRAL } from '../shared/storage.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { RegisterScreen } from './RegisterScreen.tsx';
+import { expectBusyButton } from '../../testing/expect-busy.ts';
 
 /** The bodies the sign-up handler received in the running story. */
 const sent: URLSearchParams[] = [];
@@ -116,9 +117,7 @@ export const Submitting: Story = {
     const t = storyIntl(context.globals);
     await fillForm(context);
     await submit(context);
-    await expect(
-      await context.canvas.findByRole('button', { name: t('accounts.register.submit') }),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expectBusyButton(context.canvas, t('accounts.register.submit'));
   },
 };
 export const SubmittingPolish = polish(Submitting);

@@ -9,6 +9,7 @@ import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { ResetPasswordScreen } from './ResetPasswordScreen.tsx';
+import { expectBusyButton } from '../../testing/expect-busy.ts';
 
 const CODE = 'Zr4Lq9Xw2Vb7Nc1Mk8Jh3Gf6Ds5Ap0Oi9Uy2Tr7Ee4W';
 
@@ -91,9 +92,7 @@ export const Submitting: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await choose(context, 'NewSecret1!', 'NewSecret1!');
-    await expect(
-      await context.canvas.findByRole('button', { name: t('accounts.resetPassword.submit') }),
-    ).toHaveAttribute('aria-busy', 'true');
+    await expectBusyButton(context.canvas, t('accounts.resetPassword.submit'));
   },
 };
 export const SubmittingPolish = polish(Submitting);

@@ -17,11 +17,9 @@ export function ServerErrorScreen({
       title={intl.formatMessage({ id: 'pages.serverError.title' })}
       actions={
         <>
-          <Button onClick={onRetry}>
-            {intl.formatMessage({ id: 'accounts.common.tryAgain' })}
-          </Button>
+          <Button onClick={onRetry}>{intl.formatMessage({ id: 'pages.tryAgain' })}</Button>
           <ButtonLink to="/" variant="secondary">
-            {intl.formatMessage({ id: 'accounts.common.backHome' })}
+            {intl.formatMessage({ id: 'pages.backHome' })}
           </ButtonLink>
         </>
       }

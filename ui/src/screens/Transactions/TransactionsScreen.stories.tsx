@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { orders } from '@brnd/contracts/api/orders';
 import { route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
@@ -41,25 +41,33 @@ export const Paged: Story = {
     const t = storyIntl(globals);
     const table = await canvas.findByRole('table');
     await expect(bodyRows(table)).toHaveLength(5);
-    await expect(canvas.getByText(t('transactions.page', { page: 1, pages: 3 }))).toBeVisible();
+    await expect(
+      canvas.getByText(t('common.pagination.page', { page: 1, pages: 3 })),
+    ).toBeVisible();
     for (const status of ['Confirmed', 'Pending', 'Canceled', 'Failed', 'WAITING_FOR_PAYMENT']) {
       await expect(within(table).getByText(t(`transactions.statuses.${status}`))).toBeVisible();
     }
     await expect(within(table).getByText(t('transactions.types.PAYOUT'))).toBeVisible();
     // 1,000,000 in English, 1 000 000 in Polish: whole tokens with the language's separators.
     await expect(within(table).getByText(/^1[,\s\u00a0]000[,\s\u00a0]000$/)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: t('transactions.previous') })).toBeDisabled();
+    await expect(
+      canvas.getByRole('button', { name: t('common.pagination.previous') }),
+    ).toBeDisabled();
 
-    const next = canvas.getByRole('button', { name: t('transactions.next') });
+    const next = canvas.getByRole('button', { name: t('common.pagination.next') });
     await userEvent.click(next);
     await expect(
-      await canvas.findByText(t('transactions.page', { page: 2, pages: 3 })),
+      await canvas.findByText(t('common.pagination.page', { page: 2, pages: 3 })),
     ).toBeVisible();
+    // Next waits, disabled, until page 2 has arrived.
+    await waitFor(() => expect(next).toBeEnabled());
     await userEvent.click(next);
     await expect(
-      await canvas.findByText(t('transactions.page', { page: 3, pages: 3 })),
+      await canvas.findByText(t('common.pagination.page', { page: 3, pages: 3 })),
     ).toBeVisible();
-    await expect(bodyRows(canvas.getByRole('table'))).toHaveLength(2);
+    // The page label moves at once; the previous rows stay until the last page arrives.
+    await waitFor(() => expect(bodyRows(canvas.getByRole('table'))).toHaveLength(2));
+    await expect(canvas.getByRole('table')).toHaveAttribute('aria-busy', 'false');
     await expect(next).toBeDisabled();
   },
 };

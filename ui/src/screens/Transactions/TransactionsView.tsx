@@ -2,8 +2,8 @@ import { useIntl } from 'react-intl';
 import type { Transaction } from '@brnd/contracts/api/orders';
 import type { TransactionStatus } from '@brnd/contracts/domain/constants';
 import { PAYOUT_SIGNATURE } from '@brnd/contracts/api/wallet';
-import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
+import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import styles from './TransactionsView.module.css';
 import screen from '../shared/screen.module.css';
 
@@ -119,25 +119,13 @@ export function TransactionsView({
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav aria-label={t('transactions.pagination')} className={styles.pagination}>
-          <Button
-            variant="secondary"
-            disabled={page === 0 || loadingPage}
-            onClick={() => onPageChange(page - 1)}
-          >
-            {t('transactions.previous')}
-          </Button>
-          <span aria-live="polite">{t('transactions.page', { page: page + 1, pages })}</span>
-          <Button
-            variant="secondary"
-            disabled={page >= pages - 1 || loadingPage}
-            onClick={() => onPageChange(page + 1)}
-          >
-            {t('transactions.next')}
-          </Button>
-        </nav>
-      )}
+      <Pagination
+        label={t('transactions.pagination')}
+        page={page}
+        pages={pages}
+        onPageChange={onPageChange}
+        busy={loadingPage}
+      />
     </Card>
   );
 }

@@ -1,0 +1,295 @@
+import { createBrand, myBrands, registerCompany } from '@brnd/contracts/api/brands';
+import {
+  decideVerification,
+  deleteCompany,
+  verificationQueue,
+} from '@brnd/contracts/api/admin-verification';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createOperator } from '../services/operators.ts';
+import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
+import { startTestApp, type TestApp } from '../testing.ts';
+import { call, latestMessage, loginToken, registerVerifiedUser } from '../testing/http.ts';
+
+const OPERATORS = [
+  { email: 'verifier-1@brnd.example', password: 'Ver1fier!pass' },
+  { email: 'verifier-2@brnd.example', password: 'Ver1fier!pass' },
+];
+
+let app: TestApp;
+let operatorTokens: string[];
+beforeAll(async () => {
+  app = await startTestApp();
+  const hasher = createPasswordHasher(TEST_ARGON2_COST);
+  operatorTokens = [];
+  for (const operator of OPERATORS) {
+    await createOperator(app.db, hasher, operator);
+    operatorTokens.push(await loginToken(app.baseUrl, operator.email, operator.password));
+  }
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+let count = 0;
+/** A user registers a brand from My brands' add-brand form, with a logo. */
+async function registerBrand(name: string, token: string): Promise<number> {
+  count += 1;
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    name,
+    website: `verify-${count}-${Date.now()}.com`,
+    description: 'A brand waiting for verification.',
+    industry: 'tools',
+    token_ticker: 'VRFY',
+    no_of_employees: '12',
+    address1: 'ul. Prosta 1',
+    city: 'Warszawa',
+    state: 'mazowieckie',
+    postal_code: '00-001',
+    country: 'Poland',
+    operating_address: 'ul. Prosta 1',
+  };
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set('image', new Blob([PNG], { type: 'image/png' }), 'logo.png');
+  const response = await fetch(`${app.baseUrl}${createBrand.path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await response.json()) as { details: { id: number } };
+  if (response.status !== 200) throw new Error(`createBrand answered ${response.status}`);
+  return body.details.id;
+}
+
+async function backdate(table: 'brands' | 'companies', id: number, at: string) {
+  await app.db.query(`UPDATE ${table} SET created_at = $2 WHERE id = $1`, [id, at]);
+}
+
+function queue(token = operatorTokens[0]!) {
+  return call(app.baseUrl, verificationQueue, { token });
+}
+
+function decide(
+  kind: 'brand' | 'company',
+  id: number,
+  body: Record<string, string>,
+  token = operatorTokens[0]!,
+) {
+  return call(app.baseUrl, decideVerification, {
+    params: { kind, id: String(id) },
+    body,
+    token,
+  });
+}
+
+test('the queue lists brands with an owner and companies, oldest first, with documents, logo and due time', async () => {
+  const owner = await registerVerifiedUser(app.baseUrl);
+  const brandId = await registerBrand('Queue Brand', owner.token);
+  const company = await call(app.baseUrl, registerCompany, {
+    body: {
+      brandName: 'Queue Company',
+      email: 'queue-company@example.com',
+      phoneValue: '+48 601 000 111',
+      employee_num: '5',
+      vat_num: 'PL1111111111',
+      billing_address: 'ul. Kolejkowa 1, Kraków',
+      operating_address: 'ul. Kolejkowa 1, Kraków',
+    },
+  });
+  const companyId = company.data!.company.id;
+  // Thursday 9:00 in Warsaw is due Monday 9:00, so overdue by the time the test reads it; Friday
+  // 14:00 is due Tuesday 14:00.
+  await backdate('brands', brandId, '2024-01-04T08:00:00Z');
+  await backdate('companies', companyId, '2024-01-05T13:00:00Z');
+
+  const items = (await queue()).data!.items.filter((item) =>
+    [brandId, companyId].includes(item.id),
+  );
+  expect(items.map((item) => [item.kind, item.name])).toEqual([
+    ['brand', 'Queue Brand'],
+    ['company', 'Queue Company'],
+  ]);
+  const [brand, companyItem] = items;
+  expect(brand).toMatchObject({
+    status: 'pending',
+    email: owner.user.email,
+    submitted_at: '2024-01-04T08:00:00.000Z',
+    due_at: '2024-01-08T08:00:00.000Z',
+    overdue: true,
+    brand: { owner_name: owner.user.name, city: 'Warszawa', token_ticker: 'VRFY' },
+  });
+  expect(brand!.logo_url).toMatch(/^\/uploads\//);
+  const logo = await fetch(`${app.baseUrl}${brand!.logo_url!}`);
+  expect(logo.headers.get('content-type')).toBe('image/png');
+  const held = (item: typeof brand) =>
+    item!.documents.filter((document) => document.held).map((document) => document.document);
+  expect(held(brand)).toEqual(['nameAndOffice', 'phone', 'email', 'logo']);
+  expect(companyItem).toMatchObject({
+    email: 'queue-company@example.com',
+    logo_url: null,
+    due_at: '2024-01-09T13:00:00.000Z',
+    company: { vat_number: 'PL1111111111', employees: 5 },
+  });
+  expect(held(companyItem)).toEqual(['nameAndOffice', 'phone', 'email']);
+});
+
+test('a brand referred from the voting page has no owner and is not in the queue', async () => {
+  const referrer = await registerVerifiedUser(app.baseUrl);
+  const [referred] = await app.db.query<{ id: string }>(
+    `INSERT INTO brands (name, website, referred_by) VALUES ('Referred Only', 'referred-only.com', $1)
+     RETURNING id::text`,
+    [
+      (
+        await app.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+          referrer.user.email,
+        ])
+      )[0]!.id,
+    ],
+  );
+  const items = (await queue()).data!.items;
+  expect(items.some((item) => item.id === Number(referred!.id) && item.kind === 'brand')).toBe(
+    false,
+  );
+  const refused = await decide('brand', Number(referred!.id), { decision: 'approve' });
+  expect(refused.status).toBe(404);
+});
+
+test('approving a brand: one of two racing operators decides, the owner is mailed and sees it verified', async () => {
+  const owner = await registerVerifiedUser(app.baseUrl);
+  const brandId = await registerBrand('Racing Brand', owner.token);
+  const before = (await call(app.baseUrl, myBrands, { token: owner.token })).data!.brands.rows;
+  expect(before.find((row) => row.id === brandId)?.verification_status).toBe('pending');
+
+  const answers = await Promise.all(
+    operatorTokens.map((token) => decide('brand', brandId, { decision: 'approve' }, token)),
+  );
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+  const conflict = answers.find((answer) => answer.status === 409)!;
+  expect(conflict.error?.messageId).toBe('adminVerification.errors.alreadyDecided');
+  expect(answers.find((answer) => answer.status === 200)!.data!.item.status).toBe('verified');
+
+  const after = (await call(app.baseUrl, myBrands, { token: owner.token })).data!.brands.rows;
+  expect(after.find((row) => row.id === brandId)?.verification_status).toBe('verified');
+  expect((await queue()).data!.items.some((item) => item.id === brandId)).toBe(false);
+
+  const mail = await latestMessage(app.baseUrl, owner.user.email, 'email');
+  expect(mail.subject).toBe('Racing Brand is verified on BRND');
+  expect(mail.text).toContain(`${app.baseUrl}/user/mybrands`);
+
+  const audit = await app.db.query<{ action: string; actor_email: string }>(
+    `SELECT action, actor_email FROM admin_audit_log WHERE details->>'brand_id' = $1`,
+    [String(brandId)],
+  );
+  expect(audit).toHaveLength(1);
+  expect(audit[0]!.action).toBe('brand.approve');
+  expect(OPERATORS.map((operator) => operator.email)).toContain(audit[0]!.actor_email);
+  const [row] = await app.db.query<{ verified_at: Date | null; verification_decided_by: string }>(
+    'SELECT verified_at, verification_decided_by FROM brands WHERE id = $1',
+    [brandId],
+  );
+  expect(row!.verified_at).not.toBeNull();
+});
+
+test('a rejection needs a reason, which the owner receives in their language', async () => {
+  const owner = await registerVerifiedUser(app.baseUrl);
+  await app.db.query(`UPDATE users SET language = 'po' WHERE email = $1`, [owner.user.email]);
+  const brandId = await registerBrand('Rejected Brand', owner.token);
+
+  const noReason = await decide('brand', brandId, { decision: 'reject', reason: '   ' });
+  expect(noReason.status).toBe(400);
+  expect(noReason.error?.errors).toEqual({ reason: 'adminVerification.errors.reasonRequired' });
+  const [still] = await app.db.query<{ verification_status: string }>(
+    'SELECT verification_status FROM brands WHERE id = $1',
+    [brandId],
+  );
+  expect(still!.verification_status).toBe('pending');
+
+  const rejected = await decide('brand', brandId, {
+    decision: 'reject',
+    reason: 'The trademark certificate is missing.',
+  });
+  expect(rejected.data!.item.status).toBe('rejected');
+  const mail = await latestMessage(app.baseUrl, owner.user.email, 'email');
+  expect(mail.subject).toBe('Nie udało się zweryfikować marki Rejected Brand');
+  expect(mail.text).toContain('The trademark certificate is missing.');
+
+  const [row] = await app.db.query<{ verification_reason: string }>(
+    'SELECT verification_reason FROM brands WHERE id = $1',
+    [brandId],
+  );
+  expect(row!.verification_reason).toBe('The trademark certificate is missing.');
+  const again = await decide('brand', brandId, { decision: 'approve' });
+  expect(again.status).toBe(409);
+});
+
+test('a company is approved once and mailed at its address, in the language it registered in', async () => {
+  const company = await call(app.baseUrl, registerCompany, {
+    headers: { 'accept-language': 'pl-PL,pl;q=0.9' },
+    body: {
+      brandName: 'Firma Testowa',
+      email: 'firma-testowa@example.com',
+      phoneValue: '+48 601 000 222',
+      employee_num: '3',
+      vat_num: 'PL2222222222',
+      billing_address: 'ul. Testowa 2, Poznań',
+      operating_address: 'ul. Testowa 2, Poznań',
+    },
+  });
+  const id = company.data!.company.id;
+  const approved = await decide('company', id, { decision: 'approve' });
+  expect(approved.data!.item).toMatchObject({ kind: 'company', status: 'verified' });
+  const mail = await latestMessage(app.baseUrl, 'firma-testowa@example.com', 'email');
+  expect(mail.subject).toBe('Firma Testowa została zweryfikowana w BRND');
+  expect((await decide('company', id, { decision: 'reject', reason: 'x' })).status).toBe(409);
+  const [row] = await app.db.query<{ status: string; decided_by: string | null }>(
+    'SELECT status, decided_by FROM companies WHERE id = $1',
+    [id],
+  );
+  expect(row!.status).toBe('verified');
+  expect(row!.decided_by).not.toBeNull();
+});
+
+test('deleting a company account needs no reason, is logged, and cannot happen twice', async () => {
+  const company = await call(app.baseUrl, registerCompany, {
+    body: {
+      brandName: 'Deleted Company',
+      email: 'deleted-company@example.com',
+      phoneValue: '+48 601 000 333',
+      employee_num: '1',
+      vat_num: 'PL3333333333',
+      billing_address: 'ul. Usunięta 3, Łódź',
+      operating_address: 'ul. Usunięta 3, Łódź',
+    },
+  });
+  const id = String(company.data!.company.id);
+  const token = operatorTokens[1]!;
+  expect((await call(app.baseUrl, deleteCompany, { params: { id }, token })).status).toBe(200);
+  const twice = await call(app.baseUrl, deleteCompany, { params: { id }, token });
+  expect(twice.status).toBe(404);
+  expect(twice.error?.messageId).toBe('adminVerification.errors.notFound');
+  expect((await app.db.query('SELECT 1 FROM companies WHERE id = $1', [id])).length).toBe(0);
+  const audit = await app.db.query<{ actor_email: string; subject: string }>(
+    `SELECT actor_email, subject FROM admin_audit_log WHERE action = 'company.delete'`,
+  );
+  expect(audit).toEqual([{ actor_email: OPERATORS[1]!.email, subject: 'Deleted Company' }]);
+  expect((await decide('company', Number(id), { decision: 'approve' })).status).toBe(404);
+});
+
+test('a bad decision changes nothing and says why', async () => {
+  const invalid = await decide('brand', 1, { decision: 'maybe' });
+  expect(invalid.status).toBe(400);
+  expect(invalid.error?.errors?.decision).toBe('adminVerification.errors.decision');
+  const unknownKind = await call(app.baseUrl, decideVerification, {
+    params: { kind: 'person', id: '1' },
+    body: { decision: 'approve' },
+    token: operatorTokens[0],
+  });
+  expect(unknownKind.status).toBe(400);
+});

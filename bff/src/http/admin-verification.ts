@@ -1,0 +1,31 @@
+import { SUCCESS } from '@brnd/contracts/api/accounts';
+import {
+  decideVerification,
+  deleteCompany,
+  verificationQueue,
+} from '@brnd/contracts/api/admin-verification';
+import type { VerificationService } from '../services/verification.ts';
+import { authedRoute, type Route } from './route.ts';
+
+/** The console's verification queue; `auth: 'admin'` makes mountRoutes refuse anyone else. */
+export function adminVerificationRoutes({
+  verification,
+}: {
+  verification: VerificationService;
+}): Route[] {
+  return [
+    authedRoute(verificationQueue, async () => ({ items: await verification.queue() })),
+    authedRoute(decideVerification, async ({ auth, params, body }) => ({
+      item: await verification.decide(
+        { id: auth.user.id, email: auth.user.email },
+        params.kind,
+        params.id,
+        body,
+      ),
+    })),
+    authedRoute(deleteCompany, async ({ auth, params }) => {
+      await verification.deleteCompany({ id: auth.user.id, email: auth.user.email }, params.id);
+      return { message: SUCCESS };
+    }),
+  ];
+}

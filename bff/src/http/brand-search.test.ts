@@ -1,0 +1,110 @@
+import { searchBrands } from '@brnd/contracts/api/brands';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../testing.ts';
+import { call } from '../testing/http.ts';
+
+/** What the voting page's search box finds, and in which order (migration 0054's tiers). */
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+async function addBrands(...brands: [name: string, website: string][]): Promise<string[]> {
+  const rows = await app.db.query<{ id: string }>(
+    `INSERT INTO brands (name, website) SELECT * FROM unnest($1::text[], $2::text[])
+     RETURNING id::text`,
+    [brands.map(([name]) => name), brands.map(([, website]) => website)],
+  );
+  return rows.map((row) => row.id);
+}
+
+async function search(text: string): Promise<string[]> {
+  const answer = await call(app.baseUrl, searchBrands, { params: { text } });
+  expect(answer.status).toBe(200);
+  expect(answer.data!.brands.rowCount).toBe(answer.data!.brands.rows.length);
+  return answer.data!.brands.rows.map((brand) => brand.name);
+}
+
+test('the exact name comes first, then names starting with the text, then later words, then names or websites containing it', async () => {
+  await addBrands(
+    ['Supervorlax', 'supervorlax.example'],
+    ['Blue Vorlax', 'bluevorlax.example'],
+    ['Vorlaxia', 'vorlaxia.example'],
+    ['Quartz', 'vorlax-quartz.example'],
+    ['Vorlax Studio', 'vorlaxstudio.example'],
+    ['Vorlax', 'vorlax.example'],
+    // Close to the text, but brands contain it: typo matches are only the fallback.
+    ['Vorlex', 'vorlex.example'],
+  );
+  expect(await search('Vorlax')).toEqual([
+    'Vorlax',
+    'Vorlax Studio',
+    'Vorlaxia',
+    'Blue Vorlax',
+    // Containing it, the better word match first: a whole word of the website, then part of one.
+    'Quartz',
+    'Supervorlax',
+  ]);
+  expect(await search('  VORLAX st')).toEqual(['Vorlax Studio']);
+});
+
+test('a word many names share finds them by that word, each brand once', async () => {
+  await addBrands(
+    ['Ostrel Harbourside', 'ostrelharbourside.example'],
+    ['Pier Harbour Harbour', 'pierharbour.example'],
+    ['Pellmor Harbour', 'pellmorharbour.example'],
+    ['Harbourview', 'harbourview.example'],
+  );
+  expect(await search('harbour')).toEqual([
+    'Harbourview',
+    'Pellmor Harbour',
+    'Pier Harbour Harbour',
+    'Ostrel Harbourside',
+  ]);
+});
+
+test('a typo still finds the brand when no name contains the text', async () => {
+  await addBrands(
+    ['Kolibrant', 'kolibrant.example'],
+    ['Zentavo Shop', 'zentavoshop.example'],
+    ['Mirek Shop', 'mirekshop.example'],
+  );
+  expect(await search('kolbirant')).toEqual(['Kolibrant']);
+  expect(await search('kolibrnat')).toEqual(['Kolibrant']);
+  // Every word must be close: the shared "shop" alone does not bring in Mirek Shop.
+  expect(await search('zentvao shop')).toEqual(['Zentavo Shop']);
+  expect(await search('qxzjvw')).toEqual([]);
+});
+
+test('one or two characters match the start of a name or of its words only', async () => {
+  await addBrands(['Atlasine', 'atlasine.example'], ['Hotel Tlacotalpan', 'tlaco.example']);
+  expect(await search('at')).toEqual(['Atlasine']);
+  expect(await search('tl')).toEqual(['Hotel Tlacotalpan']);
+  expect(await search('tla')).toEqual(['Hotel Tlacotalpan', 'Atlasine']);
+});
+
+test('% and _ mean themselves', async () => {
+  await addBrands(['Half_Price', 'half-price.example'], ['HalfXPrice', 'halfxprice.example']);
+  expect(await search('half_')).toEqual(['Half_Price']);
+  expect(await search('%')).toEqual([]);
+});
+
+test('a renamed brand is found by its new words and no longer by its old ones', async () => {
+  const [id] = await addBrands(['Dusty Lanterns', 'dustylanterns.example']);
+  expect(await search('lanterns')).toEqual(['Dusty Lanterns']);
+  await app.db.query(`UPDATE brands SET name = 'Bright Orbitzel' WHERE id = $1`, [id]);
+  expect(await search('orbitzel')).toEqual(['Bright Orbitzel']);
+  expect(await search('lanterns')).toEqual(['Bright Orbitzel']);
+  // The website still says lanterns; the name's words are gone.
+  const tails = await app.db.query<{ tail: string }>(
+    'SELECT tail FROM brand_name_tails WHERE brand_id = $1',
+    [id],
+  );
+  expect(tails.map((row) => row.tail)).toEqual(['orbitzel']);
+  await app.db.query('DELETE FROM brands WHERE id = $1', [id]);
+  expect(await app.db.query('SELECT 1 FROM brand_name_tails WHERE brand_id = $1', [id])).toEqual(
+    [],
+  );
+});

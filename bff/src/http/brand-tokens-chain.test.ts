@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { Anvil } from '@brnd/contracts/chain/anvil';
+import {
+  brandConsole,
+  issueBrandToken,
+  stakingStatus,
+  stakingTransactions,
+} from '@brnd/contracts/api/brand-tokens';
+import { updateWallet } from '@brnd/contracts/api/wallet';
+import { connectContract } from '@brnd/contracts/chain/connect';
+import { BRND, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
+import { Wallet } from 'ethers';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ONE_TOKEN } from '../services/ledger.ts';
+import type { TestApp } from '../testing.ts';
+import { activeToken, brandOwner, issuedToken } from '../testing/brand-tokens.ts';
+import { startChainTestApp } from '../testing/chain-app.ts';
+import { call } from '../testing/http.ts';
+
+let anvil: Anvil;
+let app: TestApp;
+beforeAll(async () => {
+  ({ anvil, app } = await startChainTestApp());
+});
+afterAll(async () => {
+  await app?.close();
+  await anvil?.stop();
+});
+
+function chain() {
+  if (!app.chain) throw new Error('no chain');
+  return app.chain;
+}
+
+async function planOf(owner: { token: string; brandId: number }) {
+  const overview = await call(app.baseUrl, brandConsole, {
+    token: owner.token,
+    params: { brandId: String(owner.brandId) },
+  });
+  return { plan: overview.data?.plan.plan, source: overview.data?.plan.source };
+}
+
+/** Sends the prepared transactions from the user's own wallet, as the browser's wallet would. */
+async function signInWallet(wallet: Wallet, ownerToken: string, action: string, amount?: string) {
+  const prepared = await call(app.baseUrl, stakingTransactions, {
+    token: ownerToken,
+    json: true,
+    body: { action, ...(amount ? { amount } : {}) },
+  });
+  if (!prepared.data) return prepared;
+  for (const transaction of prepared.data.transactions) {
+    expect(transaction.from).toBe(wallet.address);
+    await (await wallet.sendTransaction({ to: transaction.to, data: transaction.data })).wait();
+  }
+  return prepared;
+}
+
+test('staking 1,000,000 BRND from the owner’s wallet makes the brand Premium until it unstakes', async () => {
+  const owner = await brandOwner(app);
+  const wallet = new Wallet(anvil.accounts[1]?.privateKey as string, chain().provider);
+  expect(await planOf(owner)).toEqual({ plan: 'standard', source: 'subscription' });
+
+  const noWallet = await call(app.baseUrl, stakingStatus, { token: owner.token });
+  expect(noWallet.data).toMatchObject({
+    wallet: null,
+    staked: 0,
+    premium: false,
+    premium_threshold: 1_000_000,
+    unbonding_seconds: 7 * 24 * 60 * 60,
+    staking_contract: chain().contracts.staking,
+  });
+
+  await call(app.baseUrl, updateWallet, {
+    token: owner.token,
+    body: { walletAddress: wallet.address },
+  });
+  const brnd = connectContract(BRND, chain().contracts.brnd, chain().treasury);
+  await (await brnd.transfer(wallet.address, 1_200_000n * ONE_TOKEN)).wait();
+
+  const tooMuch = await signInWallet(wallet, owner.token, 'stake', '1200001');
+  expect(tooMuch.status).toBe(409);
+  expect(tooMuch.error?.messageId).toBe('brandTokens.errors.insufficient');
+  const staked = await signInWallet(wallet, owner.token, 'stake', '1000000');
+  expect(staked.data?.transactions.map((t) => t.to)).toEqual([
+    chain().contracts.brnd,
+    chain().contracts.staking,
+  ]);
+  const status = await call(app.baseUrl, stakingStatus, { token: owner.token });
+  expect(status.data).toMatchObject({
+    wallet: wallet.address,
+    wallet_brnd: 200_000,
+    staked: 1_000_000,
+    unbonding: 0,
+    unbonding_until: null,
+    premium: true,
+  });
+  expect(await planOf(owner)).toEqual({ plan: 'premium', source: 'staking' });
+
+  const early = await signInWallet(wallet, owner.token, 'withdraw');
+  expect(early.status).toBe(409);
+  expect(early.error?.messageId).toBe('brandTokens.errors.nothingToWithdraw');
+  await signInWallet(wallet, owner.token, 'unstake', '1');
+  const unbonding = await call(app.baseUrl, stakingStatus, { token: owner.token });
+  expect(unbonding.data).toMatchObject({ staked: 999_999, unbonding: 1, premium: false });
+  const until = Date.parse(unbonding.data?.unbonding_until as string);
+  expect(until - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+  expect(await planOf(owner)).toEqual({ plan: 'standard', source: 'subscription' });
+
+  await chain().provider.send('evm_increaseTime', [7 * 24 * 60 * 60 + 1]);
+  await chain().provider.send('evm_mine', []);
+  await signInWallet(wallet, owner.token, 'withdraw');
+  const withdrawn = await call(app.baseUrl, stakingStatus, { token: owner.token });
+  expect(withdrawn.data).toMatchObject({ wallet_brnd: 200_001, unbonding: 0 });
+});
+
+test('the contest’s lifetime prize makes a brand Premium; a subscription above it stays', async () => {
+  expect(await planOf(await brandOwner(app, { lifetimePremium: true }))).toEqual({
+    plan: 'premium',
+    source: 'contest',
+  });
+  expect(await planOf(await brandOwner(app, { plan: 'agency', lifetimePremium: true }))).toEqual({
+    plan: 'agency',
+    source: 'subscription',
+  });
+});
+
+test('a deploy processed again after its broadcast is looked up by hash, never sent twice', async () => {
+  const owner = await brandOwner(app);
+  const token = await issuedToken(app, owner, {
+    ticker: `X${randomUUID().replace(/-/g, '').slice(0, 7)}`,
+  });
+  const [send] = await app.db.query<{ id: string }>(
+    `SELECT id FROM brand_token_sends WHERE token_id = $1 AND kind = 'deploy'`,
+    [token.id],
+  );
+  // As if the process died after the broadcast, before it recorded the outcome.
+  await app.db.query(`UPDATE brand_token_sends SET status = 'broadcast' WHERE id = $1`, [send?.id]);
+  await app.db.query(`UPDATE brand_tokens SET status = 'deploying', address = NULL WHERE id = $1`, [
+    token.id,
+  ]);
+  expect(await app.brandTokenChain?.process(send?.id as string)).toBe('confirmed');
+  const factory = connectContract(
+    BrandTokenFactory,
+    chain().contracts.brandTokenFactory,
+    chain().provider,
+  );
+  expect(await factory.tokensOf(BigInt(owner.brandId))).toEqual([token.address]);
+  expect((await activeToken(app, owner, token.id)).address).toBe(token.address);
+});
+
+test('a failed deployment is retried by the same request, and then deploys once', async () => {
+  const owner = await brandOwner(app);
+  const requestId = randomUUID();
+  const ticker = `F${randomUUID().replace(/-/g, '').slice(0, 7)}`;
+  const issue = () =>
+    call(app.baseUrl, issueBrandToken, {
+      token: owner.token,
+      params: { brandId: String(owner.brandId) },
+      json: true,
+      body: { name: 'Retry', ticker, cap: '1000', request_id: requestId },
+    });
+  // The factory changes hands (an operator's mistake): the platform's deployment reverts in its
+  // gas estimate and nothing is sent.
+  const factory = connectContract(
+    BrandTokenFactory,
+    chain().contracts.brandTokenFactory,
+    chain().treasury,
+  );
+  const other = new Wallet(anvil.accounts[2]?.privateKey as string, chain().provider);
+  await (await factory.transferOwnership(other.address)).wait();
+  const first = await issue();
+  expect(first.status).toBe(201);
+  const failed = await activeToken(app, owner, first.data?.token.id as string);
+  expect(failed.status).toBe('failed');
+  expect(failed.address).toBeNull();
+
+  await (await factory.connect(other).transferOwnership(chain().treasury.address)).wait();
+  const retried = await issue();
+  expect(retried.data?.token).toMatchObject({ id: failed.id, status: 'deploying' });
+  const deployed = await activeToken(app, owner, failed.id);
+  expect(deployed.status).toBe('active');
+  expect(await factory.tokensOf(BigInt(owner.brandId))).toEqual([deployed.address]);
+});

@@ -1,0 +1,29 @@
+import { SUCCESS } from '@brnd/contracts/api/accounts';
+import {
+  createReferral,
+  editReferral,
+  referrals,
+  visitReferral,
+} from '@brnd/contracts/api/referrals';
+import type { ReferralService } from '../services/referrals.ts';
+import { authedRoute, route, type Route } from './route.ts';
+
+export function referralRoutes({ referrals: service }: { referrals: ReferralService }): Route[] {
+  return [
+    route(visitReferral, async ({ body }) => {
+      await service.visit(body.referral_code);
+      return { message: SUCCESS };
+    }),
+    authedRoute(referrals, async ({ auth }) => ({
+      orders: { rows: await service.list(auth.user.id) },
+    })),
+    authedRoute(editReferral, async ({ auth, body }) => {
+      await service.edit(auth.user.id, body.code, body.description);
+      return { message: SUCCESS };
+    }),
+    authedRoute(createReferral, async ({ auth, body }) => ({
+      message: SUCCESS,
+      referral: await service.create(auth.user.id, body),
+    })),
+  ];
+}

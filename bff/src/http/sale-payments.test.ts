@@ -1,0 +1,443 @@
+import { referrals } from '@brnd/contracts/api/referrals';
+import { cardProviderInit } from '@brnd/contracts/api/card-provider';
+import { buyTokens, kantor, orders, verifyOrder } from '@brnd/contracts/api/orders';
+import { sale } from '@brnd/contracts/api/sale';
+import { wallet } from '@brnd/contracts/api/wallet';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createCardExchange, signCardCallback } from '../providers/card-exchange.ts';
+import { startCardSimulator, type CardSimulator } from '../providers/card-exchange-simulator.ts';
+import {
+  createGreenfieldGateway,
+  signGatewayBody,
+  GATEWAY_WEBHOOK_PATH,
+} from '../providers/crypto-gateway.ts';
+import {
+  startGatewaySimulator,
+  type GatewaySimulator,
+} from '../providers/crypto-gateway-simulator.ts';
+import { createSaleStack } from '../services/sale-stack.ts';
+import { seedLiveSale, type SaleService } from '../services/sale.ts';
+import type { OrderService } from '../services/orders.ts';
+import { startTestApp, type TestApp } from '../testing.ts';
+import { until } from '../testing/chain-app.ts';
+import { call, newUser, registerVerifiedUser } from '../testing/http.ts';
+import { CARD_CALLBACK_PATH } from '@brnd/contracts/api/card-provider';
+
+const SECRET = 'gateway-webhook-secret-for-tests';
+const CARD_SECRET = 'card-callback-secret-for-tests';
+
+let app: TestApp;
+let gatewaySim: GatewaySimulator;
+let cardSim: CardSimulator;
+let stack: { sales: SaleService; orders: OrderService };
+
+beforeAll(async () => {
+  // The simulators start first; their notifications are pointed at the app once it listens.
+  gatewaySim = await startGatewaySimulator({
+    apiKey: 'gateway-key',
+    storeId: 'store-1',
+    webhookSecret: SECRET,
+    webhookUrl: 'http://127.0.0.1:1',
+    retryDelaysMs: [200, 400],
+  });
+  cardSim = await startCardSimulator({
+    apiKey: 'card-key',
+    callbackSecret: CARD_SECRET,
+    callbackUrl: 'http://127.0.0.1:1',
+    appUrl: 'http://127.0.0.1:1',
+    retryDelaysMs: [200, 400],
+  });
+  app = await startTestApp({
+    sale: ({ db, baseUrl, logger }) => {
+      stack = createSaleStack({
+        db,
+        logger,
+        appUrl: baseUrl,
+        gateway: createGreenfieldGateway({
+          baseUrl: gatewaySim.url,
+          apiKey: 'gateway-key',
+          storeId: 'store-1',
+          webhookSecret: SECRET,
+        }),
+        card: createCardExchange({
+          baseUrl: cardSim.url,
+          apiKey: 'card-key',
+          callbackSecret: CARD_SECRET,
+        }),
+      });
+      return stack;
+    },
+  });
+  gatewaySim.setWebhookUrl(`${app.baseUrl}${GATEWAY_WEBHOOK_PATH}`);
+  cardSim.setAppUrls({ callbackUrl: `${app.baseUrl}${CARD_CALLBACK_PATH}`, appUrl: app.baseUrl });
+  await seedLiveSale(stack.sales);
+});
+
+afterAll(async () => {
+  await gatewaySim?.close();
+  await cardSim?.close();
+  await app?.close();
+});
+
+async function balance(token: string) {
+  const result = await call(app.baseUrl, wallet, { token });
+  return result.data?.wallet[0]?.brnd_tokens;
+}
+
+async function btcOrder(token: string, usd = '100') {
+  const created = await call(app.baseUrl, buyTokens, {
+    token,
+    body: { amount: usd, selected_payMethod: 'BTC' },
+  });
+  expect(created.status).toBe(200);
+  const order = created.data?.response;
+  if (!order?.checkout_url) throw new Error('no BTC order');
+  return { order, invoiceId: order.checkout_url.split('/i/')[1] as string };
+}
+
+function signedGatewayBody(invoiceId: string, timestamp = Math.floor(Date.now() / 1000)) {
+  const body = JSON.stringify({
+    deliveryId: 'd1',
+    type: 'InvoiceSettled',
+    timestamp,
+    storeId: 'store-1',
+    invoiceId,
+  });
+  return { body, signature: signGatewayBody(SECRET, body) };
+}
+
+function postGateway(body: string, signature: string) {
+  return fetch(`${app.baseUrl}${GATEWAY_WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'btcpay-sig': signature },
+    body,
+  });
+}
+
+test('a BTC order paid at the gateway simulator is credited once however often the webhook comes', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { order, invoiceId } = await btcOrder(token);
+  expect(order).toMatchObject({ status: 1, value: 100, token_price: 0.003, brnd_tokens: 33_333 });
+  expect(order.payment_uri).toBe(
+    `bitcoin:${order.blockchain_address}?amount=${order.destination_amount}`,
+  );
+
+  await gatewaySim.act(invoiceId, 'pay');
+  const paid = await until(
+    () => call(app.baseUrl, verifyOrder, { token, params: { uuid: order.uuid } }),
+    (result) => result.data?.response.status === 3,
+  );
+  expect(paid.data?.response.paid_amount).toBe(order.destination_amount);
+  expect(await balance(token)).toBe(33_333);
+
+  // Ten deliveries at once, then three more later: still one credit.
+  const { body, signature } = signedGatewayBody(invoiceId);
+  const answers = await Promise.all(Array.from({ length: 10 }, () => postGateway(body, signature)));
+  expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+  for (let i = 0; i < 3; i += 1) await gatewaySim.redeliver(invoiceId);
+  expect(await balance(token)).toBe(33_333);
+  const list = await call(app.baseUrl, orders, { token });
+  expect(list.data?.orders.rows[0]).toMatchObject({
+    session_id: order.uuid,
+    status: 'Confirmed',
+    signature: 'BTC',
+  });
+});
+
+test('a gateway webhook with a bad signature or an old timestamp changes nothing and answers 4xx', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { order, invoiceId } = await btcOrder(token);
+  // The gateway really has the money, but its own webhooks are lost: only ours arrive.
+  gatewaySim.setWebhookUrl('http://127.0.0.1:1/lost');
+  await gatewaySim.act(invoiceId, 'pay');
+  const { body } = signedGatewayBody(invoiceId);
+  const forged = await postGateway(body, signGatewayBody('not-the-secret', body));
+  expect(forged.status).toBe(401);
+  const changed = await postGateway(
+    body.replace('store-1', 'store-2'),
+    signGatewayBody(SECRET, body),
+  );
+  expect(changed.status).toBe(401);
+  const old = signedGatewayBody(invoiceId, Math.floor(Date.now() / 1000) - 3600);
+  expect((await postGateway(old.body, old.signature)).status).toBe(400);
+  const unchanged = await call(app.baseUrl, verifyOrder, { token, params: { uuid: order.uuid } });
+  expect(unchanged.data?.response.status).toBe(1);
+  expect(await balance(token)).toBe(0);
+
+  // A genuine, fresh notification is what moves the order.
+  const genuine = signedGatewayBody(invoiceId);
+  expect((await postGateway(genuine.body, genuine.signature)).status).toBe(200);
+  expect(await balance(token)).toBe(33_333);
+  gatewaySim.setWebhookUrl(`${app.baseUrl}${GATEWAY_WEBHOOK_PATH}`);
+});
+
+test('every gateway webhook is stored as it arrived with its outcome: refused ones with their status and reason, the accepted one', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { order, invoiceId } = await btcOrder(token);
+  // Only the notifications this test sends arrive.
+  gatewaySim.setWebhookUrl('http://127.0.0.1:1/lost');
+  const { body } = signedGatewayBody(invoiceId);
+  try {
+    await gatewaySim.act(invoiceId, 'pay');
+    expect((await postGateway(body, signGatewayBody('not-the-secret', body))).status).toBe(401);
+    const old = signedGatewayBody(invoiceId, Math.floor(Date.now() / 1000) - 3600);
+    expect((await postGateway(old.body, old.signature)).status).toBe(400);
+    const genuine = signedGatewayBody(invoiceId);
+    expect((await postGateway(genuine.body, genuine.signature)).status).toBe(200);
+  } finally {
+    gatewaySim.setWebhookUrl(`${app.baseUrl}${GATEWAY_WEBHOOK_PATH}`);
+  }
+
+  // Recorded against the order (the body names the invoice), oldest first.
+  const stored = await app.db.query<{
+    provider: string;
+    outcome: string;
+    http_status: number;
+    reason: string | null;
+    body: string;
+  }>(
+    `SELECT provider, outcome, http_status, reason, body FROM payment_notifications
+     WHERE order_ref = $1 ORDER BY id`,
+    [order.uuid],
+  );
+  expect(stored).toEqual([
+    {
+      provider: 'gateway',
+      outcome: 'refused',
+      http_status: 401,
+      reason: 'orders.errors.badSignature',
+      body,
+    },
+    {
+      provider: 'gateway',
+      outcome: 'refused',
+      http_status: 400,
+      reason: 'orders.errors.staleTimestamp',
+      body: expect.stringContaining(invoiceId),
+    },
+    {
+      provider: 'gateway',
+      outcome: 'accepted',
+      http_status: 200,
+      reason: null,
+      body: expect.stringContaining(invoiceId),
+    },
+  ]);
+  expect(await balance(token)).toBe(33_333);
+});
+
+test('underpaying keeps a BTC order waiting with the paid amount shown; money after expiry is late', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { order, invoiceId } = await btcOrder(token, '50');
+  await gatewaySim.act(invoiceId, 'underpay');
+  const partial = await until(
+    () => call(app.baseUrl, verifyOrder, { token, params: { uuid: order.uuid } }),
+    (result) => result.data?.response.payment_exception === 'partial',
+  );
+  expect(partial.data?.response.status).toBeLessThan(3);
+  expect(Number(partial.data?.response.paid_amount)).toBeGreaterThan(0);
+  expect(Number(partial.data?.response.due_amount)).toBeGreaterThan(0);
+
+  await gatewaySim.act(invoiceId, 'expire');
+  await gatewaySim.act(invoiceId, 'pay');
+  const late = await until(
+    () => call(app.baseUrl, verifyOrder, { token, params: { uuid: order.uuid } }),
+    (result) => result.data?.response.payment_exception === 'late',
+  );
+  expect(late.data?.response.status).toBe(6);
+  expect(late.data?.response.paid_amount).toBe(order.destination_amount);
+  expect(await balance(token)).toBe(0);
+});
+
+test('an overpaid BTC order is paid for its value only, with the overpayment shown', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { order, invoiceId } = await btcOrder(token, '30');
+  await gatewaySim.act(invoiceId, 'overpay');
+  const paid = await until(
+    () => call(app.baseUrl, verifyOrder, { token, params: { uuid: order.uuid } }),
+    (result) => result.data?.response.status === 3,
+  );
+  expect(paid.data?.response.payment_exception).toBe('overpaid');
+  expect(Number(paid.data?.response.paid_amount)).toBeGreaterThan(Number(order.destination_amount));
+  expect(await balance(token)).toBe(10_000);
+});
+
+test('a BTC payment whose webhooks were all lost is found by the sweep after the quote time', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { order, invoiceId } = await btcOrder(token, '3');
+  gatewaySim.setWebhookUrl('http://127.0.0.1:1/lost');
+  try {
+    await gatewaySim.act(invoiceId, 'pay');
+    expect((await check(token, order.uuid)).status).toBe(1);
+    await stack.orders.expireOverdue(new Date(Date.now() + 16 * 60_000));
+    expect((await check(token, order.uuid)).status).toBe(3);
+    expect(await balance(token)).toBe(1_000);
+  } finally {
+    gatewaySim.setWebhookUrl(`${app.baseUrl}${GATEWAY_WEBHOOK_PATH}`);
+  }
+});
+
+async function check(token: string, uuid: string) {
+  const result = await call(app.baseUrl, verifyOrder, { token, params: { uuid } });
+  if (!result.data) throw new Error(`verify answered ${result.status}`);
+  return result.data.response;
+}
+
+async function cardOrder(token: string, pln = 101) {
+  const response = await fetch(`${cardSim.url}${cardProviderInit.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      emailAddress: 'ada@example.com',
+      emailConfirm: 'ada@example.com',
+      phoneNumber: '+48512345678',
+      name: 'Ada',
+      surname: 'Lovelace',
+      quotedCurrency: 'PLN',
+      baseCurrency: 'BRND',
+      cryptoValue: 8333,
+      fiatValue: pln,
+      pageLang: 'en',
+      transactionType: 'buy',
+    }),
+  });
+  const init = (await response.json()) as { cashTxHash: string; secondStepUrl: string };
+  const recorded = await call(app.baseUrl, kantor, {
+    token,
+    // Amounts the browser sends are ignored: the provider's record decides.
+    body: {
+      cashTxHash: init.cashTxHash,
+      amount: '1000000',
+      brnd_tokens: '99999999',
+      tokeneo_response: '{}',
+    },
+  });
+  return { init, recorded };
+}
+
+function postCard(body: string, signature: string) {
+  return fetch(`${app.baseUrl}${CARD_CALLBACK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-signature': signature },
+    body,
+  });
+}
+
+test('a card order is built from the provider record, credited once on its signed callback', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { init, recorded } = await cardOrder(token);
+  expect(recorded.status).toBe(200);
+  expect(recorded.data?.secondStepUrl).toBe(init.secondStepUrl);
+  const again = await cardOrder(token);
+  expect(again.recorded.status).toBe(429);
+  expect(again.recorded.error?.message).toBe('Please try to buy after 30 seconds!');
+
+  await cardSim.act(init.cashTxHash, 'pay');
+  // 101 PLN / 4.04 = 25 USD at 0.003 USD = 8,333 BRND.
+  await until(
+    () => balance(token),
+    (tokens) => tokens === 8_333,
+  );
+
+  const body = JSON.stringify({
+    cashTxHash: init.cashTxHash,
+    status: 'paid',
+    quotedCurrencyAmount: 101,
+    baseCurrencyAmount: 8333,
+  });
+  const signature = signCardCallback(CARD_SECRET, body, Math.floor(Date.now() / 1000));
+  const answers = await Promise.all(Array.from({ length: 10 }, () => postCard(body, signature)));
+  expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+  for (let i = 0; i < 3; i += 1) await cardSim.redeliver(init.cashTxHash);
+  expect(await balance(token)).toBe(8_333);
+  const config = await call(app.baseUrl, sale);
+  expect(config.data?.raised).toBeGreaterThanOrEqual(25);
+});
+
+test('a card callback with a bad signature, an old timestamp or a changed amount credits nothing', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { init } = await cardOrder(token);
+  const now = Math.floor(Date.now() / 1000);
+  const honest = JSON.stringify({
+    cashTxHash: init.cashTxHash,
+    status: 'paid',
+    quotedCurrencyAmount: 101,
+    baseCurrencyAmount: 8333,
+  });
+  expect((await postCard(honest, signCardCallback('wrong', honest, now))).status).toBe(401);
+  expect((await postCard(honest, signCardCallback(CARD_SECRET, honest, now - 3600))).status).toBe(
+    400,
+  );
+  const inflated = honest.replace('8333', '83330');
+  expect((await postCard(inflated, signCardCallback(CARD_SECRET, inflated, now))).status).toBe(409);
+  expect(await balance(token)).toBe(0);
+  const list = await call(app.baseUrl, orders, { token });
+  expect(list.data?.orders.rows[0]).toMatchObject({
+    session_id: init.cashTxHash,
+    status: 'Pending',
+    signature: 'PLN',
+  });
+});
+
+test('a card payment that fails at the provider is listed as failed and credits nothing', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { init } = await cardOrder(token);
+  await cardSim.act(init.cashTxHash, 'fail');
+  const list = await until(
+    () => call(app.baseUrl, orders, { token }),
+    (result) => result.data?.orders.rows[0]?.status === 'Failed',
+  );
+  expect(list.data?.orders.rows[0]).toMatchObject({
+    session_id: init.cashTxHash,
+    signature: 'PLN',
+  });
+  expect(await balance(token)).toBe(0);
+});
+
+test('1,000 ETH orders created in parallel get 1,000 distinct deposit addresses', async () => {
+  const { user } = await registerVerifiedUser(app.baseUrl);
+  const [row] = await app.db.query<{ id: string }>(
+    'SELECT id::text FROM users WHERE lower(email) = lower($1)',
+    [user.email],
+  );
+  const userId = row?.id as string;
+  const created = await Promise.all(
+    Array.from({ length: 1000 }, () =>
+      stack.orders.buyTokens(userId, { usd: 10, currency: 'ETH' }),
+    ),
+  );
+  const addresses = new Set(created.map((order) => order.blockchain_address));
+  expect(addresses.size).toBe(1000);
+  const [count] = await app.db.query<{ n: number }>(
+    "SELECT count(DISTINCT deposit_address)::int AS n FROM crypto_orders WHERE user_id = $1 AND currency = 'ETH'",
+    [userId],
+  );
+  expect(count?.n).toBe(1000);
+});
+
+test("20 parallel payment confirmations of B's order credit A, who referred B, 10 % of B's tokens once", async () => {
+  const a = await registerVerifiedUser(app.baseUrl);
+  const code = (await call(app.baseUrl, referrals, { token: a.token })).data?.orders.rows[0]?.code;
+  const b = await registerVerifiedUser(app.baseUrl, {
+    ...newUser(),
+    referral_code: code ?? '',
+  } as ReturnType<typeof newUser>);
+  expect(await balance(a.token)).toBe(10);
+
+  const { order, invoiceId } = await btcOrder(b.token);
+  await gatewaySim.act(invoiceId, 'pay');
+  const { body, signature } = signedGatewayBody(invoiceId);
+  await Promise.all(Array.from({ length: 20 }, () => postGateway(body, signature)));
+  await until(
+    () => call(app.baseUrl, verifyOrder, { token: b.token, params: { uuid: order.uuid } }),
+    (result) => result.data?.response.status === 3,
+  );
+  await app.settled();
+
+  expect(await balance(b.token)).toBe(33_333);
+  // 10 for B's sign-up, plus 10 % of B's 33,333 tokens.
+  expect(await balance(a.token)).toBeCloseTo(10 + 3_333.3, 6);
+  const table = await call(app.baseUrl, referrals, { token: a.token });
+  expect(table.data?.orders.rows[0]).toMatchObject({ clicks: 0, signups: 1 });
+  expect(table.data?.orders.rows[0]?.tokens).toBeCloseTo(3_343.3, 6);
+});

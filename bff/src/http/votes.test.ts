@@ -1,0 +1,190 @@
+import {
+  brandDetails,
+  contestWinners,
+  favouriteBrands,
+  searchBrands,
+  topRatedBrands,
+  trendingBrands,
+  vote,
+  voteStatus,
+} from '@brnd/contracts/api/brands';
+import { VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../testing.ts';
+import { call, registerVerifiedUser } from '../testing/http.ts';
+
+/**
+ * The vote limits under real concurrency: two bff instances on one PostgreSQL database, as two
+ * instances behind a load balancer would run.
+ */
+
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  first = await startTestApp();
+  second = await startTestApp({ databaseUrl: first.db.url });
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+async function addBrands(count: number, prefix: string): Promise<number[]> {
+  const rows = await first.db.query<{ id: string }>(
+    `INSERT INTO brands (name, website, industry)
+     SELECT $1 || ' ' || n, lower($1) || n || '.example.com', 'tools'
+     FROM generate_series(1, $2) AS n RETURNING id::text`,
+    [prefix, count],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+async function userIdOf(email: string): Promise<string> {
+  const [row] = await first.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+    email,
+  ]);
+  return row!.id;
+}
+
+test('100 parallel votes across 100 brands on two instances: exactly 10 count, 10 BRND credited', async () => {
+  const brandIds = await addBrands(100, 'Parallel');
+  const { user, token } = await registerVerifiedUser(first.baseUrl);
+  const userId = await userIdOf(user.email);
+
+  const answers = await Promise.all(
+    brandIds.map((brandId, index) =>
+      call(index % 2 === 0 ? first.baseUrl : second.baseUrl, vote, {
+        token,
+        body: { brand_id: String(brandId) },
+      }),
+    ),
+  );
+
+  const accepted = answers.filter((answer) => answer.status === 200);
+  const limited = answers.filter((answer) => answer.status === 429);
+  expect(accepted).toHaveLength(VOTES_PER_WINDOW);
+  expect(limited).toHaveLength(100 - VOTES_PER_WINDOW);
+  for (const answer of limited) {
+    expect(answer.error?.messageId).toBe('errors.voteLimit');
+    expect(answer.error?.message).toBe(
+      'You have reached your limit of 10 votes. You have to wait for 24h to vote again.',
+    );
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+  }
+
+  const [votes] = await first.db.query<{ count: number }>(
+    'SELECT count(*)::integer AS count FROM votes WHERE user_id = $1',
+    [userId],
+  );
+  expect(votes!.count).toBe(VOTES_PER_WINDOW);
+  const [credits] = await first.db.query<{ count: number; total: string }>(
+    `SELECT count(*)::integer AS count, sum(e.amount)::text AS total
+     FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+     WHERE e.account_id = $1 AND t.idempotency_key LIKE 'vote:%'`,
+    [`user:${userId}`],
+  );
+  expect(credits!.count).toBe(VOTES_PER_WINDOW);
+  expect(credits!.total).toBe((10n * 10n ** 18n).toString());
+
+  const status = await call(second.baseUrl, voteStatus, { token });
+  expect(status.data).toMatchObject({ voteLimit: 10, votesLeft: 0, timeInHours: 24 });
+  // Every listing now says this user cannot vote; the brands voted for say so too.
+  const listing = await call(first.baseUrl, topRatedBrands, { token, query: { limit: '20' } });
+  expect(listing.data?.brands.rows.every((brand) => brand.can_vote === '0')).toBe(true);
+});
+
+test('50 parallel votes for one brand on two instances: exactly one counts', async () => {
+  const [brandId] = await addBrands(1, 'Single');
+  const { user, token } = await registerVerifiedUser(first.baseUrl);
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, index) =>
+      call(index % 2 === 0 ? first.baseUrl : second.baseUrl, vote, {
+        token,
+        body: { brand_id: String(brandId) },
+      }),
+    ),
+  );
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+  const refused = answers.filter((answer) => answer.status === 409);
+  expect(refused).toHaveLength(49);
+  expect(refused[0]?.error?.message).toBe('Oops! You have already voted for this brand.');
+
+  const details = await call(first.baseUrl, brandDetails, {
+    token,
+    params: { brandId: String(brandId) },
+  });
+  expect(details.data?.brands.rows[0]).toMatchObject({ votes: 1, voted: 1, can_vote: '1' });
+  const [count] = await first.db.query<{ count: number }>(
+    'SELECT count(*)::integer AS count FROM votes WHERE user_id = $1',
+    [await userIdOf(user.email)],
+  );
+  expect(count!.count).toBe(1);
+  const favourites = await call(first.baseUrl, favouriteBrands, { token });
+  expect(favourites.data?.brands.rows.map((brand) => [brand.id, brand.myvotes])).toEqual([
+    [brandId, 1],
+  ]);
+});
+
+test('a visitor sees plain listings; votes null until a brand gets its first vote', async () => {
+  const [brandId] = await addBrands(1, 'Untouched');
+  const details = await call(first.baseUrl, brandDetails, { params: { brandId: String(brandId) } });
+  expect(details.data?.brands.rows[0]).toMatchObject({ votes: null, voted: 0, can_vote: '1' });
+  const missing = await call(first.baseUrl, brandDetails, { params: { brandId: '99999999' } });
+  expect(missing.data).toEqual({ brands: { rows: [] } });
+  const voteWithoutToken = await call(first.baseUrl, vote, { body: { brand_id: String(brandId) } });
+  expect(voteWithoutToken.status).toBe(401);
+  const unknownBrand = await call(first.baseUrl, vote, {
+    token: (await registerVerifiedUser(first.baseUrl)).token,
+    body: { brand_id: '99999999' },
+  });
+  expect(unknownBrand.status).toBe(404);
+});
+
+test('search finds a brand by part of its name and despite a typo', async () => {
+  await first.db.query(
+    `INSERT INTO brands (name, website, industry) VALUES ('Quillmarket', 'quillmarket.example', 'e-commerce')`,
+  );
+  const part = await call(first.baseUrl, searchBrands, { params: { text: 'illmark' } });
+  expect(part.data?.brands.rows[0]?.name).toBe('Quillmarket');
+  const typo = await call(first.baseUrl, searchBrands, { params: { text: 'quilmarket' } });
+  expect(typo.data?.brands.rows[0]?.name).toBe('Quillmarket');
+  const none = await call(first.baseUrl, searchBrands, { params: { text: 'zzxqvw' } });
+  expect(none.data?.brands).toEqual({ rows: [], rowCount: 0 });
+});
+
+test('trending favours fresh votes over an older, larger count', async () => {
+  const [old, fresh] = await addBrands(2, 'Trend');
+  // 40 votes two weeks ago against 3 votes today: the halving every 24 h leaves 40 / 2^14.
+  const { trendWeight } = await import('../services/votes.ts');
+  const day = 24 * 3_600_000;
+  await first.db.query('UPDATE brands SET trend_score = $2 WHERE id = $1', [
+    old,
+    trendWeight(new Date(Date.now() - 14 * day)) + Math.log(40),
+  ]);
+  await first.db.query('UPDATE brands SET trend_score = $2 WHERE id = $1', [
+    fresh,
+    trendWeight(new Date()) + Math.log(3),
+  ]);
+  const trending = await call(first.baseUrl, trendingBrands, { query: { limit: '1000' } });
+  const ids = trending.data!.brands.rows.map((brand) => brand.id);
+  expect(ids.indexOf(fresh!)).toBeLessThan(ids.indexOf(old!));
+});
+
+test('the demo seed fills the home strip, trending and last month winner', async () => {
+  const demo = await startTestApp({ seed: true });
+  try {
+    const top = await call(demo.baseUrl, topRatedBrands, { query: { limit: '50' } });
+    expect(top.data?.brands.rows[0]).toMatchObject({ name: 'Amberline', votes: 1284 });
+    expect(top.data?.brands.rows.every((brand) => brand.image_url.startsWith('/uploads/'))).toBe(
+      true,
+    );
+    const trending = await call(demo.baseUrl, trendingBrands, { query: { limit: '3' } });
+    expect(trending.data?.brands.rows[0]?.name).toBe('Pixel Forge');
+    const logo = await fetch(`${demo.baseUrl}${top.data!.brands.rows[0]!.image_url}`);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+    const winners = await call(demo.baseUrl, contestWinners);
+    expect(winners.data?.winners.rows[0]).toMatchObject({ name: 'Pixel Forge', prize: 1_000_000 });
+  } finally {
+    await demo.close();
+  }
+});

@@ -1,0 +1,364 @@
+import type { Brand, FavouriteBrand, MyBrand } from '@brnd/contracts/api/brands';
+import { MAX_BRAND_CARDS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
+import type { Transaction } from 'sequelize';
+import type { Database } from '../db/database.ts';
+import type { Language } from '../db/models.ts';
+import { DomainError } from './errors.ts';
+import { contestMonth, type Clock, type VoteService } from './votes.ts';
+
+/**
+ * Brand listings, search, details and registration. Each listing reads one index (see migration
+ * 0030-brands): top rated from the month's tallies, trending from the decayed score, newly added
+ * from the creation time, search in tiers that stop when full (migration 0054). A viewer's
+ * `voted` and `can_vote` come from one read of their current vote window (at most 10 rows).
+ */
+
+const UNIQUE_VIOLATION = '23505';
+/** Rows one search answers; suggestions show the first few. */
+export const SEARCH_LIMIT = 100;
+/**
+ * Substring or close matches ranked for one search at most: a text shared by more brands than
+ * this ("com") makes any of them as good a match, and ranking them all grew with the table.
+ */
+const SEARCH_CANDIDATES = 1_000;
+
+const BRAND_COLUMNS = `b.id::text AS id, b.name, b.website, b.description, b.image_url, b.industry,
+  b.token_ticker, b.no_of_employees, b.address1, b.city, b.state, b.postal_code, b.country,
+  b.operating_address, b.referral_code, b.facebook, b.twitter, b.instagram, b.linkedin`;
+
+/** The brand's tally of the contest month `$1`; null when it has none (the spec's null votes). */
+const MONTH_VOTES = `(SELECT t.votes FROM brand_month_votes t
+  WHERE t.brand_id = b.id AND t.month = $1) AS votes`;
+
+type BrandRow = Omit<Brand, 'id' | 'voted' | 'can_vote'> & { id: string };
+
+export interface Viewer {
+  userId: string;
+}
+
+export interface ListingOptions {
+  limit?: number;
+  industry?: string;
+}
+
+export interface NewBrand {
+  name: string;
+  website: string;
+  description: string;
+  image_url: string;
+  industry?: string | null;
+  token_ticker?: string | null;
+  no_of_employees?: number | null;
+  address1?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+  operating_address?: string | null;
+  referral_code?: string | null;
+  facebook?: string | null;
+  twitter?: string | null;
+  instagram?: string | null;
+  linkedin?: string | null;
+}
+
+export interface CompanyInput {
+  brandName: string;
+  email: string;
+  phoneValue: string;
+  employee_num: number;
+  vat_num: string;
+  billing_address: string;
+  operating_address: string;
+}
+
+function sqlError(error: unknown): { code?: string; constraint?: string } {
+  const parent = (error as { parent?: { code?: string; constraint?: string } }).parent;
+  return parent ?? (error as { code?: string; constraint?: string });
+}
+
+export function createBrandService({
+  db,
+  votes,
+  clock = () => new Date(),
+  onBrandCreated,
+}: {
+  db: Database;
+  votes: VoteService;
+  clock?: Clock;
+  /** Runs in the transaction that stores a brand a user created (the referral reward). */
+  onBrandCreated?: (
+    created: { brandId: string; creatorUserId: string; referralCode: string | undefined },
+    transaction: Transaction,
+  ) => Promise<void>;
+}) {
+  async function present(rows: BrandRow[], viewer: Viewer | null): Promise<Brand[]> {
+    const window = viewer ? await votes.window(viewer.userId) : null;
+    const canVote = window && window.count >= VOTES_PER_WINDOW ? '0' : '1';
+    return rows.map((row) => {
+      const id = Number(row.id);
+      return {
+        ...row,
+        id,
+        voted: window?.brandIds.has(id) ? 1 : 0,
+        can_vote: canVote,
+      };
+    });
+  }
+
+  function month(): string {
+    return contestMonth(clock());
+  }
+
+  async function brandsByIds(ids: string[], currentMonth: string): Promise<Map<string, BrandRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.query<BrandRow>(
+      `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES} FROM brands b WHERE b.id = ANY($2::bigint[])`,
+      [currentMonth, ids],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  async function insertBrand(
+    input: NewBrand,
+    owner: { ownerId?: string; referredBy?: string },
+    transaction?: Transaction,
+  ): Promise<BrandRow> {
+    try {
+      const [row] = await db.query<BrandRow>(
+        `INSERT INTO brands AS b (name, website, description, image_url, industry, token_ticker,
+           no_of_employees, address1, city, state, postal_code, country, operating_address,
+           referral_code, facebook, twitter, instagram, linkedin, owner_id, referred_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+           $19, $20, $21)
+         RETURNING ${BRAND_COLUMNS}, NULL::integer AS votes`,
+        [
+          input.name,
+          input.website,
+          input.description,
+          input.image_url,
+          input.industry ?? null,
+          input.token_ticker ?? null,
+          input.no_of_employees ?? null,
+          input.address1 ?? null,
+          input.city ?? null,
+          input.state ?? null,
+          input.postal_code ?? null,
+          input.country ?? null,
+          input.operating_address ?? null,
+          input.referral_code ?? null,
+          input.facebook ?? null,
+          input.twitter ?? null,
+          input.instagram ?? null,
+          input.linkedin ?? null,
+          owner.ownerId ?? null,
+          owner.referredBy ?? null,
+          clock().toISOString(),
+        ],
+        transaction ? { transaction } : {},
+      );
+      return row!;
+    } catch (error) {
+      if (sqlError(error).code === UNIQUE_VIOLATION) {
+        throw new DomainError(409, 'errors.brandExists', {
+          fields: { website: 'errors.brandExists' },
+        });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async topRated(viewer: Viewer | null, { limit = MAX_BRAND_CARDS, industry }: ListingOptions) {
+      const currentMonth = month();
+      const tallies = await db.query<{ brand_id: string }>(
+        `SELECT brand_id::text FROM brand_month_votes
+         WHERE month = $1 AND ($3::text IS NULL OR industry = $3)
+         ORDER BY votes DESC, reached_at, brand_id LIMIT $2`,
+        [currentMonth, limit, industry ?? null],
+      );
+      const byId = await brandsByIds(
+        tallies.map((row) => row.brand_id),
+        currentMonth,
+      );
+      const rows = tallies.flatMap((row) => byId.get(row.brand_id) ?? []);
+      if (rows.length < limit) {
+        // Brands nobody voted for this month follow, newest first.
+        rows.push(
+          ...(await db.query<BrandRow>(
+            `SELECT ${BRAND_COLUMNS}, NULL::integer AS votes FROM brands b
+             WHERE ($3::text IS NULL OR b.industry = $3) AND NOT EXISTS (
+               SELECT 1 FROM brand_month_votes t WHERE t.brand_id = b.id AND t.month = $1)
+             ORDER BY b.created_at DESC, b.id DESC LIMIT $2`,
+            [currentMonth, limit - rows.length, industry ?? null],
+          )),
+        );
+      }
+      return present(rows, viewer);
+    },
+
+    async trending(viewer: Viewer | null, { limit = MAX_BRAND_CARDS, industry }: ListingOptions) {
+      const rows = await db.query<BrandRow>(
+        `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES} FROM brands b
+         WHERE ($3::text IS NULL OR b.industry = $3)
+         ORDER BY b.trend_score DESC, b.id LIMIT $2`,
+        [month(), limit, industry ?? null],
+      );
+      return present(rows, viewer);
+    },
+
+    async newlyAdded(viewer: Viewer | null, { limit = MAX_BRAND_CARDS, industry }: ListingOptions) {
+      const rows = await db.query<BrandRow>(
+        `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES} FROM brands b
+         WHERE ($3::text IS NULL OR b.industry = $3)
+         ORDER BY b.created_at DESC, b.id DESC LIMIT $2`,
+        [month(), limit, industry ?? null],
+      );
+      return present(rows, viewer);
+    },
+
+    /**
+     * Names starting with the text (the exact name first), then names with a later word starting
+     * with it, then (from 3 letters or digits) names or websites containing it, and only when
+     * none does, close (typo-tolerant) matches: `brand_search` in migration 0054.
+     */
+    async search(viewer: Viewer | null, text: string) {
+      // OFFSET 0 keeps each found brand a read by id: as a join, the planner would hash the
+      // whole table for the function's default estimate of 1,000 rows when it is small.
+      const rows = await db.query<BrandRow>(
+        `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES}
+         FROM brand_search($2, $3, $4) WITH ORDINALITY AS found (id, rank),
+           LATERAL (SELECT * FROM brands WHERE brands.id = found.id OFFSET 0) AS b
+         ORDER BY found.rank`,
+        [month(), text.trim().toLowerCase(), SEARCH_LIMIT, SEARCH_CANDIDATES],
+      );
+      const brands = await present(rows, viewer);
+      return { rows: brands, rowCount: brands.length };
+    },
+
+    async details(viewer: Viewer | null, brandId: number) {
+      const rows = await db.query<BrandRow>(
+        `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES} FROM brands b WHERE b.id = $2`,
+        [month(), brandId],
+      );
+      return present(rows, viewer);
+    },
+
+    /** Brands on the platform, and votes cast this contest month. */
+    async totals() {
+      const [row] = await db.query<{ brands: string; votes: string }>(
+        `SELECT (SELECT count(*) FROM brands)::text AS brands,
+           (SELECT coalesce(sum(votes), 0) FROM brand_month_votes WHERE month = $1)::text AS votes`,
+        [month()],
+      );
+      return { brands: Number(row?.brands ?? 0), votes: Number(row?.votes ?? 0) };
+    },
+
+    /**
+     * Brands this user registered or referred, newest first; a registered one says where its
+     * verification stands (a referred brand is not the user's to verify).
+     */
+    async mine(viewer: Viewer): Promise<MyBrand[]> {
+      const rows = await db.query<
+        BrandRow & { verification_status: MyBrand['verification_status'] }
+      >(
+        `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES},
+           CASE WHEN b.owner_id = $2 THEN b.verification_status END AS verification_status
+         FROM brands b
+         WHERE b.owner_id = $2 OR b.referred_by = $2
+         ORDER BY b.created_at DESC, b.id DESC LIMIT $3`,
+        [month(), viewer.userId, MAX_BRAND_CARDS],
+      );
+      const brands = await present(rows, viewer);
+      return brands.map((brand, index) => ({
+        ...brand,
+        verification_status: rows[index]!.verification_status,
+      }));
+    },
+
+    /** Brands this user voted for, with how many times (all time), most first. */
+    async favourites(viewer: Viewer): Promise<FavouriteBrand[]> {
+      const rows = await db.query<BrandRow & { myvotes: number }>(
+        `WITH mine AS (
+           SELECT brand_id, count(*)::integer AS myvotes, max(cast_at) AS last_at
+           FROM votes WHERE user_id = $2 GROUP BY brand_id
+           ORDER BY myvotes DESC, last_at DESC LIMIT $3
+         )
+         SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES}, mine.myvotes
+         FROM mine JOIN brands b ON b.id = mine.brand_id
+         ORDER BY mine.myvotes DESC, mine.last_at DESC`,
+        [month(), viewer.userId, MAX_BRAND_CARDS],
+      );
+      const brands = await present(rows, viewer);
+      return brands.map((brand, index) => ({ ...brand, myvotes: rows[index]!.myvotes }));
+    },
+
+    /** A brand referred from the voting page: the referrer is not its owner. */
+    async refer(viewer: Viewer, input: NewBrand) {
+      const [brand] = await present(
+        [await insertBrand(input, { referredBy: viewer.userId })],
+        viewer,
+      );
+      return brand!;
+    },
+
+    /** A brand registered from My brands: the user owns it. */
+    async create(viewer: Viewer, input: NewBrand) {
+      const row = await db.transaction(async (transaction) => {
+        const inserted = await insertBrand(input, { ownerId: viewer.userId }, transaction);
+        await onBrandCreated?.(
+          {
+            brandId: inserted.id,
+            creatorUserId: viewer.userId,
+            referralCode: input.referral_code ?? undefined,
+          },
+          transaction,
+        );
+        return inserted;
+      });
+      const [brand] = await present([row], viewer);
+      return brand!;
+    },
+
+    /**
+     * A new brand account: recorded pending verification. `language` is the one its operator's
+     * decision is mailed in when no account is signed in.
+     */
+    async registerCompany(viewer: Viewer | null, input: CompanyInput, language: Language = 'en') {
+      try {
+        const [row] = await db.query<{ id: string; status: 'pending' }>(
+          `INSERT INTO companies (user_id, brand_name, email, phone, employees, vat_number,
+             billing_address, operating_address, language)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text, status`,
+          [
+            viewer?.userId ?? null,
+            input.brandName,
+            input.email,
+            input.phoneValue,
+            input.employee_num,
+            input.vat_num,
+            input.billing_address,
+            input.operating_address,
+            language,
+          ],
+        );
+        return { id: Number(row!.id), brandName: input.brandName, status: row!.status };
+      } catch (error) {
+        const { code, constraint } = sqlError(error);
+        if (code === UNIQUE_VIOLATION && constraint === 'companies_vat_key') {
+          throw new DomainError(409, 'companies.vatNumberExists', {
+            fields: { vat_num: 'companies.vatNumberExists' },
+          });
+        }
+        if (code === UNIQUE_VIOLATION) {
+          throw new DomainError(409, 'companies.billingAddressExists', {
+            fields: { billing_address: 'companies.billingAddressExists' },
+          });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type BrandService = ReturnType<typeof createBrandService>;

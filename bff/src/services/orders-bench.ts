@@ -1,0 +1,198 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { setTimeout } from 'node:timers/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp } from '../app.ts';
+import { withAdminClient } from '../db/admin.ts';
+import { openDatabase, withDatabaseName } from '../db/database.ts';
+import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { migrateUp } from '../db/migrate.ts';
+import { createLogger } from '../logger.ts';
+import { createOutboxMailer } from '../providers/mail.ts';
+import { createOutboxSms } from '../providers/sms.ts';
+import { createPasswordHasher, TEST_ARGON2_COST } from './passwords.ts';
+import { createSessionService } from './sessions.ts';
+
+/**
+ * `GET /api/orders/verify/{uuid}` as the buy page polls it: 5,000 open orders checked every
+ * 5 seconds is 1,000 requests per second. The bff (Koa, session check, contract parsing and
+ * response check) is measured next to a bare node:http + pg handler running the same SQL, in
+ * the same run, on the same database.
+ */
+
+export interface VerifyBenchTarget {
+  url: string;
+  /** The bench calls it with one of the orders' paths and the bearer token. */
+  close(): Promise<void>;
+}
+
+export interface VerifyBenchSetup {
+  orders: string[];
+  token: string;
+  bff: VerifyBenchTarget;
+  bare: VerifyBenchTarget;
+  cleanup(): Promise<void>;
+}
+
+const ORDER_SQL = `SELECT uuid::text, user_id::text, currency, status, usd::text, token_price::text,
+  tokens::text, expected_units::text, paid_units::text, deposit_address, checkout_url, payment_uri,
+  shop_order_id::text, confirmations, required_confirmations, seen_block::text, payment_exception,
+  expires_at, created_at FROM crypto_orders WHERE uuid = $1 AND user_id = $2`;
+
+/** sessions.authenticate's read: the live session and its user by the token hash. */
+const SESSION_SQL = `SELECT s.id AS session_id, s.user_id,
+    s.last_seen_at < now() - interval '1 minute' AS stale, u.*
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`;
+
+const TOUCH_SQL = `UPDATE sessions SET last_seen_at = now()
+  WHERE id = $1 AND last_seen_at < now() - interval '1 minute'`;
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** The same queries as the bff, with nothing in between: session with its user, then order. */
+async function startBareHandler(url: string, poolMax: number): Promise<VerifyBenchTarget> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const server = createServer((req, res) => {
+    void (async () => {
+      const match = /^\/api\/orders\/verify\/([0-9a-f-]{36})$/.exec(req.url ?? '');
+      const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!match || !token) {
+        res.writeHead(404).end();
+        return;
+      }
+      const hash = createHash('sha256').update(token).digest('hex');
+      const session = (await pool.query(SESSION_SQL, [hash])).rows[0] as
+        { session_id: string; stale: boolean; user_id: string } | undefined;
+      if (!session) {
+        res.writeHead(401).end();
+        return;
+      }
+      if (session.stale) await pool.query(TOUCH_SQL, [session.session_id]);
+      const order = (await pool.query(ORDER_SQL, [match[1], session.user_id])).rows[0] as
+        Record<string, unknown> | undefined;
+      res.writeHead(order ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'success', response: order ?? null }));
+    })().catch(() => {
+      res.writeHead(500).end();
+    });
+  });
+  const address = await listen(server);
+  return {
+    url: address,
+    close: async () => {
+      await closeServer(server);
+      await pool.end();
+    },
+  };
+}
+
+export async function setUpVerifyBench(
+  options: { orders?: number; poolMax?: number } = {},
+): Promise<VerifyBenchSetup> {
+  const count = options.orders ?? 5_000;
+  const poolMax = options.poolMax ?? 10;
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step().catch(() => {});
+  };
+  try {
+    let serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl) {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'brnd-bench-pg-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true, fast: true });
+      cleanups.push(() => embedded.stop());
+      serverUrl = embedded.url;
+    }
+    const name = `brnd_bench_${randomBytes(4).toString('hex')}`;
+    await withAdminClient(serverUrl, (client) =>
+      client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`),
+    );
+    const admin = serverUrl;
+    cleanups.push(() =>
+      withAdminClient(admin, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+      ).then(() => undefined),
+    );
+    const url = withDatabaseName(serverUrl, name);
+    const db = openDatabase(url, { poolMax });
+    cleanups.push(() => db.close());
+    await migrateUp(db.sequelize, url);
+
+    const userId = randomUUID();
+    await db.query(
+      `INSERT INTO users (id, name, email, mobile, password_hash, referral_code)
+       VALUES ($1, 'Bench', $2, '+48500100200', 'x', $3)`,
+      [userId, `${userId}@bench.example`, userId.slice(0, 12)],
+    );
+    const token = await createSessionService(db).create(userId);
+    // 5,000 open ETH orders of one buyer, as buytokens would have written them.
+    const rows = await db.query<{ uuid: string }>(
+      `INSERT INTO crypto_orders (user_id, currency, usd, token_price, tokens, expected_units,
+         deposit_address, deposit_index, payment_uri, required_confirmations, expires_at)
+       SELECT $1, 'ETH', 100, 0.003, 33333, 50000000000000000,
+         '0x' || lpad(to_hex(i), 40, '0'), i, 'ethereum:bench', 1, now() + interval '1 day'
+       FROM generate_series(1, $2::int) AS i
+       RETURNING uuid::text`,
+      [userId, count],
+    );
+
+    // The production logger at its default level, as server.ts makes it (not a test logger that
+    // keeps every entry in memory).
+    const logger = createLogger({ level: 'info', json: true });
+    const app = createApp({
+      db,
+      mailer: createOutboxMailer(db),
+      sms: createOutboxSms(db),
+      hasher: createPasswordHasher(TEST_ARGON2_COST),
+      logger,
+      secret: 'bench-secret-that-is-at-least-32-characters',
+      appUrl: 'http://127.0.0.1',
+      production: true,
+    });
+    // Requests autocannon cut off at the end of a run are still being handled when the server
+    // closes; the database closes only after they finish, so they do not log spurious errors.
+    const handle = app.callback();
+    let inFlight = 0;
+    const bffServer = createServer((req, res) => {
+      inFlight += 1;
+      void handle(req, res).finally(() => {
+        inFlight -= 1;
+      });
+    });
+    const bffUrl = await listen(bffServer);
+    cleanups.push(async () => {
+      await closeServer(bffServer);
+      const deadline = Date.now() + 10_000;
+      while (inFlight > 0 && Date.now() < deadline) await setTimeout(10);
+    });
+    const bare = await startBareHandler(url, poolMax);
+    cleanups.push(() => bare.close());
+    return {
+      orders: rows.map((row) => row.uuid),
+      token,
+      bff: { url: bffUrl, close: () => closeServer(bffServer) },
+      bare,
+      cleanup,
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

@@ -1,0 +1,905 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CardProviderCallbackSchema,
+  CARD_CALLBACK_TOLERANCE_SECONDS,
+} from '@brnd/contracts/api/card-provider';
+import type { CryptoOrder, Transaction as ListRow } from '@brnd/contracts/api/orders';
+import {
+  CARD_MIN_PLN,
+  CARD_RETRY_GAP_MS,
+  ORDER_EXPIRY_MS,
+  ORDER_STATUS,
+  ORDER_TEXT_STATUS,
+  type CryptoPayMethod,
+  type OrderStatusCode,
+} from '@brnd/contracts/domain/constants';
+import {
+  CARD_TRANSACTION_STATUS,
+  ethPaymentUri,
+  orderTransactionStatus,
+  tokensForUsd,
+  type CardOrderStatus,
+  type PaymentException,
+} from '@brnd/contracts/domain/sale';
+import * as v from 'valibot';
+import type { Transaction } from 'sequelize';
+import type { DepositAddresses } from '../chain/deposit-addresses.ts';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import type { CardExchange } from '../providers/card-exchange.ts';
+import {
+  btcToSats,
+  satsToBtc,
+  type CryptoGateway,
+  type GatewayInvoice,
+  type GatewayPaymentMethod,
+} from '../providers/crypto-gateway.ts';
+import { DomainError, tooManyAttempts } from './errors.ts';
+import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount, type Ledger } from './ledger.ts';
+import type { RateLimiter } from './rate-limits.ts';
+import type { SaleService } from './sale.ts';
+
+/**
+ * Token sale orders: crypto orders (ETH to a per-order deposit address watched on the chain, BTC
+ * through the payment gateway) and card orders (PLN through the cash-exchange provider).
+ *
+ * Every change to an order happens in one database transaction holding the order's row lock,
+ * and the credit of a paid order is a ledger posting with the order's own idempotency key in
+ * that same transaction: however many webhooks, callbacks or watcher ticks arrive, in parallel
+ * or late, an order is credited once. See docs/decisions/007 and 008.
+ */
+
+/** A paid order, for code that pays on it (the referral programme's 10 %). */
+export interface OrderPaidEvent {
+  /** The crypto order's uuid or the card transaction's hash. */
+  orderId: string;
+  kind: 'crypto' | 'card';
+  method: CryptoPayMethod | 'PLN';
+  userId: string;
+  usd: number;
+  tokens: number;
+}
+
+/**
+ * Runs inside the crediting transaction, once per order: a hook that posts to the ledger joins
+ * the transaction (and so is credited exactly when the order is). Throwing rolls the credit back.
+ */
+export type OrderPaidHook = (event: OrderPaidEvent, transaction: Transaction) => Promise<void>;
+
+/** A transfer into a deposit address, found in a block's transactions. */
+export interface DepositTransfer {
+  hash: string;
+  from: string;
+  /** Wei, decimal. */
+  value: string;
+}
+
+/** What the chain watcher saw at a deposit address. */
+export interface EthObservation {
+  /** Wei held by the address at `block`. */
+  balance: bigint;
+  block: number;
+  at: Date;
+  /** The transfers into the address since the watcher's previous look, when it searched. */
+  transfers?: DepositTransfer[];
+}
+
+export interface OrderService {
+  buyTokens(
+    userId: string,
+    input: { usd: number; currency: CryptoPayMethod },
+  ): Promise<CryptoOrder>;
+  /** Only the owner's order; anyone else gets the same 404 as for an unknown one. */
+  verify(userId: string, uuid: string): Promise<CryptoOrder>;
+  /** The user's crypto and card orders as transactions-list rows. */
+  transactions(userId: string): Promise<ListRow[]>;
+  recordCardOrder(userId: string, cashTxHash: string): Promise<{ secondStepUrl: string }>;
+  handleCardCallback(rawBody: Buffer, signature: string | undefined): Promise<void>;
+  handleGatewayWebhook(rawBody: Buffer, signature: string | undefined): Promise<void>;
+  /** Reads the invoice from the gateway and applies it (webhook, or a reconciliation). */
+  syncInvoice(uuid: string): Promise<void>;
+  applyEthObservation(uuid: string, observation: EthObservation): Promise<void>;
+  /** ETH orders the watcher looks at: open ones, and expired ones that may still receive money. */
+  watchedEthOrders(
+    lateWindowMs: number,
+  ): Promise<{ uuid: string; address: string; paidUnits: bigint }[]>;
+  /**
+   * Open ETH orders past their expiry (and not confirming) become expired (6); open BTC orders
+   * past theirs are read back from the gateway (which decides, and may have a lost webhook).
+   */
+  expireOverdue(now?: Date): Promise<number>;
+  onOrderPaid(hook: OrderPaidHook): void;
+  /**
+   * Runs the paid hooks for a credit made elsewhere (an operator's decision on an exception),
+   * inside that credit's transaction, exactly as for a paid order.
+   */
+  runPaidHooks(event: OrderPaidEvent, transaction: Transaction): Promise<void>;
+}
+
+export interface OrderServiceDeps {
+  db: Database;
+  ledger: Ledger;
+  sale: SaleService;
+  limiter: RateLimiter;
+  logger: Logger;
+  /** Where the browser comes back after the gateway's checkout. */
+  appUrl: string;
+  deposits: DepositAddresses;
+  chainId: number;
+  /** Blocks on top of (and including) the one with the payment before an ETH order is paid. */
+  ethConfirmations: number;
+  /** USD per ETH quoted to buyers. */
+  usdPerEth: () => Promise<number>;
+  /** How long an ETH quote holds; default ORDER_EXPIRY_MS (15 minutes). */
+  ethQuoteMs?: number;
+  /** Unset: BTC orders answer 503. */
+  gateway?: CryptoGateway;
+  /** Unset: card orders answer 503. */
+  card?: CardExchange;
+  now?: () => Date;
+}
+
+interface OrderRow {
+  uuid: string;
+  user_id: string;
+  currency: CryptoPayMethod;
+  status: OrderStatusCode;
+  usd: string;
+  token_price: string;
+  tokens: string;
+  expected_units: string;
+  paid_units: string;
+  deposit_address: string;
+  checkout_url: string | null;
+  payment_uri: string;
+  shop_order_id: string;
+  confirmations: number;
+  required_confirmations: number;
+  seen_block: string | null;
+  payment_exception: PaymentException | null;
+  expires_at: Date;
+  created_at: Date;
+}
+
+const ORDER_COLUMNS = `uuid::text, user_id::text, currency, status, usd::text, token_price::text,
+  tokens::text, expected_units::text, paid_units::text, deposit_address, checkout_url, payment_uri,
+  shop_order_id::text, confirmations, required_confirmations, seen_block::text, payment_exception,
+  expires_at, created_at`;
+
+const WEI_PER_ETH = 10n ** 18n;
+/** ETH quotes are rounded up to 6 decimals, so the amount to send is readable. */
+const ETH_QUOTE_STEP = 10n ** 12n;
+/** A notification body is kept up to this length: enough for any real one, bounded for forged ones. */
+const NOTIFICATION_BODY_CHARS = 4_000;
+
+function formatUnits(units: bigint, currency: CryptoPayMethod): string {
+  if (currency === 'BTC') return satsToBtc(units);
+  const whole = units / WEI_PER_ETH;
+  const fraction = (units % WEI_PER_ETH).toString().padStart(18, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+}
+
+/** ceil(usd / usdPerEth) in wei, rounded up to the quote step. */
+export function quoteWei(usd: number, usdPerEth: number): bigint {
+  const usdMicros = BigInt(Math.round(usd * 1_000_000));
+  const rateMicros = BigInt(Math.round(usdPerEth * 1_000_000));
+  if (rateMicros <= 0n) throw new Error('the ETH rate must be positive');
+  const wei = (usdMicros * WEI_PER_ETH + rateMicros - 1n) / rateMicros;
+  return ((wei + ETH_QUOTE_STEP - 1n) / ETH_QUOTE_STEP) * ETH_QUOTE_STEP;
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+export function createOrderService(deps: OrderServiceDeps): OrderService {
+  const { db, ledger, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const hooks: OrderPaidHook[] = [];
+
+  /**
+   * What the buyer sees: an open ETH order past its expiry reads as expired before the sweep
+   * runs. A BTC order's expiry is the gateway's call (a payment made in time may settle after
+   * it), so it shows what the gateway last said.
+   */
+  function view(row: OrderRow): CryptoOrder {
+    const expected = BigInt(row.expected_units);
+    const paid = BigInt(row.paid_units);
+    const overdue =
+      row.currency === 'ETH' && row.status < ORDER_STATUS.CONFIRMING && row.expires_at <= now();
+    const status = overdue ? ORDER_STATUS.EXPIRED : row.status;
+    return {
+      uuid: row.uuid,
+      status,
+      value: Number(row.usd),
+      destination_currency: row.currency,
+      destination_amount: formatUnits(expected, row.currency),
+      blockchain_address: row.deposit_address,
+      shop_order_id: row.shop_order_id,
+      expires_at: row.expires_at.toISOString(),
+      text_status: ORDER_TEXT_STATUS[status],
+      created_at: row.created_at.toISOString(),
+      token_price: Number(row.token_price),
+      brnd_tokens: Number(row.tokens),
+      payment_uri: row.payment_uri,
+      paid_amount: formatUnits(paid, row.currency),
+      due_amount: formatUnits(paid >= expected ? 0n : expected - paid, row.currency),
+      confirmations: row.confirmations,
+      required_confirmations: row.required_confirmations,
+      payment_exception: row.payment_exception,
+      checkout_url: row.checkout_url,
+    };
+  }
+
+  async function lockOrder(uuid: string, transaction: Transaction): Promise<OrderRow | undefined> {
+    const [row] = await db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM crypto_orders WHERE uuid = $1 FOR UPDATE`,
+      [uuid],
+      { transaction },
+    );
+    return row;
+  }
+
+  /** The one place tokens for a sale are credited: inside the caller's transaction. */
+  async function credit(event: OrderPaidEvent, transaction: Transaction) {
+    await ledger.ensureUserAccount(event.userId, { transaction });
+    const amount = BigInt(event.tokens) * ONE_TOKEN;
+    const posted = await ledger.post(
+      {
+        idempotencyKey: `order:${event.orderId}:paid`,
+        entries: [
+          { account: LEDGER_ACCOUNTS.sale, amount: -amount },
+          { account: userAccount(event.userId), amount },
+        ],
+        metadata: {
+          kind: 'sale',
+          usd: event.usd.toFixed(2),
+          order: event.orderId,
+          method: event.method,
+        },
+      },
+      { transaction },
+    );
+    // A repeated key means this order was credited before: its hooks ran then.
+    if (!posted.created) return;
+    for (const hook of hooks) await hook(event, transaction);
+  }
+
+  interface Change {
+    status: OrderStatusCode;
+    paidUnits: bigint;
+    confirmations: number;
+    exception: PaymentException | null;
+    seenBlock?: bigint | null;
+  }
+
+  /** Writes a change under the row lock; moving to PAID credits in the same transaction. */
+  async function apply(row: OrderRow, change: Change, transaction: Transaction) {
+    // Paid and final states never move back; a final state only records more money arriving.
+    if (row.status === ORDER_STATUS.PAID) return;
+    let next = change;
+    if (row.status > ORDER_STATUS.PAID) {
+      if (change.paidUnits <= BigInt(row.paid_units)) return;
+      next = {
+        ...change,
+        status: row.status,
+        exception: row.status === ORDER_STATUS.EXPIRED ? 'late' : change.exception,
+      };
+    }
+    const paid = next.status === ORDER_STATUS.PAID;
+    await db.query(
+      `UPDATE crypto_orders SET status = $2, paid_units = $3, confirmations = $4,
+         payment_exception = $5, seen_block = coalesce($6, seen_block),
+         paid_at = CASE WHEN $7 THEN now() ELSE paid_at END, updated_at = now()
+       WHERE uuid = $1`,
+      [
+        row.uuid,
+        next.status,
+        next.paidUnits.toString(),
+        next.confirmations,
+        next.exception,
+        next.seenBlock?.toString() ?? null,
+        paid,
+      ],
+      { transaction },
+    );
+    if (paid) {
+      await credit(
+        {
+          orderId: row.uuid,
+          kind: 'crypto',
+          method: row.currency,
+          userId: row.user_id,
+          usd: Number(row.usd),
+          tokens: Number(row.tokens),
+        },
+        transaction,
+      );
+      logger.info('order paid', { order: row.uuid, method: row.currency, usd: row.usd });
+    }
+  }
+
+  function invoiceChange(
+    row: OrderRow,
+    invoice: GatewayInvoice,
+    method: GatewayPaymentMethod,
+  ): Change {
+    const paidUnits = btcToSats(method.totalPaid);
+    const confirmations = method.confirmations ?? 0;
+    const extra = invoice.additionalStatus;
+    switch (invoice.status) {
+      case 'Settled':
+        // A settlement of money that came after expiry is still late: never at a stale price.
+        if (extra === 'PaidLate') {
+          return { status: ORDER_STATUS.EXPIRED, paidUnits, confirmations, exception: 'late' };
+        }
+        return {
+          status: ORDER_STATUS.PAID,
+          paidUnits,
+          confirmations,
+          exception: extra === 'PaidOver' ? 'overpaid' : null,
+        };
+      case 'Processing':
+        return {
+          status: ORDER_STATUS.CONFIRMING,
+          paidUnits,
+          confirmations,
+          exception: extra === 'PaidOver' ? 'overpaid' : null,
+        };
+      case 'Expired':
+        return {
+          status: ORDER_STATUS.EXPIRED,
+          paidUnits,
+          confirmations,
+          exception: extra === 'PaidLate' ? 'late' : paidUnits > 0n ? 'partial' : null,
+        };
+      case 'Invalid':
+        return { status: ORDER_STATUS.CANCELED, paidUnits, confirmations, exception: null };
+      default:
+        return {
+          status: ORDER_STATUS.WAITING,
+          paidUnits,
+          confirmations,
+          exception: extra === 'PaidPartial' || paidUnits > 0n ? 'partial' : row.payment_exception,
+        };
+    }
+  }
+
+  function requireGateway(): CryptoGateway {
+    if (!deps.gateway) throw new DomainError(503, 'orders.errors.gatewayUnavailable');
+    return deps.gateway;
+  }
+
+  function requireCard(): CardExchange {
+    if (!deps.card) throw new DomainError(503, 'orders.errors.gatewayUnavailable');
+    return deps.card;
+  }
+
+  async function insertOrder(values: {
+    uuid: string;
+    userId: string;
+    currency: CryptoPayMethod;
+    usd: number;
+    price: number;
+    tokens: number;
+    expectedUnits: bigint;
+    address: string;
+    depositIndex: bigint | null;
+    invoiceId: string | null;
+    checkoutUrl: string | null;
+    paymentUri: string;
+    requiredConfirmations: number;
+    expiresAt: Date;
+  }): Promise<OrderRow> {
+    const [row] = await db.query<OrderRow>(
+      `INSERT INTO crypto_orders (uuid, user_id, currency, usd, token_price, tokens, expected_units,
+         deposit_address, deposit_index, gateway_invoice_id, checkout_url, payment_uri,
+         required_confirmations, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       RETURNING ${ORDER_COLUMNS}`,
+      [
+        values.uuid,
+        values.userId,
+        values.currency,
+        values.usd.toFixed(2),
+        values.price,
+        values.tokens,
+        values.expectedUnits.toString(),
+        values.address,
+        values.depositIndex?.toString() ?? null,
+        values.invoiceId,
+        values.checkoutUrl,
+        values.paymentUri,
+        values.requiredConfirmations,
+        values.expiresAt,
+      ],
+    );
+    if (!row) throw new Error('crypto order insert returned no row');
+    return row;
+  }
+
+  async function settleCard(
+    cashTxHash: string,
+    callback: v.InferOutput<typeof CardProviderCallbackSchema>,
+  ) {
+    await db.transaction(async (transaction) => {
+      const [order] = await db.query<{
+        user_id: string;
+        status: CardOrderStatus;
+        pln: string;
+        usd: string;
+        tokens: string;
+        provider_tokens: string;
+      }>(
+        `SELECT user_id::text, status, pln::text, usd::text, tokens::text, provider_tokens::text
+         FROM card_orders WHERE cash_tx_hash = $1 FOR UPDATE`,
+        [cashTxHash],
+        { transaction },
+      );
+      if (!order) throw new DomainError(404, 'orders.errors.cardUnknown');
+      const samePln =
+        Math.round(callback.quotedCurrencyAmount * 100) === Math.round(Number(order.pln) * 100);
+      const sameTokens =
+        Math.round(callback.baseCurrencyAmount * 1e6) ===
+        Math.round(Number(order.provider_tokens) * 1e6);
+      if (!samePln || !sameTokens) {
+        logger.warn('card callback amounts differ from the recorded order', { cashTxHash });
+        throw new DomainError(409, 'orders.errors.amountMismatch');
+      }
+      if (order.status === callback.status) return;
+      if (order.status !== 'pending') throw new DomainError(409, 'orders.errors.cardNotPending');
+      await db.query(
+        `UPDATE card_orders SET status = $2, paid_at = CASE WHEN $2 = 'paid' THEN now() END,
+           updated_at = now() WHERE cash_tx_hash = $1`,
+        [cashTxHash, callback.status],
+        { transaction },
+      );
+      if (callback.status === 'paid') {
+        await credit(
+          {
+            orderId: cashTxHash,
+            kind: 'card',
+            method: 'PLN',
+            userId: order.user_id,
+            usd: Number(order.usd),
+            tokens: Number(order.tokens),
+          },
+          transaction,
+        );
+      }
+    });
+  }
+
+  async function cardCallback(rawBody: Buffer, signature: string | undefined) {
+    const card = requireCard();
+    const signedAt = card.verifyCallback(rawBody, signature);
+    if (signedAt === null) throw new DomainError(401, 'orders.errors.badSignature');
+    if (Math.abs(now().getTime() / 1000 - signedAt) > CARD_CALLBACK_TOLERANCE_SECONDS) {
+      throw new DomainError(400, 'orders.errors.staleTimestamp');
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new DomainError(400, 'errors.validation');
+    }
+    const parsed = v.safeParse(CardProviderCallbackSchema, body);
+    if (!parsed.success) throw new DomainError(400, 'errors.validation');
+    await settleCard(parsed.output.cashTxHash, parsed.output);
+    return parsed.output.cashTxHash;
+  }
+
+  async function gatewayWebhook(rawBody: Buffer, signature: string | undefined) {
+    const gateway = requireGateway();
+    if (!gateway.verifyWebhook(rawBody, signature)) {
+      throw new DomainError(401, 'orders.errors.badSignature');
+    }
+    let event: { invoiceId?: unknown; timestamp?: unknown };
+    try {
+      event = JSON.parse(rawBody.toString('utf8')) as typeof event;
+    } catch {
+      throw new DomainError(400, 'errors.validation');
+    }
+    const timestamp = Number(event.timestamp);
+    if (
+      !Number.isFinite(timestamp) ||
+      Math.abs(now().getTime() / 1000 - timestamp) > CARD_CALLBACK_TOLERANCE_SECONDS
+    ) {
+      throw new DomainError(400, 'orders.errors.staleTimestamp');
+    }
+    if (typeof event.invoiceId !== 'string') throw new DomainError(400, 'errors.validation');
+    const [order] = await db.query<{ uuid: string }>(
+      'SELECT uuid::text FROM crypto_orders WHERE gateway_invoice_id = $1',
+      [event.invoiceId],
+    );
+    if (!order) throw new DomainError(404, 'errors.notFound');
+    await service.syncInvoice(order.uuid);
+    return order.uuid;
+  }
+
+  /**
+   * Every provider notification is kept with what we answered (docs/decisions/016), in its own
+   * statement after the work: a refusal rolls its work back but is still recorded.
+   */
+  async function recordNotification(
+    provider: 'gateway' | 'card',
+    rawBody: Buffer,
+    work: () => Promise<string>,
+  ): Promise<void> {
+    let orderRef: string;
+    try {
+      orderRef = await work();
+    } catch (error) {
+      const status = error instanceof DomainError ? error.status : 500;
+      const reason = error instanceof DomainError ? error.messageId : 'errors.server';
+      await storeNotification(provider, rawBody, refOf(provider, rawBody), status, reason).catch(
+        (storeError: unknown) => {
+          logger.error('could not record a refused notification', { err: storeError });
+        },
+      );
+      throw error;
+    }
+    await storeNotification(provider, rawBody, orderRef, 200, null);
+  }
+
+  /** What a notification's body names, read without trusting it (it may be forged). */
+  function refOf(provider: 'gateway' | 'card', rawBody: Buffer): string | null {
+    try {
+      const body = JSON.parse(rawBody.toString('utf8')) as Record<string, unknown>;
+      const ref = provider === 'card' ? body.cashTxHash : body.invoiceId;
+      return typeof ref === 'string' ? ref.slice(0, 200) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function storeNotification(
+    provider: 'gateway' | 'card',
+    rawBody: Buffer,
+    orderRef: string | null,
+    httpStatus: number,
+    reason: string | null,
+  ) {
+    // A gateway notification names its invoice; the console looks orders up by uuid.
+    let ref = orderRef;
+    if (provider === 'gateway' && ref && !isUuid(ref)) {
+      const [order] = await db.query<{ uuid: string }>(
+        'SELECT uuid::text FROM crypto_orders WHERE gateway_invoice_id = $1',
+        [ref],
+      );
+      ref = order?.uuid ?? ref;
+    }
+    await db.query(
+      `INSERT INTO payment_notifications (provider, order_ref, outcome, http_status, reason, body)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        provider,
+        ref,
+        httpStatus < 300 ? 'accepted' : 'refused',
+        httpStatus,
+        reason,
+        rawBody.toString('utf8').slice(0, NOTIFICATION_BODY_CHARS),
+      ],
+    );
+  }
+
+  const service: OrderService = {
+    onOrderPaid(hook) {
+      hooks.push(hook);
+    },
+
+    async runPaidHooks(event, transaction) {
+      for (const hook of hooks) await hook(event, transaction);
+    },
+
+    async buyTokens(userId, { usd, currency }) {
+      const terms = await deps.sale.terms();
+      if (terms.endsAt && terms.endsAt <= now())
+        throw new DomainError(409, 'orders.errors.saleEnded');
+      const roundedUsd = Math.round(usd * 100) / 100;
+      const tokens = tokensForUsd(roundedUsd, terms.price);
+      if (tokens < 1) {
+        throw new DomainError(400, 'validation.amount', {
+          fields: { amount: 'validation.amount' },
+        });
+      }
+      const uuid = randomUUID();
+      if (currency === 'ETH') {
+        const [next] = await db.query<{ index: string }>(
+          "SELECT nextval('deposit_address_index_seq')::text AS index",
+        );
+        const index = BigInt(next?.index ?? '0');
+        const address = deps.deposits.address(index);
+        const wei = quoteWei(roundedUsd, await deps.usdPerEth());
+        const row = await insertOrder({
+          uuid,
+          userId,
+          currency,
+          usd: roundedUsd,
+          price: terms.price,
+          tokens,
+          expectedUnits: wei,
+          address,
+          depositIndex: index,
+          invoiceId: null,
+          checkoutUrl: null,
+          paymentUri: ethPaymentUri(address, deps.chainId, wei),
+          requiredConfirmations: deps.ethConfirmations,
+          expiresAt: new Date(now().getTime() + (deps.ethQuoteMs ?? ORDER_EXPIRY_MS)),
+        });
+        return view(row);
+      }
+      const gateway = requireGateway();
+      let invoice: GatewayInvoice;
+      let method: GatewayPaymentMethod;
+      try {
+        invoice = await gateway.createInvoice({
+          orderId: uuid,
+          usd: roundedUsd.toFixed(2),
+          expirationMinutes: ORDER_EXPIRY_MS / 60_000,
+          redirectUrl: `${deps.appUrl}/user/buytoken/${uuid}`,
+        });
+        method = await gateway.paymentMethod(invoice.id);
+      } catch (error) {
+        logger.error('gateway invoice failed', { err: error });
+        throw new DomainError(503, 'orders.errors.gatewayUnavailable');
+      }
+      const row = await insertOrder({
+        uuid,
+        userId,
+        currency,
+        usd: roundedUsd,
+        price: terms.price,
+        tokens,
+        expectedUnits: btcToSats(method.amount),
+        address: method.destination,
+        depositIndex: null,
+        invoiceId: invoice.id,
+        checkoutUrl: invoice.checkoutLink,
+        paymentUri: method.paymentLink,
+        requiredConfirmations: gateway.requiredConfirmations,
+        expiresAt: new Date(invoice.expirationTime * 1000),
+      });
+      return view(row);
+    },
+
+    async verify(userId, uuid) {
+      if (!isUuid(uuid)) throw new DomainError(404, 'errors.notFound');
+      const [row] = await db.query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM crypto_orders WHERE uuid = $1 AND user_id = $2`,
+        [uuid, userId],
+      );
+      if (!row) throw new DomainError(404, 'errors.notFound');
+      return view(row);
+    },
+
+    async transactions(userId) {
+      const [crypto, card] = await Promise.all([
+        db.query<OrderRow>(
+          `SELECT ${ORDER_COLUMNS} FROM crypto_orders WHERE user_id = $1 ORDER BY created_at DESC`,
+          [userId],
+        ),
+        db.query<{
+          cash_tx_hash: string;
+          status: CardOrderStatus;
+          usd: string;
+          token_price: string;
+          tokens: string;
+          created_at: Date;
+        }>(
+          `SELECT cash_tx_hash, status, usd::text, token_price::text, tokens::text, created_at
+           FROM card_orders WHERE user_id = $1 ORDER BY created_at DESC`,
+          [userId],
+        ),
+      ]);
+      return [
+        ...crypto.map((row) => {
+          const shown = view(row);
+          return {
+            session_id: row.uuid,
+            created_at: shown.created_at,
+            brnd_tokens: shown.brnd_tokens,
+            token_price: shown.token_price,
+            amount: shown.value,
+            signature: row.currency,
+            status: orderTransactionStatus(shown.status),
+          };
+        }),
+        ...card.map((row) => ({
+          session_id: row.cash_tx_hash,
+          created_at: row.created_at.toISOString(),
+          brnd_tokens: Number(row.tokens),
+          token_price: Number(row.token_price),
+          amount: Number(row.usd),
+          signature: 'PLN',
+          status: CARD_TRANSACTION_STATUS[row.status],
+        })),
+      ];
+    },
+
+    async recordCardOrder(userId, cashTxHash) {
+      const card = requireCard();
+      const attempt = await deps.limiter.hit(`card:${userId}`, 1, CARD_RETRY_GAP_MS);
+      if (!attempt.allowed)
+        throw tooManyAttempts(attempt.retryAfterSeconds, 'orders.errors.cardRetry');
+      let record;
+      try {
+        record = await card.transaction(cashTxHash);
+      } catch (error) {
+        logger.error('card provider read failed', { err: error });
+        throw new DomainError(503, 'orders.errors.gatewayUnavailable');
+      }
+      if (!record) throw new DomainError(404, 'orders.errors.cardUnknown');
+      if (record.status !== 'pending') throw new DomainError(409, 'orders.errors.cardNotPending');
+      // The provider's amounts, never the browser's.
+      const pln = record.quotedCurrencyAmount;
+      if (!(pln >= CARD_MIN_PLN)) {
+        throw new DomainError(400, 'validation.cardMinimum', {
+          fields: { amount: 'validation.cardMinimum' },
+        });
+      }
+      const terms = await deps.sale.terms();
+      if (terms.endsAt && terms.endsAt <= now())
+        throw new DomainError(409, 'orders.errors.saleEnded');
+      const usd = Math.round((pln / terms.plnPerUsd) * 100) / 100;
+      const tokens = tokensForUsd(usd, terms.price);
+      const inserted = await db.query<{ cash_tx_hash: string }>(
+        `INSERT INTO card_orders (cash_tx_hash, user_id, pln, usd, token_price, tokens,
+           provider_tokens, second_step_url)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (cash_tx_hash) DO NOTHING RETURNING cash_tx_hash`,
+        [
+          cashTxHash,
+          userId,
+          pln.toFixed(2),
+          usd.toFixed(2),
+          terms.price,
+          tokens,
+          record.baseCurrencyAmount,
+          record.secondStepUrl,
+        ],
+      );
+      if (inserted.length === 0) throw new DomainError(409, 'orders.errors.cardAlreadyRecorded');
+      return { secondStepUrl: record.secondStepUrl };
+    },
+
+    async handleCardCallback(rawBody, signature) {
+      await recordNotification('card', rawBody, () => cardCallback(rawBody, signature));
+    },
+
+    async handleGatewayWebhook(rawBody, signature) {
+      await recordNotification('gateway', rawBody, () => gatewayWebhook(rawBody, signature));
+    },
+
+    async syncInvoice(uuid) {
+      const gateway = requireGateway();
+      const [found] = await db.query<{ gateway_invoice_id: string | null }>(
+        'SELECT gateway_invoice_id FROM crypto_orders WHERE uuid = $1',
+        [uuid],
+      );
+      if (!found?.gateway_invoice_id) throw new DomainError(404, 'errors.notFound');
+      // Read outside the transaction: no row lock is held across a network call.
+      const [invoice, method] = await Promise.all([
+        gateway.getInvoice(found.gateway_invoice_id),
+        gateway.paymentMethod(found.gateway_invoice_id),
+      ]);
+      await db.transaction(async (transaction) => {
+        const row = await lockOrder(uuid, transaction);
+        if (!row) return;
+        await apply(row, invoiceChange(row, invoice, method), transaction);
+      });
+    },
+
+    async applyEthObservation(uuid, seen) {
+      await db.transaction(async (transaction) => {
+        const row = await lockOrder(uuid, transaction);
+        if (!row || row.currency !== 'ETH') return;
+        const known = BigInt(row.paid_units);
+        if (seen.balance !== known) {
+          // Under the row lock: of several watchers, only the first to see a change records it.
+          await db.query(
+            `INSERT INTO eth_deposit_observations (order_uuid, block, balance, change, transactions, observed_at)
+             VALUES ($1, $2, $3, $4, $5, $6)`,
+            [
+              uuid,
+              seen.block,
+              seen.balance.toString(),
+              (seen.balance - known).toString(),
+              JSON.stringify(seen.transfers ?? []),
+              seen.at,
+            ],
+            { transaction },
+          );
+        }
+        const expected = BigInt(row.expected_units);
+        const expired = row.expires_at <= seen.at;
+        const partial = seen.balance > 0n ? 'partial' : null;
+        if (row.status > ORDER_STATUS.PAID || seen.balance < expected) {
+          const status =
+            row.status > ORDER_STATUS.PAID || expired ? ORDER_STATUS.EXPIRED : ORDER_STATUS.WAITING;
+          if (row.status === status && BigInt(row.paid_units) === seen.balance) return;
+          await apply(
+            row,
+            { status, paidUnits: seen.balance, confirmations: 0, exception: partial },
+            transaction,
+          );
+          return;
+        }
+        // The full amount is there. First seen after expiry: late, never at the stale price.
+        const seenBlock = row.seen_block === null ? BigInt(seen.block) : BigInt(row.seen_block);
+        if (row.seen_block === null && expired) {
+          await apply(
+            row,
+            {
+              status: ORDER_STATUS.EXPIRED,
+              paidUnits: seen.balance,
+              confirmations: 0,
+              exception: 'late',
+            },
+            transaction,
+          );
+          return;
+        }
+        const confirmations = Math.max(0, seen.block - Number(seenBlock) + 1);
+        const status =
+          confirmations >= row.required_confirmations ? ORDER_STATUS.PAID : ORDER_STATUS.CONFIRMING;
+        if (
+          status === row.status &&
+          confirmations === row.confirmations &&
+          BigInt(row.paid_units) === seen.balance
+        ) {
+          return;
+        }
+        await apply(
+          row,
+          {
+            status,
+            paidUnits: seen.balance,
+            confirmations,
+            exception: seen.balance > expected ? 'overpaid' : null,
+            seenBlock,
+          },
+          transaction,
+        );
+      });
+    },
+
+    async watchedEthOrders(lateWindowMs) {
+      const rows = await db.query<{ uuid: string; address: string; paid_units: string }>(
+        `SELECT uuid::text, deposit_address AS address, paid_units::text FROM crypto_orders
+         WHERE currency = 'ETH' AND (status < 3
+           OR (status = 6 AND expires_at > now() - $1 * interval '1 millisecond'))`,
+        [lateWindowMs],
+      );
+      return rows.map((row) => ({
+        uuid: row.uuid,
+        address: row.address,
+        paidUnits: BigInt(row.paid_units),
+      }));
+    },
+
+    async expireOverdue(at = now()) {
+      const rows = await db.query<{ uuid: string }>(
+        `UPDATE crypto_orders SET status = 6, updated_at = now()
+         WHERE currency = 'ETH' AND status < 2 AND expires_at <= $1 RETURNING uuid::text`,
+        [at],
+      );
+      if (!deps.gateway) return rows.length;
+      const overdue = await db.query<{ uuid: string }>(
+        `SELECT uuid::text FROM crypto_orders
+         WHERE currency = 'BTC' AND status < 3 AND expires_at <= $1 LIMIT 100`,
+        [at],
+      );
+      for (const order of overdue) {
+        await service.syncInvoice(order.uuid).catch((error: unknown) => {
+          logger.warn('could not reconcile a BTC order with the gateway', {
+            order: order.uuid,
+            err: error,
+          });
+        });
+      }
+      return rows.length + overdue.length;
+    },
+  };
+  return service;
+}

@@ -1,0 +1,57 @@
+import { createDepositAddresses, devDepositXpub } from '../chain/deposit-addresses.ts';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import type { CardExchange } from '../providers/card-exchange.ts';
+import type { CryptoGateway } from '../providers/crypto-gateway.ts';
+import { createLedger } from './ledger.ts';
+import { createOrderService, type OrderService } from './orders.ts';
+import { createRateLimiter } from './rate-limits.ts';
+import { createSaleService, type SaleService } from './sale.ts';
+
+export interface SaleStackOptions {
+  db: Database;
+  logger: Logger;
+  appUrl: string;
+  gateway?: CryptoGateway;
+  card?: CardExchange;
+  /** Extended public key of the ETH deposit addresses; default: the dev key (not for production). */
+  depositXpub?: string;
+  /** The chain the deposits are on (EIP-681 URIs name it); default: anvil's 31337. */
+  chainId?: number;
+  ethConfirmations?: number;
+  /** USD per ETH quoted to buyers. */
+  usdPerEth?: number;
+  /** How long an ETH quote holds (ETH_QUOTE_SECONDS); default 15 minutes. */
+  ethQuoteMs?: number;
+}
+
+/** Default ETH quote when none is configured (ETH_USD_RATE). */
+export const DEFAULT_USD_PER_ETH = 2_000;
+
+/** The sale and order services wired together, as the app, the server and tests use them. */
+export function createSaleStack(options: SaleStackOptions): {
+  sales: SaleService;
+  orders: OrderService;
+} {
+  const sales = createSaleService({
+    db: options.db,
+    cardProviderUrl: options.card?.publicUrl ?? '',
+  });
+  const usdPerEth = options.usdPerEth ?? DEFAULT_USD_PER_ETH;
+  const orders = createOrderService({
+    db: options.db,
+    ledger: createLedger(options.db),
+    sale: sales,
+    limiter: createRateLimiter(options.db),
+    logger: options.logger,
+    appUrl: options.appUrl,
+    deposits: createDepositAddresses(options.depositXpub ?? devDepositXpub()),
+    chainId: options.chainId ?? 31337,
+    ethConfirmations: options.ethConfirmations ?? 1,
+    usdPerEth: async () => usdPerEth,
+    ...(options.ethQuoteMs ? { ethQuoteMs: options.ethQuoteMs } : {}),
+    ...(options.gateway ? { gateway: options.gateway } : {}),
+    ...(options.card ? { card: options.card } : {}),
+  });
+  return { sales, orders };
+}

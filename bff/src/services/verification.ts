@@ -1,0 +1,368 @@
+import type { VerificationItem } from '@brnd/contracts/api/admin-verification';
+import {
+  isOverdue,
+  VERIFICATION_DOCUMENTS,
+  verificationDueAt,
+  type VerificationDocument,
+  type VerificationKind,
+  type VerificationStatus,
+} from '@brnd/contracts/domain/verification';
+import type { Transaction } from 'sequelize';
+import type { Database } from '../db/database.ts';
+import type { Language } from '../db/models.ts';
+import type { Mailer } from '../providers/mail.ts';
+import type { AuditLog } from './audit-log.ts';
+import { DomainError } from './errors.ts';
+import { formatMessage, localeOf } from './messages.ts';
+import type { Clock } from './votes.ts';
+
+/**
+ * The operators' verification queue (issue #9). A decision is one transaction: the status moves
+ * from pending only (`WHERE … status = 'pending'` under the row's lock, so of two operators
+ * racing one decides and the other gets 409) and the audit row commits with it. The brand is
+ * mailed after the commit, in its owner's language.
+ */
+
+export interface Operator {
+  id: string;
+  email: string;
+}
+
+export interface Decision {
+  decision: 'approve' | 'reject';
+  reason: string;
+}
+
+/** A decision to mail once it has committed. */
+interface Notice {
+  to: string;
+  recipientName: string;
+  subjectName: string;
+  language: Language;
+  approved: boolean;
+  reason: string;
+  /** Where the approved account is used. */
+  route: string;
+}
+
+interface BrandRow {
+  id: string;
+  name: string;
+  website: string;
+  description: string;
+  image_url: string;
+  industry: string | null;
+  token_ticker: string | null;
+  no_of_employees: number | null;
+  address1: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+  operating_address: string | null;
+  verification_status: VerificationStatus;
+  created_at: Date;
+  owner_name: string;
+  owner_email: string;
+  owner_mobile: string;
+  owner_language: Language;
+}
+
+interface CompanyRow {
+  id: string;
+  brand_name: string;
+  email: string;
+  phone: string;
+  employees: number;
+  vat_number: string;
+  billing_address: string;
+  operating_address: string;
+  status: VerificationStatus;
+  created_at: Date;
+  language: Language;
+}
+
+const BRAND_COLUMNS = `b.id::text, b.name, b.website, b.description, b.image_url, b.industry,
+  b.token_ticker, b.no_of_employees, b.address1, b.city, b.state, b.postal_code, b.country,
+  b.operating_address, b.verification_status, b.created_at, u.name AS owner_name,
+  u.email AS owner_email, u.mobile AS owner_mobile, u.language AS owner_language`;
+
+/** A company answers in its account's language when it has one, else the one it registered in. */
+const COMPANY_COLUMNS = `c.id::text, c.brand_name, c.email, c.phone, c.employees, c.vat_number,
+  c.billing_address, c.operating_address, c.status, c.created_at,
+  coalesce(u.language, c.language) AS language`;
+
+/** What the terms ask for that each form collects; everything else is missing until it arrives. */
+function documents(held: VerificationDocument[]) {
+  return VERIFICATION_DOCUMENTS.map((document) => ({ document, held: held.includes(document) }));
+}
+
+function timing(createdAt: Date, now: Date) {
+  return {
+    submitted_at: createdAt.toISOString(),
+    due_at: verificationDueAt(createdAt).toISOString(),
+    overdue: isOverdue(createdAt, now),
+  };
+}
+
+function brandItem(row: BrandRow, now: Date): VerificationItem {
+  const held: VerificationDocument[] = ['email'];
+  if (row.address1 && row.city && row.country) held.push('nameAndOffice');
+  if (row.owner_mobile) held.push('phone');
+  if (row.image_url) held.push('logo');
+  return {
+    kind: 'brand',
+    id: Number(row.id),
+    name: row.name,
+    status: row.verification_status,
+    email: row.owner_email,
+    logo_url: row.image_url || null,
+    ...timing(row.created_at, now),
+    documents: documents(held),
+    brand: {
+      website: row.website,
+      description: row.description,
+      industry: row.industry,
+      token_ticker: row.token_ticker,
+      no_of_employees: row.no_of_employees,
+      address1: row.address1,
+      city: row.city,
+      state: row.state,
+      postal_code: row.postal_code,
+      country: row.country,
+      operating_address: row.operating_address,
+      owner_name: row.owner_name,
+    },
+  };
+}
+
+function companyItem(row: CompanyRow, now: Date): VerificationItem {
+  return {
+    kind: 'company',
+    id: Number(row.id),
+    name: row.brand_name,
+    status: row.status,
+    email: row.email,
+    logo_url: null,
+    ...timing(row.created_at, now),
+    documents: documents(['nameAndOffice', 'phone', 'email']),
+    company: {
+      phone: row.phone,
+      vat_number: row.vat_number,
+      employees: row.employees,
+      billing_address: row.billing_address,
+      operating_address: row.operating_address,
+    },
+  };
+}
+
+/** The queue is worked from the top; a page this long is more than a day's work. */
+const QUEUE_LIMIT = 500;
+
+export function createVerificationService({
+  db,
+  audit,
+  mailer,
+  appUrl,
+  clock = () => new Date(),
+  runInBackground,
+}: {
+  db: Database;
+  audit: AuditLog;
+  mailer: Mailer;
+  appUrl: string;
+  clock?: Clock;
+  /** Sends the decision's e-mail after the answer; failures are logged there. */
+  runInBackground(name: string, work: () => Promise<void>): void;
+}) {
+  async function brandById(id: number, transaction?: Transaction) {
+    const [row] = await db.query<BrandRow>(
+      `SELECT ${BRAND_COLUMNS} FROM brands b JOIN users u ON u.id = b.owner_id WHERE b.id = $1`,
+      [id],
+      transaction ? { transaction } : {},
+    );
+    return row;
+  }
+
+  async function companyById(id: number, transaction?: Transaction) {
+    const [row] = await db.query<CompanyRow>(
+      `SELECT ${COMPANY_COLUMNS} FROM companies c LEFT JOIN users u ON u.id = c.user_id
+       WHERE c.id = $1`,
+      [id],
+      transaction ? { transaction } : {},
+    );
+    return row;
+  }
+
+  /** A decision that moved nothing: the item is gone (404) or someone decided it first (409). */
+  function refusal(current: object | undefined): DomainError {
+    if (!current) return new DomainError(404, 'adminVerification.errors.notFound');
+    return new DomainError(409, 'adminVerification.errors.alreadyDecided');
+  }
+
+  async function decideBrand(
+    operator: Operator,
+    id: number,
+    { decision, reason }: Decision,
+    transaction: Transaction,
+  ): Promise<{ item: VerificationItem; notice: Notice }> {
+    const approved = decision === 'approve';
+    // Referred brands (no owner) are not verified by operators: they never match.
+    const updated = await db.query<{ id: string }>(
+      `UPDATE brands SET verification_status = $2, verification_reason = $3,
+         verified_at = CASE WHEN $2 = 'verified' THEN now() END,
+         verification_decided_at = now(), verification_decided_by = $4
+       WHERE id = $1 AND owner_id IS NOT NULL AND verification_status = 'pending'
+       RETURNING id::text`,
+      [id, approved ? 'verified' : 'rejected', approved ? null : reason, operator.id],
+      { transaction },
+    );
+    const row = await brandById(id, transaction);
+    if (updated.length === 0 || !row) {
+      throw refusal(row);
+    }
+    await audit.record(
+      {
+        actorId: operator.id,
+        actorEmail: operator.email,
+        action: approved ? 'brand.approve' : 'brand.reject',
+        subject: row.name,
+        details: approved ? { brand_id: id } : { brand_id: id, reason },
+      },
+      transaction,
+    );
+    return {
+      item: brandItem(row, clock()),
+      notice: {
+        to: row.owner_email,
+        recipientName: row.owner_name,
+        subjectName: row.name,
+        language: row.owner_language,
+        approved,
+        reason,
+        route: 'user/mybrands',
+      },
+    };
+  }
+
+  async function decideCompany(
+    operator: Operator,
+    id: number,
+    { decision, reason }: Decision,
+    transaction: Transaction,
+  ): Promise<{ item: VerificationItem; notice: Notice }> {
+    const approved = decision === 'approve';
+    const updated = await db.query<{ id: string }>(
+      `UPDATE companies SET status = $2, rejection_reason = $3, decided_at = now(), decided_by = $4
+       WHERE id = $1 AND status = 'pending' RETURNING id::text`,
+      [id, approved ? 'verified' : 'rejected', approved ? null : reason, operator.id],
+      { transaction },
+    );
+    const row = await companyById(id, transaction);
+    if (updated.length === 0 || !row) throw refusal(row);
+    await audit.record(
+      {
+        actorId: operator.id,
+        actorEmail: operator.email,
+        action: approved ? 'company.approve' : 'company.reject',
+        subject: row.brand_name,
+        details: approved ? { company_id: id } : { company_id: id, reason },
+      },
+      transaction,
+    );
+    return {
+      item: companyItem(row, clock()),
+      notice: {
+        to: row.email,
+        recipientName: row.brand_name,
+        subjectName: row.brand_name,
+        language: row.language,
+        approved,
+        reason,
+        route: 'login',
+      },
+    };
+  }
+
+  async function mail(notice: Notice) {
+    const locale = localeOf(notice.language);
+    const outcome = notice.approved ? 'approved' : 'rejected';
+    await mailer.send({
+      to: notice.to,
+      subject: formatMessage(locale, `adminVerification.mail.${outcome}.subject`, {
+        name: notice.subjectName,
+      }),
+      text: formatMessage(locale, `adminVerification.mail.${outcome}.text`, {
+        recipient: notice.recipientName,
+        name: notice.subjectName,
+        reason: notice.reason,
+        link: `${appUrl}/${notice.route}`,
+      }),
+    });
+  }
+
+  return {
+    /** Brands with an owner and companies waiting for a decision, oldest first. */
+    async queue(): Promise<VerificationItem[]> {
+      const [brands, companies] = await Promise.all([
+        db.query<BrandRow>(
+          `SELECT ${BRAND_COLUMNS} FROM brands b JOIN users u ON u.id = b.owner_id
+           WHERE b.verification_status = 'pending'
+           ORDER BY b.created_at, b.id LIMIT $1`,
+          [QUEUE_LIMIT],
+        ),
+        db.query<CompanyRow>(
+          `SELECT ${COMPANY_COLUMNS} FROM companies c LEFT JOIN users u ON u.id = c.user_id
+           WHERE c.status = 'pending' ORDER BY c.created_at, c.id LIMIT $1`,
+          [QUEUE_LIMIT],
+        ),
+      ]);
+      const now = clock();
+      return [
+        ...brands.map((row) => brandItem(row, now)),
+        ...companies.map((row) => companyItem(row, now)),
+      ]
+        .sort((a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.id - b.id)
+        .slice(0, QUEUE_LIMIT);
+    },
+
+    async decide(
+      operator: Operator,
+      kind: VerificationKind,
+      id: number,
+      decision: Decision,
+    ): Promise<VerificationItem> {
+      const { item, notice } = await db.transaction((transaction) =>
+        kind === 'brand'
+          ? decideBrand(operator, id, decision, transaction)
+          : decideCompany(operator, id, decision, transaction),
+      );
+      runInBackground('verification decision e-mail', () => mail(notice));
+      return item;
+    },
+
+    /** No reason is needed (the terms allow it); the audit log keeps who deleted what. */
+    async deleteCompany(operator: Operator, id: number): Promise<void> {
+      await db.transaction(async (transaction) => {
+        const [deleted] = await db.query<{ brand_name: string; status: string }>(
+          'DELETE FROM companies WHERE id = $1 RETURNING brand_name, status',
+          [id],
+          { transaction },
+        );
+        if (!deleted) throw new DomainError(404, 'adminVerification.errors.notFound');
+        await audit.record(
+          {
+            actorId: operator.id,
+            actorEmail: operator.email,
+            action: 'company.delete',
+            subject: deleted.brand_name,
+            details: { company_id: id, status: deleted.status },
+          },
+          transaction,
+        );
+      });
+    },
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;

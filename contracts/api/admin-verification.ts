@@ -1,0 +1,144 @@
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint.ts';
+import { BrandIdSchema } from '../domain/rules.ts';
+import {
+  REJECTION_REASON_MAX_LENGTH,
+  VERIFICATION_DOCUMENTS,
+  VERIFICATION_KINDS,
+  VERIFICATION_STATUSES,
+} from '../domain/verification.ts';
+
+/**
+ * The operator's verification queue (issue #9): brands registered from My brands' add-brand form
+ * and companies from /newbrandaccount wait here, oldest first, until an operator approves or
+ * rejects them (the brand is told by e-mail). Deciding is once: the second of two racing
+ * operators gets 409 `adminVerification.errors.alreadyDecided`.
+ */
+
+/** Whether we hold each document the terms ask for. */
+export const DocumentCheckSchema = v.object({
+  document: v.picklist(VERIFICATION_DOCUMENTS),
+  held: v.boolean(),
+});
+export type DocumentCheck = v.InferOutput<typeof DocumentCheckSchema>;
+
+const itemEntries = {
+  id: v.number(),
+  name: v.string(),
+  status: v.picklist(VERIFICATION_STATUSES),
+  /** Where the decision is mailed: the company's address, or the brand owner's. */
+  email: v.string(),
+  /** The uploaded logo; null when none was sent. */
+  logo_url: v.nullable(v.string()),
+  /** ISO 8601. */
+  submitted_at: v.string(),
+  /** ISO 8601: submission + 2 business days (contracts/domain/verification.ts). */
+  due_at: v.string(),
+  overdue: v.boolean(),
+  documents: v.array(DocumentCheckSchema),
+};
+
+export const BrandVerificationItemSchema = v.object({
+  kind: v.literal('brand'),
+  ...itemEntries,
+  brand: v.object({
+    website: v.string(),
+    description: v.string(),
+    industry: v.nullable(v.string()),
+    token_ticker: v.nullable(v.string()),
+    no_of_employees: v.nullable(v.number()),
+    address1: v.nullable(v.string()),
+    city: v.nullable(v.string()),
+    state: v.nullable(v.string()),
+    postal_code: v.nullable(v.string()),
+    country: v.nullable(v.string()),
+    operating_address: v.nullable(v.string()),
+    owner_name: v.string(),
+  }),
+});
+
+export const CompanyVerificationItemSchema = v.object({
+  kind: v.literal('company'),
+  ...itemEntries,
+  company: v.object({
+    phone: v.string(),
+    vat_number: v.string(),
+    employees: v.number(),
+    billing_address: v.string(),
+    operating_address: v.string(),
+  }),
+});
+
+export const VerificationItemSchema = v.variant('kind', [
+  BrandVerificationItemSchema,
+  CompanyVerificationItemSchema,
+]);
+export type VerificationItem = v.InferOutput<typeof VerificationItemSchema>;
+
+const ItemParamsSchema = v.object({
+  kind: v.picklist(VERIFICATION_KINDS),
+  id: BrandIdSchema,
+});
+
+/** Everything waiting for a decision, oldest first. */
+export const verificationQueue = defineEndpoint({
+  id: 'verificationQueue',
+  method: 'GET',
+  path: '/api/admin/verification',
+  auth: 'admin',
+  response: v.object({ items: v.array(VerificationItemSchema) }),
+});
+
+export const DECISIONS = ['approve', 'reject'] as const;
+
+const ReasonSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(REJECTION_REASON_MAX_LENGTH, 'adminVerification.errors.reasonTooLong'),
+);
+
+/** The console's reject dialog: the reason the brand will read. */
+export const RejectionInputSchema = v.object({
+  reason: v.pipe(ReasonSchema, v.nonEmpty('adminVerification.errors.reasonRequired')),
+});
+
+export const DecisionInputSchema = v.pipe(
+  v.object({
+    decision: v.picklist(DECISIONS, 'adminVerification.errors.decision'),
+    reason: v.optional(ReasonSchema, ''),
+  }),
+  v.forward(
+    v.check(
+      (input) => input.decision === 'approve' || input.reason.length > 0,
+      'adminVerification.errors.reasonRequired',
+    ),
+    ['reason'],
+  ),
+);
+
+/** Approves, or rejects with a reason; the brand is mailed the result. */
+export const decideVerification = defineEndpoint({
+  id: 'decideVerification',
+  method: 'POST',
+  path: '/api/admin/verification/:kind/:id/decision',
+  auth: 'admin',
+  params: ItemParamsSchema,
+  body: DecisionInputSchema,
+  response: v.object({ item: VerificationItemSchema }),
+});
+
+/** The terms let the Provider delete an account without a reason; the audit log keeps the act. */
+export const deleteCompany = defineEndpoint({
+  id: 'deleteCompany',
+  method: 'POST',
+  path: '/api/admin/verification/company/:id/delete',
+  auth: 'admin',
+  params: v.object({ id: BrandIdSchema }),
+  response: v.object({ message: v.string() }),
+});
+
+export const adminVerificationEndpoints = {
+  verificationQueue,
+  decideVerification,
+  deleteCompany,
+} as const;

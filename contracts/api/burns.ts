@@ -1,0 +1,95 @@
+import * as v from 'valibot';
+import { defineEndpoint } from './endpoint.ts';
+import { AmountSchema } from '../domain/rules.ts';
+import { BUYBACK_SHARE_OF_PROFIT } from '../domain/constants.ts';
+
+/**
+ * The quarterly buyback-and-burn: the platform buys BRND back with part of its subscription
+ * profit and burns it on chain. Operators record a buyback; everyone can see every burn.
+ */
+
+/** A burn the chain has confirmed: what the public page lists. */
+export const BurnSchema = v.object({
+  /** e.g. `2026-Q3`. */
+  quarter: v.string(),
+  brnd_burned: v.number(),
+  buyback_usd: v.number(),
+  tx_hash: v.string(),
+  /** ISO 8601. */
+  burned_at: v.string(),
+});
+export type Burn = v.InferOutput<typeof BurnSchema>;
+
+/** Newest first, with the BRND burned in all. */
+export const burns = defineEndpoint({
+  id: 'burns',
+  method: 'GET',
+  path: '/api/burns',
+  response: v.object({ burns: v.array(BurnSchema), total_burned: v.number() }),
+});
+
+export const BUYBACK_STATUSES = ['pending', 'confirmed', 'failed'] as const;
+
+/** A recorded buyback as operators see it: its burn may still be on its way, or have failed. */
+export const BuybackSchema = v.object({
+  id: v.string(),
+  quarter: v.string(),
+  subscription_profit_usd: v.number(),
+  buyback_usd: v.number(),
+  brnd_burned: v.number(),
+  status: v.picklist(BUYBACK_STATUSES),
+  tx_hash: v.nullable(v.string()),
+  error: v.nullable(v.string()),
+  /** ISO 8601. */
+  created_at: v.string(),
+});
+export type Buyback = v.InferOutput<typeof BuybackSchema>;
+
+export const BuybackInputSchema = v.pipe(
+  v.object({
+    quarter: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{4}-Q[1-4]$/, 'admin.buybacks.errors.quarter'),
+    ),
+    subscription_profit_usd: AmountSchema,
+    buyback_usd: AmountSchema,
+    /** Whole BRND. */
+    brnd_amount: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[1-9]\d{0,11}$/, 'admin.buybacks.errors.brndAmount'),
+      v.transform(Number),
+    ),
+  }),
+  v.forward(
+    v.check(
+      (input) =>
+        Math.round(input.buyback_usd * 100) <=
+        Math.round(input.subscription_profit_usd * 100 * BUYBACK_SHARE_OF_PROFIT),
+      'admin.buybacks.errors.overCap',
+    ),
+    ['buyback_usd'],
+  ),
+);
+
+export const adminBuybacks = defineEndpoint({
+  id: 'adminBuybacks',
+  method: 'GET',
+  path: '/api/admin/buybacks',
+  auth: 'admin',
+  response: v.object({ buybacks: v.array(BuybackSchema) }),
+});
+
+/** Records the quarter's buyback and burns its BRND from the treasury (the burn runs after). */
+export const recordBuyback = defineEndpoint({
+  id: 'recordBuyback',
+  method: 'POST',
+  path: '/api/admin/buybacks',
+  auth: 'admin',
+  status: 201,
+  body: BuybackInputSchema,
+  response: v.object({ buyback: BuybackSchema }),
+});
+
+export const burnEndpoints = { burns, adminBuybacks, recordBuyback } as const;

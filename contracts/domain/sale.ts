@@ -1,0 +1,109 @@
+import {
+  ORDER_STATUS,
+  TOKEN_PRICE_USD,
+  type OrderStatusCode,
+  type TransactionStatus,
+} from './constants.ts';
+
+/**
+ * The token sale's fixed facts and pure rules, shared by the bff (which stores the live
+ * configuration as data), the mocks and the screens. Dates and the active tier are data, not
+ * constants: see `GET /api/sale` (contracts/api/sale.ts).
+ */
+
+export const SALE_TOTAL_SUPPLY_TOKENS = 1_000_000_000;
+/** Whole BRND offered in the sale: the five tiers together. */
+export const SALE_TOKENS_OFFERED = 400_000_000;
+/** USD the sale aims to raise (the spec's progress card: 'against a 1,000,000 USD goal'). */
+export const SALE_GOAL_USD = 1_000_000;
+
+export const SALE_TIER_NAMES = ['Tier I', 'Tier II', 'Tier III', 'Tier IV', 'Tier V'] as const;
+export type SaleTierName = (typeof SALE_TIER_NAMES)[number];
+
+export interface SaleTierDefinition {
+  /** 1..5. */
+  id: number;
+  name: SaleTierName;
+  /** Whole BRND in the tier. */
+  tokens: number;
+  /** USD per BRND. */
+  price: number;
+}
+
+/** 5 × 80,000,000 BRND at 0.0015 … 0.0035 USD (totals 120,000 … 280,000 USD). */
+export const SALE_TIERS: readonly SaleTierDefinition[] = [0.0015, 0.002, 0.0025, 0.003, 0.0035].map(
+  (price, index) => ({
+    id: index + 1,
+    name: SALE_TIER_NAMES[index] as SaleTierName,
+    tokens: 80_000_000,
+    price,
+  }),
+);
+
+/** A tier's total in USD, rounded to cents (0.0015 × 80,000,000 = 120,000). */
+export function tierTotalUsd(tier: Pick<SaleTierDefinition, 'tokens' | 'price'>): number {
+  return Math.round(tier.tokens * tier.price * 100) / 100;
+}
+
+/** The spec's stages, in order. */
+export const SALE_STAGE_NAMES = ['Pre ICO', 'Round I', 'Round II', 'Hard Cap', 'Soft Cap'] as const;
+export type SaleStageName = (typeof SALE_STAGE_NAMES)[number];
+
+/** The price when no tier is active (1 USD = 333 BRND). */
+export const DEFAULT_TOKEN_PRICE_USD = TOKEN_PRICE_USD;
+
+/**
+ * Whole BRND bought for `usd` at `price`: rounded down, so a buyer never gets a token they did not
+ * pay for. Computed in integer micro-units so 100 / 0.003 gives 33,333 and not 33,332.
+ */
+export function tokensForUsd(usd: number, price: number): number {
+  const usdMicros = Math.round(usd * 1_000_000);
+  const priceNanos = Math.round(price * 1_000_000_000);
+  if (priceNanos <= 0) throw new Error('tokensForUsd: the price must be positive');
+  return Math.floor((usdMicros * 1000) / priceNanos);
+}
+
+/** Waiting below PAID (incl. confirming), PAID is success, above PAID nothing is credited. */
+export function isOrderOpen(status: OrderStatusCode): boolean {
+  return status < ORDER_STATUS.PAID;
+}
+
+/** A crypto order's row in the transactions list. */
+export function orderTransactionStatus(status: OrderStatusCode): TransactionStatus {
+  if (status <= ORDER_STATUS.WAITING) return 'WAITING_FOR_PAYMENT';
+  if (status === ORDER_STATUS.CONFIRMING) return 'Pending';
+  if (status === ORDER_STATUS.PAID) return 'Confirmed';
+  if (status === ORDER_STATUS.EXPIRED) return 'Failed';
+  return 'Canceled';
+}
+
+/**
+ * What went differently from "paid exactly, in time". The order's status says whether tokens
+ * were credited; this says why a payment was not (or not fully) taken:
+ * - `partial`: less than the quote arrived; the order keeps waiting (status < 3) for the rest.
+ * - `overpaid`: more than the quote arrived; the order is paid for its value, the excess is
+ *   recorded for a refund.
+ * - `late`: money arrived after the quote expired; recorded, never credited at the stale price.
+ */
+export const PAYMENT_EXCEPTIONS = ['partial', 'overpaid', 'late'] as const;
+export type PaymentException = (typeof PAYMENT_EXCEPTIONS)[number];
+
+/** Card orders: the provider's second step either charges the card or fails. */
+export const CARD_ORDER_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type CardOrderStatus = (typeof CARD_ORDER_STATUSES)[number];
+
+export const CARD_TRANSACTION_STATUS: Record<CardOrderStatus, TransactionStatus> = {
+  pending: 'Pending',
+  paid: 'Confirmed',
+  failed: 'Failed',
+};
+
+/** EIP-681: `ethereum:<address>@<chainId>?value=<wei>`; wallets fill the transfer from it. */
+export function ethPaymentUri(address: string, chainId: number, wei: bigint | string): string {
+  return `ethereum:${address}@${chainId}?value=${wei.toString()}`;
+}
+
+/** BIP21: `bitcoin:<address>?amount=<BTC>`. */
+export function btcPaymentUri(address: string, btcAmount: string): string {
+  return `bitcoin:${address}?amount=${btcAmount}`;
+}

@@ -1,0 +1,138 @@
+/**
+ * Brand verification (terms of service, "Brand registration and verification"): the Provider
+ * answers within 2 business days, and the terms list what a Brand provides. Shared by the bff,
+ * the mocks and the operator's queue.
+ */
+
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** A brand from My brands' add-brand form, or a company from /newbrandaccount. */
+export const VERIFICATION_KINDS = ['brand', 'company'] as const;
+export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
+
+export const VERIFICATION_BUSINESS_DAYS = 2;
+/** Business days are counted on the Provider's calendar. */
+export const VERIFICATION_TIME_ZONE = 'Europe/Warsaw';
+/** A rejection's reason is sent to the brand by e-mail. */
+export const REJECTION_REASON_MAX_LENGTH = 1000;
+
+/**
+ * What the terms ask a Brand to provide, in their order, and the logo it consents to show. The
+ * queue shows for each whether we hold it; the forms collect only some (the rest arrive by
+ * e-mail until uploads for them exist).
+ */
+export const VERIFICATION_DOCUMENTS = [
+  'nameAndOffice',
+  'registryExtract',
+  'articles',
+  'representative',
+  'phone',
+  'email',
+  'bankAccount',
+  'identity',
+  'logo',
+] as const;
+export type VerificationDocument = (typeof VERIFICATION_DOCUMENTS)[number];
+
+const DAY_MS = 86_400_000;
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: VERIFICATION_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+function wallClock(at: Date): WallClock {
+  const parts = Object.fromEntries(
+    partsFormat.formatToParts(at).map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+    millisecond: at.getUTCMilliseconds(),
+  };
+}
+
+/** The instant a Warsaw wall-clock time names (the later one if a clock change repeats it). */
+function fromWallClock(time: WallClock): Date {
+  const asUtc = Date.UTC(
+    time.year,
+    time.month - 1,
+    time.day,
+    time.hour,
+    time.minute,
+    time.second,
+    time.millisecond,
+  );
+  // Warsaw is UTC+1 or UTC+2: try both offsets and keep the one that reads back as `time`.
+  for (const offsetHours of [1, 2]) {
+    const candidate = new Date(asUtc - offsetHours * 3_600_000);
+    const back = wallClock(candidate);
+    if (back.hour === time.hour && back.day === time.day) return candidate;
+  }
+  // A time skipped by the spring change: an hour later is the same moment on the clock.
+  return new Date(asUtc - 3_600_000);
+}
+
+/** 0 Sunday … 6 Saturday, of a calendar date. */
+function weekday(year: number, month: number, day: number): number {
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+function isBusinessDay(year: number, month: number, day: number): boolean {
+  const dayOfWeek = weekday(year, month, day);
+  return dayOfWeek !== 0 && dayOfWeek !== 6;
+}
+
+function nextDate(time: WallClock): WallClock {
+  const next = new Date(Date.UTC(time.year, time.month - 1, time.day) + DAY_MS);
+  return {
+    ...time,
+    year: next.getUTCFullYear(),
+    month: next.getUTCMonth() + 1,
+    day: next.getUTCDate(),
+  };
+}
+
+/**
+ * When the answer to a submission is due: the same Warsaw time of day on the second business day
+ * (Monday to Friday) after the submission. A submission on a weekend counts from the start of the
+ * following Monday. Public holidays are not excluded.
+ */
+export function verificationDueAt(submittedAt: Date): Date {
+  let time = wallClock(submittedAt);
+  if (!isBusinessDay(time.year, time.month, time.day)) {
+    time = { ...time, hour: 0, minute: 0, second: 0, millisecond: 0 };
+    while (!isBusinessDay(time.year, time.month, time.day)) time = nextDate(time);
+  }
+  let counted = 0;
+  while (counted < VERIFICATION_BUSINESS_DAYS) {
+    time = nextDate(time);
+    if (isBusinessDay(time.year, time.month, time.day)) counted += 1;
+  }
+  return fromWallClock(time);
+}
+
+export function isOverdue(submittedAt: Date, now: Date): boolean {
+  return now.getTime() > verificationDueAt(submittedAt).getTime();
+}

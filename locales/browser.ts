@@ -1,0 +1,48 @@
+import { flatten, type Locale, type Message, type Tree } from './flatten.ts';
+
+/** In the app's build every message is a precompiled syntax tree (app/vite.config.ts). */
+export type BrowserMessages = Record<string, Message>;
+
+/**
+ * How the browser gets its messages (docs/decisions/011-page-weight.md): only the active
+ * language, and a namespace only once a page that uses it is shown.
+ *
+ * The shared namespaces are the ones the site's frame (navigation, footer, toasts, titles, error
+ * pages, API error toasts) and the home page use; their English ships inside the app, because
+ * English is the default and the fallback. Every other namespace loads with its route
+ * (`withMessages` in app/src/router.tsx). Keep the two globs' lists equal (a test checks).
+ */
+const englishShared = import.meta.glob<Tree<Message>>(
+  './en/{common,nav,footer,toast,language,titles,pages,errors,home,blog}.json',
+  { eager: true, import: 'default' },
+);
+
+/** Every other namespace file of both languages, each its own chunk fetched on first use. */
+const files = import.meta.glob<Tree<Message>>(
+  [
+    './{en,pl}/*.json',
+    '!./en/{common,nav,footer,toast,language,titles,pages,errors,home,blog}.json',
+  ],
+  { import: 'default' },
+);
+
+const namespaceOf = (file: string) => file.replace(/^.*\/(.+)\.json$/, '$1');
+
+export const SHARED_NAMESPACES: readonly string[] = Object.keys(englishShared).map(namespaceOf);
+
+export const englishSharedMessages: BrowserMessages = Object.assign(
+  {},
+  ...Object.entries(englishShared).map(([file, tree]) => flatten(tree, namespaceOf(file))),
+);
+
+export function hasNamespace(namespace: string): boolean {
+  return `./pl/${namespace}.json` in files;
+}
+
+export async function loadNamespace(locale: Locale, namespace: string): Promise<BrowserMessages> {
+  const shared = locale === 'en' ? englishShared[`./en/${namespace}.json`] : undefined;
+  if (shared) return flatten(shared, namespace);
+  const load = files[`./${locale}/${namespace}.json`];
+  if (!load) throw new Error(`No messages for ${locale}/${namespace}`);
+  return flatten(await load(), namespace);
+}

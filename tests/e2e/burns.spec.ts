@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { Contract, JsonRpcProvider } from 'ethers';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const OPERATOR = { email: 'ops-e2e@brnd.example', password: 'Burn3r!e2e' };
+const BURNED = 1_234_567n;
+
+/** The command an operator is made with, run against the server's own database. */
+function createOperator() {
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'bff/src/cli/admin-create.ts',
+      '--email',
+      OPERATOR.email,
+      '--password',
+      OPERATOR.password,
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
+  );
+  expect(output).toContain(`Created operator ${OPERATOR.email}`);
+}
+
+test('an operator records a buyback, the treasury burns it on chain, and the public page shows it', async ({
+  page,
+}) => {
+  createOperator();
+  const info = await (await page.request.get('/dev/info')).json();
+  const provider = new JsonRpcProvider(info.rpcUrl, Number(info.chainId), { staticNetwork: true });
+  const brnd = new Contract(
+    info.contracts.brnd,
+    ['function totalSupply() view returns (uint256)'],
+    provider,
+  );
+  const supplyBefore = (await brnd.getFunction('totalSupply')()) as bigint;
+
+  await page.goto('/admin/buybacks');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel('E-mail address').fill(OPERATOR.email);
+  await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/buybacks$/);
+  await expect(page.getByRole('heading', { name: 'Operator console' })).toBeVisible();
+
+  await page.getByLabel('Quarter').fill('2026-Q3');
+  await page.getByLabel('Subscription profit (USD)').fill('50000');
+  await page.getByLabel('Spent on the buyback (USD)').fill('10000');
+  await page.getByLabel('BRND bought back and to burn').fill(BURNED.toString());
+  await page.getByRole('button', { name: 'Record and burn' }).click();
+  const row = page.getByRole('row').filter({ hasText: '2026-Q3' });
+  await expect(row.getByText('Burned')).toBeVisible({ timeout: 30_000 });
+  const hash = await row.getByText(/^0x[0-9a-f]{64}$/).textContent();
+
+  await page.goto('/burns');
+  await expect(page.getByRole('heading', { name: 'Buyback and burn' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '2026-Q3' }).getByText(hash!)).toBeVisible();
+  await expect(page.getByText('1,234,567 BRND')).toBeVisible();
+
+  const receipt = await provider.getTransactionReceipt(hash!);
+  expect(receipt?.status).toBe(1);
+  expect((await brnd.getFunction('totalSupply')()) as bigint).toBe(
+    supplyBefore - BURNED * 10n ** 18n,
+  );
+  provider.destroy();
+});
+
+test('a normal user who opens /admin is refused and sees nothing of the console', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill('demo@brnd.example');
+  await page.getByLabel('Password', { exact: true }).fill('Demo123!x');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.goto('/admin/buybacks');
+  await expect(page.getByText('Only operators can do this.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Record and burn' })).toHaveCount(0);
+});

@@ -1,0 +1,28 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { polish } from '../../testing/polish.ts';
+import { Badge } from './Badge.tsx';
+
+const meta = {
+  component: Badge,
+  args: { tone: 'warning', children: 'Waiting for verification' },
+  // The words carry the meaning; each tone must still pass the contrast check.
+  play: async ({ args, canvas }) => {
+    await expect(canvas.getByText(String(args.children))).toBeVisible();
+  },
+} satisfies Meta<typeof Badge>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Warning: Story = {};
+export const WarningPolish = polish(Warning, { children: 'Czeka na weryfikację' });
+
+export const Success: Story = { args: { tone: 'success', children: 'Verified' } };
+export const SuccessPolish = polish(Success, { children: 'Zweryfikowana' });
+
+export const Danger: Story = { args: { tone: 'danger', children: 'Rejected' } };
+export const DangerPolish = polish(Danger, { children: 'Odrzucona' });
+
+export const Neutral: Story = { args: { tone: 'neutral', children: 'Closed' } };
+export const NeutralPolish = polish(Neutral, { children: 'Zamknięty' });

@@ -1,0 +1,131 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { adminBuybacks, type Buyback } from '@brnd/contracts/api/burns';
+import { respondWith, serverError } from '@brnd/mocks/scenarios';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { expectToast } from '../shared/story-helpers.ts';
+import { AdminBuybacksScreen } from './AdminBuybacksScreen.tsx';
+
+const meta = {
+  title: 'Screens/Admin/Buyback and burn',
+  component: AdminBuybacksScreen,
+  parameters: { session: 'operator' },
+} satisfies Meta<typeof AdminBuybacksScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Recording a quarter: pending at first, then Burned with its transaction, by itself. */
+export const RecordAndBurn: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await canvas.findByRole('table');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.quarter')), '2026-Q3');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '50000');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '10000');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '2500000');
+    await userEvent.click(canvas.getByRole('button', { name: t('admin.buybacks.submit') }));
+
+    await expectToast(t, 'success', t('admin.buybacks.recorded', { quarter: '2026-Q3' }));
+    const row = async () =>
+      (await within(await canvas.findByRole('table')).findByText('2026-Q3')).closest(
+        'tr',
+      ) as HTMLElement;
+    await expect(
+      await within(await row()).findByText(t('admin.buybacks.statuses.pending')),
+    ).toBeVisible();
+    await expect(
+      await within(await row()).findByText(
+        t('admin.buybacks.statuses.confirmed'),
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    await expect(within(await row()).getByText(/^0x[0-9a-f]{64}$/)).toBeVisible();
+  },
+};
+export const RecordAndBurnPolish = polish(RecordAndBurn);
+
+/** The form's own checks, from the contract: the quarter's shape, whole BRND, then the 20 % cap. */
+export const FormErrors: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await canvas.findByRole('table');
+    const quarter = canvas.getByLabelText(t('admin.buybacks.quarter'));
+    const amount = canvas.getByLabelText(t('admin.buybacks.amount'));
+    const submit = canvas.getByRole('button', { name: t('admin.buybacks.submit') });
+    await userEvent.type(quarter, 'Q3 2026');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '10000');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '2500');
+    await userEvent.type(amount, '0');
+    await userEvent.click(submit);
+    await expect(await canvas.findByText(t('admin.buybacks.errors.quarter'))).toBeVisible();
+    await expect(canvas.getByText(t('admin.buybacks.errors.brndAmount'))).toBeVisible();
+    await expect(quarter).toHaveFocus();
+
+    await userEvent.clear(quarter);
+    await userEvent.type(quarter, '2026-Q3');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1000');
+    await userEvent.click(submit);
+    await expect(await canvas.findByText(t('admin.buybacks.errors.overCap'))).toBeVisible();
+  },
+};
+export const FormErrorsPolish = polish(FormErrors);
+
+/** A quarter that already has its buyback: the server refuses and says why. */
+export const QuarterTaken: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await canvas.findByRole('table');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.quarter')), '2026-Q2');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '60000');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '100');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '10');
+    await userEvent.click(canvas.getByRole('button', { name: t('admin.buybacks.submit') }));
+    await expectToast(t, 'danger', t('admin.buybacks.errors.quarterTaken'));
+  },
+};
+export const QuarterTakenPolish = polish(QuarterTaken);
+
+const failed: Buyback = {
+  id: 'b-failed',
+  quarter: '2026-Q3',
+  subscription_profit_usd: 40000,
+  buyback_usd: 8000,
+  brnd_burned: 999_000_000,
+  status: 'failed',
+  tx_hash: null,
+  error: 'execution reverted: ERC20InsufficientBalance',
+  created_at: '2026-10-02T09:00:00.000Z',
+};
+
+/** A burn the chain refused shows Failed with the chain's reason. */
+export const BurnFailed: Story = {
+  parameters: { msw: { handlers: [respondWith(adminBuybacks, { buybacks: [failed] })] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('admin.buybacks.statuses.failed'))).toBeVisible();
+    await expect(canvas.getByText(failed.error!)).toBeVisible();
+  },
+};
+export const BurnFailedPolish = polish(BurnFailed);
+
+export const NoneYet: Story = {
+  parameters: { msw: { handlers: [respondWith(adminBuybacks, { buybacks: [] })] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('admin.buybacks.empty'))).toBeVisible();
+  },
+};
+export const NoneYetPolish = polish(NoneYet);
+
+export const ListFailed: Story = {
+  parameters: { msw: { handlers: [serverError(adminBuybacks)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
+  },
+};
+export const ListFailedPolish = polish(ListFailed);

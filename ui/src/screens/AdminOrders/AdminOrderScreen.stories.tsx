@@ -1,0 +1,186 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse } from 'msw';
+import { expect, screen, within } from 'storybook/test';
+import { adminOrder, resolveOrder } from '@brnd/contracts/api/admin-orders';
+import { errorResponse, route } from '@brnd/mocks/handlers';
+import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { expectToast } from '../shared/story-helpers.ts';
+import { AdminOrderScreen } from './AdminOrderScreen.tsx';
+import {
+  btcOrderWithNotifications,
+  creditDecision,
+  partialOrder,
+  refundDecision,
+} from './fixtures.ts';
+
+const meta = {
+  title: 'Screens/Admin/Order',
+  component: AdminOrderScreen,
+  args: { id: partialOrder.id },
+  parameters: { session: 'operator' },
+} satisfies Meta<typeof AdminOrderScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * After a decision the server answers with the order as it now is. Each story (and its Polish
+ * twin) starts undecided: `reset` runs before it.
+ */
+function decided(resolution = creditDecision) {
+  let done = false;
+  const reset = () => {
+    done = false;
+  };
+  const handlers = [
+    route(adminOrder, () =>
+      HttpResponse.json({
+        order: done
+          ? {
+              ...partialOrder,
+              needs_decision: false,
+              credit_preview: null,
+              resolutions: [resolution],
+            }
+          : partialOrder,
+      }),
+    ),
+    route(resolveOrder, () => {
+      done = true;
+      return HttpResponse.json(
+        {
+          resolution,
+          order: {
+            ...partialOrder,
+            needs_decision: false,
+            credit_preview: null,
+            resolutions: [resolution],
+          },
+        },
+        { status: 201 },
+      );
+    }),
+  ];
+  return { handlers, reset };
+}
+const creditFlow = decided();
+const refundFlow = decided(refundDecision);
+
+/** A partial ETH payment: the deposit with its transaction, and what a credit would give. */
+export const PartialPayment: Story = {
+  parameters: { msw: { handlers: [respondWith(adminOrder, { order: partialOrder })] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('finance.exceptions.partial'))).toBeVisible();
+    await expect(canvas.getByText(t('finance.orders.needsDecision'))).toBeVisible();
+    const deposit = canvas.getByRole('link', { name: /^0x8e3b0c1f/ });
+    await expect(deposit).toHaveAttribute(
+      'href',
+      `https://explorer.example/tx/${partialOrder.deposits[0]?.transactions[0]?.hash}`,
+    );
+    await expect(
+      canvas.getByRole('radio', { name: new RegExp(t('finance.orders.credit')) }),
+    ).toBeChecked();
+    await expect(canvas.getByText(/13[,\s ]?333 BRND/)).toBeVisible();
+  },
+};
+export const PartialPaymentPolish = polish(PartialPayment);
+
+/** Credit: the toast names the tokens, and the decision replaces the form. */
+export const ResolveCredit: Story = {
+  parameters: { msw: { handlers: creditFlow.handlers } },
+  beforeEach: creditFlow.reset,
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    // The number's grouping is the locale's own; the buyer's address identifies the credit.
+    const region = screen.getByRole('region', { name: t('toast.region') });
+    await expect(
+      await within(region).findByText(new RegExp(partialOrder.user_email.replace(/\./g, '\\.'))),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: t('finance.orders.submit') })).toBeNull();
+    const decisions = canvas.getByRole('region', { name: t('finance.orders.decisions') });
+    await expect(within(decisions).getByText(/operator@brnd\.example/)).toBeVisible();
+  },
+};
+export const ResolveCreditPolish = polish(ResolveCredit);
+
+/** Refund: the reference is required before anything is sent. */
+export const ResolveRefund: Story = {
+  parameters: { msw: { handlers: refundFlow.handlers } },
+  beforeEach: refundFlow.reset,
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(
+      await canvas.findByRole('radio', { name: new RegExp(t('finance.orders.refund')) }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.submit') }));
+    await expect(
+      await canvas.findByText(t('finance.orders.errors.referenceRequired')),
+    ).toBeVisible();
+    await userEvent.type(
+      canvas.getByLabelText(t('finance.orders.reference')),
+      'SEPA 2026-03-03/17',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.submit') }));
+    await expectToast(t, 'success', t('finance.orders.resolvedRefund', { id: partialOrder.id }));
+    await expect(await canvas.findByText(/SEPA 2026-03-03\/17/)).toBeVisible();
+  },
+};
+export const ResolveRefundPolish = polish(ResolveRefund);
+
+/** Another operator decided first: the second gets the 409's message, nothing else happens. */
+export const Conflict: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(adminOrder, { order: partialOrder }),
+        route(resolveOrder, () => errorResponse(409, 'finance.orders.errors.alreadyResolved')),
+      ],
+    },
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    await expectToast(t, 'danger', t('finance.orders.errors.alreadyResolved'));
+  },
+};
+export const ConflictPolish = polish(Conflict);
+
+/** Gateway webhooks: the forged one refused with its reason, the real one accepted. */
+export const Notifications: Story = {
+  args: { id: btcOrderWithNotifications.id },
+  parameters: {
+    msw: { handlers: [respondWith(adminOrder, { order: btcOrderWithNotifications })] },
+  },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const section = await canvas.findByRole('region', { name: t('finance.orders.notifications') });
+    await expect(within(section).getByText(t('finance.orders.outcomes.refused'))).toBeVisible();
+    await expect(within(section).getByText(t('orders.errors.badSignature'))).toBeVisible();
+    await expect(within(section).getByText(t('finance.orders.outcomes.accepted'))).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: t('finance.orders.submit') })).toBeNull();
+  },
+};
+export const NotificationsPolish = polish(Notifications);
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [pending(adminOrder)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
+  },
+};
+export const LoadingPolish = polish(Loading);
+
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: [serverError(adminOrder)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t('finance.orders.back') })).toBeVisible();
+  },
+};
+export const LoadFailedPolish = polish(LoadFailed);

@@ -1,0 +1,238 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  ADMIN_PAYOUTS_PAGE_SIZE,
+  adminPayouts,
+  retryPayout,
+  type AdminPayout,
+} from '@brnd/contracts/api/admin-payouts';
+import type { ApiClient } from '@brnd/contracts/api/client';
+import { ApiError } from '@brnd/contracts/api/errors';
+import { PAYOUT_STATUSES, type PayoutStatus } from '@brnd/contracts/api/wallet';
+import { useApiClient } from '../../api.tsx';
+import { Badge, type BadgeTone } from '../../components/Badge/Badge.tsx';
+import { Button } from '../../components/Button/Button.tsx';
+import { Card } from '../../components/Card/Card.tsx';
+import { Modal } from '../../components/Modal/Modal.tsx';
+import { Pagination } from '../../components/Pagination/Pagination.tsx';
+import { useToast } from '../../components/Toast/Toast.tsx';
+import { apiErrorText } from '../shared/api-error.ts';
+import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
+import screen from '../shared/screen.module.css';
+import table from '../shared/table.module.css';
+import styles from '../AdminOrders/AdminOrders.module.css';
+
+const TONE: Record<PayoutStatus, BadgeTone> = {
+  pending: 'warning',
+  confirmed: 'success',
+  failed: 'danger',
+};
+
+export function adminPayoutsQueryOptions(api: ApiClient, status: PayoutStatus | '', page: number) {
+  return queryOptions({
+    queryKey: ['admin', 'payouts', status, page],
+    queryFn: () =>
+      api.call(adminPayouts, {
+        query: { ...(status ? { status } : {}), offset: page * ADMIN_PAYOUTS_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The console's payouts: every payout with its chain transaction; a failed one can be retried once. */
+export function AdminPayoutsScreen() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [status, setStatus] = useState<PayoutStatus | ''>('');
+  const [page, setPage] = useState(0);
+  const [retrying, setRetrying] = useState<AdminPayout | null>(null);
+  const query = useQuery(adminPayoutsQueryOptions(api, status, page));
+  const tokens = (payout: AdminPayout) => intl.formatNumber(payout.brnd_tokens);
+
+  const retry = useMutation({
+    mutationFn: (payout: AdminPayout) => api.call(retryPayout, { params: { id: payout.id } }),
+    onSuccess: ({ payout }) => {
+      toast.success(t('finance.payouts.retried', { id: payout.id }));
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] });
+    },
+    onError: (error) => {
+      toast.danger(apiErrorText(error, intl));
+      // Retried elsewhere or the balance moved: show the payouts as they are now.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] });
+      }
+    },
+  });
+
+  const transaction = (payout: AdminPayout, explorer: string | null) => {
+    if (!payout.tx_hash) return payout.error ? <span>{payout.error}</span> : null;
+    const hash = <code>{payout.tx_hash}</code>;
+    return (
+      <>
+        {explorer ? (
+          <a href={explorer.replace('{hash}', payout.tx_hash)} target="_blank" rel="noreferrer">
+            {hash}
+          </a>
+        ) : (
+          hash
+        )}
+        {payout.error && <p className={screen.muted}>{payout.error}</p>}
+      </>
+    );
+  };
+
+  return (
+    <Card title={t('finance.payouts.heading')}>
+      <p className={screen.muted}>{t('finance.payouts.intro')}</p>
+      <div className={styles.filters}>
+        <label className={styles.select}>
+          {t('finance.payouts.filter')}
+          <select
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as PayoutStatus | '');
+              setPage(0);
+            }}
+          >
+            <option value="">{t('finance.payouts.all')}</option>
+            {PAYOUT_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {t(`finance.payouts.statuses.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {query.isPending ? (
+        <LoadingPage label={t('common.loading')} />
+      ) : query.isError ? (
+        <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.count === 0 ? (
+        <p className={screen.muted}>
+          {t(status ? 'finance.payouts.noMatch' : 'finance.payouts.empty')}
+        </p>
+      ) : (
+        <>
+          <p aria-live="polite">{t('finance.payouts.count', { count: query.data.count })}</p>
+          <div className={table.scroll}>
+            <table className={table.table} aria-busy={query.isPlaceholderData}>
+              <caption className="visually-hidden">{t('finance.payouts.heading')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('finance.payouts.created')}</th>
+                  <th scope="col">{t('finance.payouts.user')}</th>
+                  <th scope="col">{t('finance.payouts.amount')}</th>
+                  <th scope="col">{t('finance.payouts.address')}</th>
+                  <th scope="col">{t('finance.payouts.status')}</th>
+                  <th scope="col">{t('finance.payouts.transaction')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('finance.payouts.retry')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.data.payouts.map((payout) => (
+                  <tr key={payout.id}>
+                    <td>
+                      {intl.formatDate(payout.created_at, {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                      })}
+                    </td>
+                    <td>{payout.user_email}</td>
+                    <td>{tokens(payout)}</td>
+                    <td className={table.long}>
+                      <code>{payout.address}</code>
+                    </td>
+                    <td>
+                      <Badge tone={TONE[payout.status]}>
+                        {t(`finance.payouts.statuses.${payout.status}`)}
+                      </Badge>
+                      {payout.retry_of && (
+                        <p className={screen.muted}>
+                          {t('finance.payouts.retryOf', { id: payout.retry_of })}
+                        </p>
+                      )}
+                      {payout.retried_by && (
+                        <p className={screen.muted}>
+                          {t('finance.payouts.retriedBy', { id: payout.retried_by })}
+                        </p>
+                      )}
+                    </td>
+                    <td className={table.long}>
+                      {transaction(payout, query.data.explorer_tx_url)}
+                    </td>
+                    <td>
+                      {payout.status === 'failed' && !payout.retried_by && (
+                        <Button
+                          variant="secondary"
+                          aria-label={t('finance.payouts.retryLabel', {
+                            amount: tokens(payout),
+                            address: payout.address,
+                          })}
+                          busy={retry.isPending && retry.variables.id === payout.id}
+                          onClick={() => setRetrying(payout)}
+                        >
+                          {t('finance.payouts.retry')}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            label={t('finance.payouts.pagination')}
+            page={page}
+            pages={Math.ceil(query.data.count / ADMIN_PAYOUTS_PAGE_SIZE)}
+            onPageChange={setPage}
+            busy={query.isPlaceholderData}
+          />
+        </>
+      )}
+      <Modal
+        open={retrying !== null}
+        onOpenChange={(open) => {
+          if (!open) setRetrying(null);
+        }}
+        title={t('finance.payouts.retry')}
+        description={
+          retrying
+            ? t('finance.payouts.retryConfirm', {
+                amount: tokens(retrying),
+                address: retrying.address,
+              })
+            : ''
+        }
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setRetrying(null)}>
+              {t('finance.payouts.cancel')}
+            </Button>
+            <Button
+              onClick={() => {
+                if (retrying) retry.mutate(retrying);
+                setRetrying(null);
+              }}
+            >
+              {t('finance.payouts.retryConfirmButton')}
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}

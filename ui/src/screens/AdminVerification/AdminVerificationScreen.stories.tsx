@@ -1,0 +1,219 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { decideVerification, verificationQueue } from '@brnd/contracts/api/admin-verification';
+import { fake } from '@brnd/mocks/handlers';
+import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { expectToast } from '../shared/story-helpers.ts';
+import { AdminVerificationScreen } from './AdminVerificationScreen.tsx';
+
+const meta = {
+  title: 'Screens/Admin/Verification queue',
+  component: AdminVerificationScreen,
+  parameters: { session: 'operator' },
+} satisfies Meta<typeof AdminVerificationScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+
+/** The queue's entry for a request, found by its heading. */
+async function itemOf(canvas: Canvas, name: string): Promise<HTMLElement> {
+  return canvas.findByRole('article', { name }, { timeout: 5000 });
+}
+
+/**
+ * The mocks' demo queue, oldest first: a brand past its due time, a brand from an hour ago and a
+ * company from the brand account form. Each shows its data, its logo (or that it has none) and
+ * which documents of the terms we hold.
+ */
+export const Queue: Story = {
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const articles = await canvas.findAllByRole('article', {}, { timeout: 5000 });
+    await expect(
+      articles.map((article) => within(article).getByRole('heading', { level: 3 }).textContent),
+    ).toEqual(['Kora Outdoor', 'Nordlys Coffee', 'Baltic Brew sp. z o.o.']);
+    await expect(canvas.getByText(t('adminVerification.count', { count: 3 }))).toBeVisible();
+
+    const brand = within(articles[1]!);
+    await expect(
+      brand.getByRole('img', { name: t('adminVerification.logo', { name: 'Nordlys Coffee' }) }),
+    ).toBeVisible();
+    await expect(brand.getByText(t('adminVerification.kinds.brand'))).toBeVisible();
+    await expect(brand.getByText('nordlys-coffee.example')).toBeVisible();
+    await expect(
+      brand.getByText(t('adminVerification.documentsSummary', { held: 4, total: 9 })),
+    ).toBeVisible();
+    const registry = brand.getByText(t('adminVerification.documents.registryExtract'));
+    await expect(registry.closest('li')).toHaveTextContent(t('adminVerification.missing'));
+    const logo = brand.getByText(t('adminVerification.documents.logo'));
+    await expect(logo.closest('li')).toHaveTextContent(t('adminVerification.held'));
+
+    const company = within(articles[2]!);
+    await expect(company.getByText(t('adminVerification.noLogo'))).toBeVisible();
+    await expect(company.getByText('PL5842791357')).toBeVisible();
+    await expect(
+      company.getByRole('button', { name: t('adminVerification.delete') }),
+    ).toBeVisible();
+    await expect(brand.queryByRole('button', { name: t('adminVerification.delete') })).toBeNull();
+  },
+};
+export const QueuePolish = polish(Queue);
+
+/** Two business days after submission the answer is due; past it, the request is marked. */
+export const Overdue: Story = {
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const late = await itemOf(canvas, 'Kora Outdoor');
+    await expect(within(late).getByText(t('adminVerification.overdue'))).toBeVisible();
+    const recent = await itemOf(canvas, 'Nordlys Coffee');
+    await expect(within(recent).queryByText(t('adminVerification.overdue'))).toBeNull();
+    await expect(
+      within(recent).getByText(new RegExp(t('adminVerification.due', { date: '' }))),
+    ).toBeVisible();
+  },
+};
+export const OverduePolish = polish(Overdue);
+
+/** Approving tells the operator the brand was mailed, and the request leaves the queue. */
+export const Approve: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const item = await itemOf(canvas, 'Nordlys Coffee');
+    await userEvent.click(
+      within(item).getByRole('button', { name: t('adminVerification.approve') }),
+    );
+    await expectToast(t, 'success', t('adminVerification.approved', { name: 'Nordlys Coffee' }));
+    await waitFor(() =>
+      expect(canvas.queryByRole('article', { name: 'Nordlys Coffee' })).toBeNull(),
+    );
+    const mail = fake.outbox().find((message) => message.subject.includes('Nordlys Coffee'));
+    await expect(mail?.to).toBe('phone@brnd.example');
+  },
+};
+export const ApprovePolish = polish(Approve);
+
+/** A rejection needs a reason; with one, the brand is told and the request leaves the queue. */
+export const RejectNeedsReason: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const item = await itemOf(canvas, 'Kora Outdoor');
+    await userEvent.click(
+      within(item).getByRole('button', { name: t('adminVerification.reject') }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: t('adminVerification.rejectTitle', { name: 'Kora Outdoor' }),
+    });
+    const submit = within(dialog).getByRole('button', {
+      name: t('adminVerification.confirmReject'),
+    });
+    const reason = within(dialog).getByLabelText(t('adminVerification.reason'));
+    await userEvent.type(reason, '   ');
+    await userEvent.click(submit);
+    await expect(
+      await within(dialog).findByText(t('adminVerification.errors.reasonRequired')),
+    ).toBeVisible();
+    await expect(reason).toHaveFocus();
+
+    await userEvent.type(reason, 'The trademark certificate is missing.');
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'success', t('adminVerification.rejected', { name: 'Kora Outdoor' }));
+    await waitFor(() => expect(canvas.queryByRole('article', { name: 'Kora Outdoor' })).toBeNull());
+    const mail = fake.outbox().find((message) => message.subject.includes('Kora Outdoor'));
+    await expect(mail?.text).toContain('The trademark certificate is missing.');
+  },
+};
+export const RejectNeedsReasonPolish = polish(RejectNeedsReason);
+
+/** Deleting a company's account asks for confirmation, not a reason. */
+export const DeleteCompany: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const name = 'Baltic Brew sp. z o.o.';
+    const item = await itemOf(canvas, name);
+    await userEvent.click(
+      within(item).getByRole('button', { name: t('adminVerification.delete') }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: t('adminVerification.deleteTitle', { name }),
+    });
+    await expect(dialog).toHaveAccessibleDescription(t('adminVerification.deleteText'));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t('adminVerification.confirmDelete') }),
+    );
+    await expectToast(t, 'success', t('adminVerification.deleted', { name }));
+    await waitFor(() => expect(canvas.queryByRole('article', { name })).toBeNull());
+  },
+};
+export const DeleteCompanyPolish = polish(DeleteCompany);
+
+/**
+ * Another operator approves the brand while this one is reading it: this one's click is refused
+ * with a clear message, and the queue refreshes without it.
+ */
+export const Conflict: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const item = await itemOf(canvas, 'Nordlys Coffee');
+    const brand = fake.operatorDesk().brands.find((record) => record.name === 'Nordlys Coffee');
+    fake.setBrandVerification(brand!.id, 'verified');
+    await userEvent.click(
+      within(item).getByRole('button', { name: t('adminVerification.approve') }),
+    );
+    await expectToast(t, 'danger', t('adminVerification.errors.alreadyDecided'));
+    await waitFor(() =>
+      expect(canvas.queryByRole('article', { name: 'Nordlys Coffee' })).toBeNull(),
+    );
+    await expect(canvas.getByRole('article', { name: 'Kora Outdoor' })).toBeVisible();
+  },
+};
+export const ConflictPolish = polish(Conflict);
+
+/** The server fails: the operator is told, and the request stays in the queue. */
+export const DecisionFailed: Story = {
+  parameters: { msw: { handlers: [serverError(decideVerification)] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const item = await itemOf(canvas, 'Nordlys Coffee');
+    await userEvent.click(
+      within(item).getByRole('button', { name: t('adminVerification.approve') }),
+    );
+    await expectToast(t, 'danger', t('errors.server'));
+    await expect(canvas.getByRole('article', { name: 'Nordlys Coffee' })).toBeVisible();
+  },
+};
+export const DecisionFailedPolish = polish(DecisionFailed);
+
+export const EmptyQueue: Story = {
+  parameters: { msw: { handlers: [respondWith(verificationQueue, { items: [] })] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('adminVerification.empty'))).toBeVisible();
+    await expect(canvas.queryByRole('article')).toBeNull();
+  },
+};
+export const EmptyQueuePolish = polish(EmptyQueue);
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [pending(verificationQueue)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      t('adminVerification.loading'),
+    );
+  },
+};
+export const LoadingPolish = polish(Loading);
+
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: [serverError(verificationQueue)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
+  },
+};
+export const LoadFailedPolish = polish(LoadFailed);

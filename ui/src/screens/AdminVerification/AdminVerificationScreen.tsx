@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  decideVerification,
+  deleteCompany,
+  verificationQueue,
+  type VerificationItem,
+} from '@brnd/contracts/api/admin-verification';
+import type { ApiClient } from '@brnd/contracts/api/client';
+import { ApiError } from '@brnd/contracts/api/errors';
+import { VERIFICATION_BUSINESS_DAYS } from '@brnd/contracts/domain/verification';
+import { useApiClient } from '../../api.tsx';
+import { Button } from '../../components/Button/Button.tsx';
+import { Card } from '../../components/Card/Card.tsx';
+import { Modal } from '../../components/Modal/Modal.tsx';
+import { useToast } from '../../components/Toast/Toast.tsx';
+import { serverFieldErrors } from '../shared/api-error.ts';
+import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
+import screen from '../shared/screen.module.css';
+import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import styles from './AdminVerification.module.css';
+import { RejectDialog } from './RejectDialog.tsx';
+import { VerificationItemView } from './VerificationItemView.tsx';
+
+const QUEUE_KEY = ['admin', 'verification'] as const;
+
+export function verificationQueueQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: QUEUE_KEY,
+    queryFn: async () => (await api.call(verificationQueue)).items,
+  });
+}
+
+type Target = Pick<VerificationItem, 'kind' | 'id' | 'name' | 'email'>;
+
+/**
+ * The console's verification queue (/admin/verification): approve, reject with a reason, or
+ * delete a company's account. A decision someone else made first (409) refreshes the queue.
+ */
+export function AdminVerificationScreen() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `adminVerification.${id}` }, values);
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const showError = useApiErrorToast();
+  const queue = useQuery(verificationQueueQueryOptions(api));
+  const [rejecting, setRejecting] = useState<Target | null>(null);
+  const [deleting, setDeleting] = useState<Target | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
+  const onFailure = (error: unknown) => {
+    showError(error);
+    // Someone else decided (409) or deleted it (404): show the queue as it is now.
+    if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+      void refresh();
+    }
+  };
+
+  const decide = useMutation({
+    mutationFn: ({ target, reason }: { target: Target; reason?: string }) =>
+      api.call(decideVerification, {
+        params: { kind: target.kind, id: target.id },
+        body: reason === undefined ? { decision: 'approve' } : { decision: 'reject', reason },
+      }),
+    onSuccess: ({ item }) => {
+      setRejecting(null);
+      toast.success(t(item.status === 'verified' ? 'approved' : 'rejected', { name: item.name }));
+      void refresh();
+    },
+    onError: (error) => {
+      if (serverFieldErrors(error)) return;
+      setRejecting(null);
+      onFailure(error);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (target: Target) => api.call(deleteCompany, { params: { id: target.id } }),
+    onSuccess: (_answer, target) => {
+      toast.success(t('deleted', { name: target.name }));
+      void refresh();
+    },
+    onError: onFailure,
+  });
+
+  const running = (item: VerificationItem) => {
+    const same = (target: Target | undefined) =>
+      target?.kind === item.kind && target.id === item.id;
+    if (decide.isPending && same(decide.variables?.target)) {
+      return decide.variables?.reason === undefined ? ('approve' as const) : ('reject' as const);
+    }
+    if (remove.isPending && same(remove.variables)) return 'delete' as const;
+    return null;
+  };
+
+  let body;
+  if (queue.isPending) {
+    body = <LoadingPage label={t('loading')} />;
+  } else if (queue.isError) {
+    body = <LoadFailure error={queue.error} onRetry={() => void queue.refetch()} />;
+  } else if (queue.data.length === 0) {
+    body = <p className={screen.muted}>{t('empty')}</p>;
+  } else {
+    body = (
+      <>
+        <p className={styles.count}>{t('count', { count: queue.data.length })}</p>
+        <div className={styles.queue}>
+          {queue.data.map((item) => (
+            <VerificationItemView
+              key={`${item.kind}-${item.id}`}
+              item={item}
+              busy={running(item)}
+              onApprove={() => decide.mutate({ target: item })}
+              onReject={() => {
+                decide.reset();
+                setRejecting(item);
+              }}
+              onDelete={item.kind === 'company' ? () => setDeleting(item) : undefined}
+            />
+          ))}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <Card title={t('heading')}>
+      <p className={screen.muted}>{t('intro', { days: VERIFICATION_BUSINESS_DAYS })}</p>
+      {body}
+      <RejectDialog
+        target={rejecting}
+        submitting={decide.isPending}
+        serverErrors={serverFieldErrors(decide.error)}
+        onSubmit={(reason) => {
+          if (rejecting) decide.mutate({ target: rejecting, reason });
+        }}
+        onCancel={() => setRejecting(null)}
+      />
+      <Modal
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t('deleteTitle', { name: deleting?.name ?? '' })}
+        description={t('deleteText')}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setDeleting(null)}>
+              {t('cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                if (deleting) remove.mutate(deleting);
+                setDeleting(null);
+              }}
+            >
+              {t('confirmDelete')}
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { useIntl } from 'react-intl';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { RejectionInputSchema } from '@brnd/contracts/api/admin-verification';
+import { Button } from '../../components/Button/Button.tsx';
+import { cx } from '../../components/class-names.ts';
+import { Modal } from '../../components/Modal/Modal.tsx';
+import { ControlField } from '../../components/TextField/ControlField.tsx';
+import fieldStyles from '../../components/TextField/TextField.module.css';
+import type { FieldErrors } from '../shared/api-error.ts';
+import { submitHandler, useErrorText, useServerFieldErrors } from '../shared/forms.ts';
+import styles from './AdminVerification.module.css';
+
+export interface RejectDialogProps {
+  /** The request being rejected; null closes the dialog. */
+  target: { name: string; email: string } | null;
+  submitting: boolean;
+  serverErrors?: FieldErrors;
+  onSubmit(reason: string): void;
+  onCancel(): void;
+}
+
+/** A rejection is sent to the brand with its reason, so the reason is required. */
+export function RejectDialog({
+  target,
+  submitting,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: RejectDialogProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) =>
+    intl.formatMessage({ id: `adminVerification.${id}` }, values);
+  const errorText = useErrorText();
+  const form = useForm({
+    defaultValues: { reason: '' },
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: RejectionInputSchema },
+    onSubmit: ({ value }) => onSubmit(value.reason.trim()),
+  });
+  useServerFieldErrors(form, serverErrors);
+
+  return (
+    <Modal
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          form.reset();
+          onCancel();
+        }
+      }}
+      title={t('rejectTitle', { name: target?.name ?? '' })}
+      description={t('rejectText', { email: target?.email ?? '' })}
+    >
+      <form noValidate onSubmit={submitHandler(form)}>
+        <form.Field name="reason">
+          {(field) => (
+            <ControlField label={t('reason')} error={errorText(field.state.meta.errors)}>
+              {(aria) => (
+                <textarea
+                  {...aria}
+                  name={field.name}
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  onBlur={field.handleBlur}
+                  rows={4}
+                  className={cx(fieldStyles.input, styles.reason)}
+                />
+              )}
+            </ControlField>
+          )}
+        </form.Field>
+        <div className={styles.dialogActions}>
+          <Button
+            variant="ghost"
+            type="button"
+            onClick={() => {
+              form.reset();
+              onCancel();
+            }}
+          >
+            {t('cancel')}
+          </Button>
+          <Button type="submit" variant="danger" busy={submitting}>
+            {t('confirmReject')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+import { useIntl } from 'react-intl';
+import type { VerificationItem } from '@brnd/contracts/api/admin-verification';
+import { VERIFICATION_TIME_ZONE } from '@brnd/contracts/domain/verification';
+import { Badge } from '../../components/Badge/Badge.tsx';
+import { Button } from '../../components/Button/Button.tsx';
+import styles from './AdminVerification.module.css';
+
+export interface VerificationItemViewProps {
+  item: VerificationItem;
+  /** Which of this item's actions is running, if any. */
+  busy?: 'approve' | 'reject' | 'delete' | null;
+  onApprove(): void;
+  onReject(): void;
+  /** Companies only: the terms allow deleting an account without a reason. */
+  onDelete?(): void;
+}
+
+/** One request in the queue: what we were told, what the terms still need, and the decision. */
+export function VerificationItemView({
+  item,
+  busy = null,
+  onApprove,
+  onReject,
+  onDelete,
+}: VerificationItemViewProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `adminVerification.${id}` }, values);
+  // The promise is kept on the Provider's calendar, so its times read in Warsaw.
+  const when = (iso: string) =>
+    intl.formatDate(iso, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: VERIFICATION_TIME_ZONE,
+      timeZoneName: 'short',
+    });
+  const headingId = `verification-${item.kind}-${item.id}`;
+  const held = item.documents.filter((document) => document.held).length;
+
+  const fields: [string, string | number | null][] =
+    item.kind === 'brand'
+      ? [
+          ['owner', item.brand.owner_name],
+          ['email', item.email],
+          ['website', item.brand.website],
+          ['description', item.brand.description],
+          ['industry', item.brand.industry],
+          ['ticker', item.brand.token_ticker],
+          ['employees', item.brand.no_of_employees],
+          [
+            'address',
+            [
+              item.brand.address1,
+              [item.brand.postal_code, item.brand.city].filter(Boolean).join(' '),
+              item.brand.state,
+              item.brand.country,
+            ]
+              .filter(Boolean)
+              .join(', '),
+          ],
+          ['operatingAddress', item.brand.operating_address],
+        ]
+      : [
+          ['email', item.email],
+          ['phone', item.company.phone],
+          ['vat', item.company.vat_number],
+          ['employees', item.company.employees],
+          ['billingAddress', item.company.billing_address],
+          ['operatingAddress', item.company.operating_address],
+        ];
+
+  return (
+    <article className={styles.item} aria-labelledby={headingId}>
+      <header className={styles.itemHeader}>
+        {item.logo_url ? (
+          <img
+            className={styles.logo}
+            src={item.logo_url}
+            alt={t('logo', { name: item.name })}
+            width={64}
+            height={64}
+          />
+        ) : (
+          <p className={styles.noLogo}>{t('noLogo')}</p>
+        )}
+        <div className={styles.itemTitle}>
+          <h3 id={headingId}>{item.name}</h3>
+          <p className={styles.meta}>
+            <Badge>{t(`kinds.${item.kind}`)}</Badge>
+            <span>{t('submitted', { date: when(item.submitted_at) })}</span>
+            <span>{t('due', { date: when(item.due_at) })}</span>
+            {item.overdue && <Badge tone="danger">{t('overdue')}</Badge>}
+          </p>
+        </div>
+      </header>
+
+      <div className={styles.columns}>
+        <div>
+          <h4>{t('data')}</h4>
+          <dl className={styles.fields}>
+            {fields
+              .filter(([, value]) => value !== null && value !== '')
+              .map(([key, value]) => (
+                <div key={key} className={styles.field}>
+                  <dt>{t(`fields.${key}`)}</dt>
+                  <dd>{typeof value === 'number' ? intl.formatNumber(value) : value}</dd>
+                </div>
+              ))}
+          </dl>
+        </div>
+        <div>
+          <h4>{t('documentsHeading')}</h4>
+          <p className={styles.summary}>
+            {t('documentsSummary', { held, total: item.documents.length })}
+          </p>
+          <ul className={styles.documents}>
+            {item.documents.map(({ document, held: isHeld }) => (
+              <li key={document}>
+                <span>{t(`documents.${document}`)}</span>{' '}
+                <Badge tone={isHeld ? 'success' : 'warning'}>
+                  {t(isHeld ? 'held' : 'missing')}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      <div className={styles.actions}>
+        <Button
+          onClick={onApprove}
+          busy={busy === 'approve'}
+          disabled={busy !== null}
+          aria-describedby={headingId}
+        >
+          {t('approve')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={onReject}
+          disabled={busy !== null}
+          aria-describedby={headingId}
+        >
+          {t('reject')}
+        </Button>
+        {onDelete && (
+          <Button
+            variant="danger"
+            onClick={onDelete}
+            busy={busy === 'delete'}
+            disabled={busy !== null}
+            aria-describedby={headingId}
+          >
+            {t('delete')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,667 @@
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import {
+  brandConsole,
+  issueBrandToken,
+  stakingStatus,
+  type BrandToken,
+} from '@brnd/contracts/api/brand-tokens';
+import type { EndpointResponse } from '@brnd/contracts/api/endpoint';
+import { BRAND_TOKEN_CHART_DAYS } from '@brnd/contracts/domain/brand-tokens';
+import {
+  PLAN_LIMITS,
+  PLANS,
+  UNLIMITED,
+  type PlanId,
+  type PlanLimit,
+} from '@brnd/contracts/domain/plans';
+import { fake } from '@brnd/mocks/handlers';
+import { brandTokenSetup } from '@brnd/mocks/brand-tokens';
+import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { DEMO_EMAIL } from '@brnd/mocks/seed';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
+import { BrandConsoleScreen, type ConsoleSection } from './BrandConsoleScreen.tsx';
+
+/** The demo user's own brand (Vistula Runners, verified in the seed). */
+function demoBrandId(): number {
+  const user = fake.userByEmail(DEMO_EMAIL);
+  const brand = user && fake.myBrands(user).brands.rows[0];
+  if (!brand) throw new Error('The demo user owns no brand in the mocks');
+  return brand.id;
+}
+
+function issueDemoToken(): BrandToken {
+  return brandTokenSetup.issue(fake, demoBrandId(), { name: 'Vistula Miles', ticker: 'VMILE' });
+}
+
+const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const TOKEN: BrandToken = {
+  id: '6f1c1b7e-52a4-4c43-9a7e-0d4f3c1e2b10',
+  brand_id: 7,
+  brand_name: 'Vistula Runners',
+  name: 'Vistula Miles',
+  ticker: 'VMILE',
+  cap: 1_000_000,
+  address: '0x8A791620dd6260079BF849Dc5567aDC3F2FdC318',
+  status: 'active',
+  created_at: '2026-10-01T10:00:00.000Z',
+};
+
+/** Thirty days ending today, busier towards the end. */
+function daily() {
+  return Array.from({ length: BRAND_TOKEN_CHART_DAYS }, (_, index) => {
+    const day = new Date(Date.UTC(2026, 9, 25 + index)).toISOString().slice(0, 10);
+    return {
+      day,
+      given: 100 + index * 40,
+      redeemed: index * 5,
+      transferred: index % 4 === 0 ? 60 : 10,
+    };
+  });
+}
+
+function consoleData(
+  plan: PlanId,
+  used: Partial<Record<(typeof PLAN_LIMITS)[number], number>>,
+  overrides: Partial<EndpointResponse<typeof brandConsole>> = {},
+): EndpointResponse<typeof brandConsole> {
+  return {
+    brand: { id: 7, name: 'Vistula Runners', verification_status: 'verified' },
+    plan: {
+      plan,
+      source: 'subscription',
+      usage: PLAN_LIMITS.map((limit) => {
+        const max = PLANS[plan].limits[limit];
+        return { limit, used: used[limit] ?? 0, max: max === UNLIMITED ? null : max };
+      }),
+    },
+    tokens: [TOKEN],
+    stats: [{ token_id: TOKEN.id, holders: 1284, issued: 48_250, redeemed: 3_120, daily: daily() }],
+    offers: [],
+    ...overrides,
+  };
+}
+
+const meta = {
+  title: 'Screens/BrandConsole/Screen',
+  component: BrandConsoleScreen,
+  parameters: { session: 'demo' },
+  args: { brandId: 7, section: 'overview' },
+} satisfies Meta<typeof BrandConsoleScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Stories on the mocks' own state render the demo brand, whose id the fake decides. */
+const onDemoBrand = (section: ConsoleSection = 'overview') => ({
+  render: () => <BrandConsoleScreen brandId={demoBrandId()} section={section} />,
+});
+
+/* ---------------------------------------------------------------- overview */
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [pending(brandConsole)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('brandTokens.console.loading'))).toBeVisible();
+  },
+};
+export const LoadingPolish = polish(Loading);
+
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: [serverError(brandConsole)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
+    await expect(
+      canvas.getByRole('button', { name: t('brandTokens.console.retry') }),
+    ).toBeVisible();
+  },
+};
+export const LoadFailedPolish = polish(LoadFailed);
+
+/** A verified brand without a token: its plan and the form that issues one, then the token. */
+export const NoTokenYet: Story = {
+  ...onDemoBrand(),
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const form = await canvas.findByRole('region', { name: t('brandTokens.issue.title') });
+    const field = (id: string) => within(form).getByLabelText(t(id), { selector: 'input' });
+    await expect(field('brandTokens.issue.cap')).toHaveValue('1000000');
+    await userEvent.type(field('brandTokens.issue.name'), 'Vistula Miles');
+    await userEvent.type(field('brandTokens.issue.ticker'), 'vmile');
+    await userEvent.clear(field('brandTokens.issue.cap'));
+    await userEvent.type(field('brandTokens.issue.cap'), '2000000');
+    await userEvent.click(
+      within(form).getByRole('button', { name: t('brandTokens.issue.submit') }),
+    );
+    // Standard allows a supply of 1,000,000: the refusal names the limit and Premium.
+    await expect(await within(form).findByRole('alert')).toHaveTextContent(
+      t('brandTokens.plans.premium'),
+    );
+    await userEvent.clear(field('brandTokens.issue.cap'));
+    await userEvent.type(field('brandTokens.issue.cap'), '500000');
+    await userEvent.click(
+      within(form).getByRole('button', { name: t('brandTokens.issue.submit') }),
+    );
+    // The factory deploys it on the chain; the console reads it again until it is active.
+    await expectToast(t, 'success', t('brandTokens.issue.deploying', { ticker: 'VMILE' }));
+    const card = await canvas.findByRole('region', { name: 'Vistula Miles (VMILE)' });
+    await expect(
+      await within(card).findByText(t('brandTokens.token.status.active'), { exact: false }),
+    ).toBeVisible();
+  },
+};
+export const NoTokenYetPolish = polish(NoTokenYet);
+
+/** The request is on its way: the button is busy and cannot be pressed twice. */
+export const Issuing: Story = {
+  ...onDemoBrand(),
+  parameters: { msw: { handlers: [pending(issueBrandToken)] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const form = await canvas.findByRole('region', { name: t('brandTokens.issue.title') });
+    const field = (id: string) => within(form).getByLabelText(t(id), { selector: 'input' });
+    await userEvent.type(field('brandTokens.issue.name'), 'Vistula Miles');
+    await userEvent.type(field('brandTokens.issue.ticker'), 'VMILE');
+    const submit = within(form).getByRole('button', { name: t('brandTokens.issue.submit') });
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'true'));
+    await expect(submit).toBeDisabled();
+  },
+};
+export const IssuingPolish = polish(Issuing);
+
+/** Wrong input never reaches the server: each field says what it needs. */
+export const IssueInvalid: Story = {
+  ...onDemoBrand(),
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const form = await canvas.findByRole('region', { name: t('brandTokens.issue.title') });
+    const ticker = within(form).getByLabelText(t('brandTokens.issue.ticker'), {
+      selector: 'input',
+    });
+    await userEvent.type(ticker, 'X');
+    await userEvent.click(
+      within(form).getByRole('button', { name: t('brandTokens.issue.submit') }),
+    );
+    await expectFieldError(canvas, t('brandTokens.issue.name'), t('brandTokens.errors.tokenName'));
+    await expectFieldError(canvas, t('brandTokens.issue.ticker'), t('validation.tokenTicker'));
+  },
+};
+export const IssueInvalidPolish = polish(IssueInvalid);
+
+/** The factory's deployment failed: the owner reads it and can issue again. */
+export const IssueFailed: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(
+          brandConsole,
+          consoleData(
+            'standard',
+            { tokens: 1 },
+            {
+              tokens: [{ ...TOKEN, status: 'failed', address: null }],
+              stats: [],
+            },
+          ),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      t('brandTokens.issue.failed', { ticker: 'VMILE' }),
+    );
+    await expect(canvas.getByRole('button', { name: t('brandTokens.issue.submit') })).toBeVisible();
+  },
+};
+export const IssueFailedPolish = polish(IssueFailed);
+
+/** A brand still in the operators' queue says why it cannot issue, and shows no form. */
+export const NotVerified: Story = {
+  ...onDemoBrand(),
+  beforeEach: () => fake.setBrandVerification(demoBrandId(), 'pending'),
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('brandTokens.verification.pending'))).toBeVisible();
+    await expect(
+      canvas.queryByRole('region', { name: t('brandTokens.issue.title') }),
+    ).not.toBeInTheDocument();
+  },
+};
+export const NotVerifiedPolish = polish(NotVerified);
+
+/** The token at a glance: figures, plan usage and the chart with its table. */
+export const TokenActive: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(
+          brandConsole,
+          consoleData('standard', { tokens: 1, dailyVolume: 1260, maxSupply: 48_250 }),
+        ),
+      ],
+    },
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const card = await canvas.findByRole('region', { name: 'Vistula Miles (VMILE)' });
+    await expect(
+      within(card).getByText(t('brandTokens.stats.holders')).nextSibling,
+    ).toHaveTextContent(/1[\s,.\u00a0]?284/);
+    const chart = within(card).getByRole('img');
+    await expect(chart).toHaveAccessibleName(
+      expect.stringContaining(String(BRAND_TOKEN_CHART_DAYS)),
+    );
+    await userEvent.click(
+      within(card).getByRole('button', { name: t('brandTokens.chart.showTable') }),
+    );
+    const table = within(card).getByRole('table', {
+      name: t('brandTokens.chart.tableCaption', { days: BRAND_TOKEN_CHART_DAYS }),
+    });
+    await expect(within(table).getAllByRole('row')).toHaveLength(BRAND_TOKEN_CHART_DAYS + 1);
+  },
+};
+export const TokenActivePolish = polish(TokenActive);
+
+/** Each limit at its maximum says so and names the plan that lifts it. */
+function limitStory(plan: PlanId, reached: [PlanLimit, number, PlanId][]): Story {
+  const used = Object.fromEntries(reached.map(([limit, max]) => [limit, max]));
+  return {
+    parameters: { msw: { handlers: [respondWith(brandConsole, consoleData(plan, used))] } },
+    play: async ({ canvas, globals }) => {
+      const t = storyIntl(globals);
+      const planName = t(`brandTokens.plans.${plan}`);
+      const card = await canvas.findByRole('region', {
+        name: t('brandTokens.plan.name', { plan: planName }),
+      });
+      const notes = await within(card).findAllByRole('status');
+      await expect(notes.map((note) => note.textContent)).toEqual(
+        reached.map(([limit, max, upgrade]) =>
+          t('brandTokens.errors.planLimit', {
+            limit: t(`brandTokens.limits.${limit}`),
+            plan: planName,
+            upgrade: t(`brandTokens.plans.${upgrade}`),
+            max,
+          }),
+        ),
+      );
+    },
+  };
+}
+
+/** Standard: one token and 10,000 given today; Premium lifts the daily volume. */
+export const LimitsReachedStandard = limitStory('standard', [
+  ['tokens', 1, 'enterprise'],
+  ['dailyVolume', 10_000, 'premium'],
+]);
+export const LimitsReachedStandardPolish = polish(LimitsReachedStandard);
+
+/** Premium: 20 offers running; Enterprise lifts the deals limit (and the single token). */
+export const LimitsReachedPremium = limitStory('premium', [
+  ['tokens', 1, 'enterprise'],
+  ['deals', 20, 'enterprise'],
+]);
+export const LimitsReachedPremiumPolish = polish(LimitsReachedPremium);
+
+/** Enterprise: ten tokens issued; Agency has no limit on tokens. */
+export const LimitsReachedEnterprise = limitStory('enterprise', [['tokens', 10, 'agency']]);
+export const LimitsReachedEnterprisePolish = polish(LimitsReachedEnterprise);
+
+/* ---------------------------------------------------------------- give */
+
+/** By e-mail the tokens are held for the customer, who is told by e-mail. */
+export const GiveByEmail: Story = {
+  ...onDemoBrand('give'),
+  beforeEach: () => {
+    issueDemoToken();
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const form = await canvas.findByRole('region', { name: t('brandTokens.give.title') });
+    await userEvent.type(
+      within(form).getByLabelText(t('brandTokens.give.recipient'), { selector: 'input' }),
+      'ola@example.com',
+    );
+    await userEvent.type(
+      within(form).getByLabelText(t('brandTokens.give.amount'), { selector: 'input' }),
+      '100',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: t('brandTokens.give.submit') }));
+    await expectToast(
+      t,
+      'success',
+      t('brandTokens.give.givenLedger', {
+        amount: 100,
+        ticker: 'VMILE',
+        recipient: 'ola@example.com',
+      }),
+    );
+    await expect(fake.outbox()[0]).toMatchObject({ to: 'ola@example.com' });
+  },
+};
+export const GiveByEmailPolish = polish(GiveByEmail);
+
+/** Standard's 10,000 a day are given already: one more token is refused, naming the plans. */
+export const GiveOverDailyVolume: Story = {
+  ...onDemoBrand('give'),
+  beforeEach: () => {
+    const token = issueDemoToken();
+    brandTokenSetup.give(fake, token.id, 'crowd@example.com', 10_000);
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const form = await canvas.findByRole('region', { name: t('brandTokens.give.title') });
+    await userEvent.type(
+      within(form).getByLabelText(t('brandTokens.give.recipient'), { selector: 'input' }),
+      'ola@example.com',
+    );
+    await userEvent.type(
+      within(form).getByLabelText(t('brandTokens.give.amount'), { selector: 'input' }),
+      '1',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: t('brandTokens.give.submit') }));
+    const alert = await within(form).findByRole('alert');
+    await expect(alert).toHaveTextContent(t('brandTokens.limits.dailyVolume'));
+    await expect(alert).toHaveTextContent(t('brandTokens.plans.standard'));
+    await expect(alert).toHaveTextContent(t('brandTokens.plans.premium'));
+  },
+};
+export const GiveOverDailyVolumePolish = polish(GiveOverDailyVolume);
+
+const GOOD_CSV =
+  'recipient,amount\nola@example.com,100\n0x5FbDB2315678afecb367f032d93F642f64180aa3,50\njan@example.com,25\n';
+const BAD_CSV = 'recipient,amount\nola@example.com,100\nnot-an-address,50\njan@example.com,0\n';
+
+async function chooseCsv(
+  canvas: StoryContext['canvas'],
+  userEvent: StoryContext['userEvent'],
+  t: ReturnType<typeof storyIntl>,
+  text: string,
+) {
+  const card = await canvas.findByRole('region', { name: t('brandTokens.bulk.title') });
+  await userEvent.upload(
+    within(card).getByLabelText(new RegExp(t('brandTokens.bulk.choose'))),
+    new File([text], 'customers.csv', { type: 'text/csv' }),
+  );
+  await userEvent.click(within(card).getByRole('button', { name: t('brandTokens.bulk.check') }));
+  return card;
+}
+
+/** Checking a file moves nothing: it shows the lines it read and the total. */
+export const CsvPreview: Story = {
+  ...onDemoBrand('give'),
+  beforeEach: () => {
+    issueDemoToken();
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const card = await chooseCsv(canvas, userEvent, t, GOOD_CSV);
+    const preview = await within(card).findByRole('region', {
+      name: t('brandTokens.bulk.previewTitle'),
+    });
+    await expect(within(preview).getAllByRole('row')).toHaveLength(4);
+    await expect(within(preview).getByText('ola@example.com')).toBeVisible();
+    await expect(
+      within(preview).getByRole('button', { name: t('brandTokens.bulk.apply', { rows: 3 }) }),
+    ).toBeEnabled();
+  },
+};
+export const CsvPreviewPolish = polish(CsvPreview);
+
+/** A wrong line is named with its number, and nothing can be applied. */
+export const CsvErrors: Story = {
+  ...onDemoBrand('give'),
+  beforeEach: () => {
+    issueDemoToken();
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const card = await chooseCsv(canvas, userEvent, t, BAD_CSV);
+    const alert = await within(card).findByRole('alert');
+    await expect(alert).toHaveTextContent(t('brandTokens.bulk.errorsTitle', { count: 2 }));
+    await expect(alert).toHaveTextContent(
+      t('brandTokens.bulk.errorLine', { line: 3, message: t('brandTokens.errors.recipient') }),
+    );
+    await expect(alert).toHaveTextContent(
+      t('brandTokens.bulk.errorLine', { line: 4, message: t('brandTokens.errors.amount') }),
+    );
+    await expect(
+      within(card).queryByRole('button', { name: t('brandTokens.bulk.apply', { rows: 1 }) }),
+    ).toBeNull();
+  },
+};
+export const CsvErrorsPolish = polish(CsvErrors);
+
+export const CsvApplied: Story = {
+  ...onDemoBrand('give'),
+  beforeEach: () => {
+    issueDemoToken();
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const card = await chooseCsv(canvas, userEvent, t, GOOD_CSV);
+    await userEvent.click(
+      await within(card).findByRole('button', { name: t('brandTokens.bulk.apply', { rows: 3 }) }),
+    );
+    const applied = t('brandTokens.bulk.applied', { rows: 3, total: 175, ticker: 'VMILE' });
+    await expectToast(t, 'success', applied);
+    await expect(within(card).getByRole('status')).toHaveTextContent(applied);
+  },
+};
+export const CsvAppliedPolish = polish(CsvApplied);
+
+/* ---------------------------------------------------------------- offers and codes */
+
+export const OfferCreated: Story = {
+  ...onDemoBrand('offers'),
+  beforeEach: () => {
+    issueDemoToken();
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('brandTokens.offers.empty'))).toBeVisible();
+    const form = canvas.getByRole('region', { name: t('brandTokens.offers.createTitle') });
+    await userEvent.type(
+      within(form).getByLabelText(t('brandTokens.offers.offerTitle'), { selector: 'input' }),
+      'Free race entry',
+    );
+    await userEvent.type(
+      within(form).getByLabelText(t('brandTokens.offers.price', { ticker: 'VMILE' }), {
+        selector: 'input',
+      }),
+      '40',
+    );
+    await userEvent.click(
+      within(form).getByRole('button', { name: t('brandTokens.offers.create') }),
+    );
+    await expectToast(t, 'success', t('brandTokens.offers.created', { title: 'Free race entry' }));
+    const offers = canvas.getByRole('region', { name: t('brandTokens.offers.title') });
+    await expect(
+      await within(offers).findByRole('rowheader', { name: 'Free race entry' }),
+    ).toBeVisible();
+  },
+};
+export const OfferCreatedPolish = polish(OfferCreated);
+
+const CODE = 'K7M2QX9PZD';
+
+function codeStory(
+  used: boolean | undefined,
+  code: string,
+  expected: (t: ReturnType<typeof storyIntl>) => string,
+): Story {
+  return {
+    ...onDemoBrand('offers'),
+    beforeEach: () => {
+      const token = issueDemoToken();
+      brandTokenSetup.give(fake, token.id, DEMO_EMAIL, 100);
+      const offer = brandTokenSetup.offer(fake, token.id, { title: 'Free race entry', price: 40 });
+      if (used !== undefined)
+        brandTokenSetup.redeem(fake, offer.id, DEMO_EMAIL, { used, code: CODE });
+    },
+    play: async ({ canvas, globals, userEvent }) => {
+      const t = storyIntl(globals);
+      const card = await canvas.findByRole('region', { name: t('brandTokens.check.title') });
+      // Customers read codes out in any case; the form takes them as they come.
+      await userEvent.type(
+        within(card).getByLabelText(t('brandTokens.check.code'), { selector: 'input' }),
+        code.toLowerCase(),
+      );
+      await userEvent.click(
+        within(card).getByRole('button', { name: t('brandTokens.check.submit') }),
+      );
+      await expect(await within(card).findByText(expected(t), { exact: false })).toBeVisible();
+    },
+  };
+}
+
+export const CodeAccepted = codeStory(false, CODE, (t) =>
+  t('brandTokens.check.accepted', { offer: 'Free race entry' }),
+);
+export const CodeAcceptedPolish = polish(CodeAccepted);
+
+export const CodeUsed = codeStory(
+  true,
+  CODE,
+  (t) => t('brandTokens.check.used', { offer: 'Free race entry', date: '' }).split(':')[0] ?? '',
+);
+export const CodeUsedPolish = polish(CodeUsed);
+
+export const CodeUnknown = codeStory(undefined, 'ABCDEFGHJK', (t) =>
+  t('brandTokens.check.unknown'),
+);
+export const CodeUnknownPolish = polish(CodeUnknown);
+
+/* ---------------------------------------------------------------- staking */
+
+function stakingAnswer(overrides: Partial<EndpointResponse<typeof stakingStatus>>) {
+  return respondWith(stakingStatus, {
+    wallet: ADDRESS,
+    chain_id: 31337,
+    staking_contract: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+    wallet_brnd: 250_000,
+    staked: 0,
+    unbonding: 0,
+    unbonding_until: null,
+    unbonding_seconds: 7 * 86_400,
+    premium_threshold: 1_000_000,
+    premium: false,
+    ...overrides,
+  });
+}
+
+/** A saved address but no wallet in this browser: the page says what to install. */
+export const StakingNoWallet: Story = {
+  ...onDemoBrand('staking'),
+  parameters: { msw: { handlers: [stakingAnswer({})] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('brandTokens.staking.noWallet'))).toBeVisible();
+    await expect(
+      canvas.getByText(t('brandTokens.staking.unbondingTime', { days: 7 })),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: t('brandTokens.staking.stake') })).toBeNull();
+  },
+};
+export const StakingNoWalletPolish = polish(StakingNoWallet);
+
+/** No address saved yet: staking starts on the Wallet tab. */
+export const StakingNoAddress: Story = {
+  ...onDemoBrand('staking'),
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(
+      await canvas.findByText(t('brandTokens.staking.noWalletSaved'), { exact: false }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: t('brandTokens.staking.walletTab') }),
+    ).toHaveAttribute('href', '/user/wallet');
+  },
+};
+export const StakingNoAddressPolish = polish(StakingNoAddress);
+
+export const Staked: Story = {
+  ...onDemoBrand('staking'),
+  parameters: { msw: { handlers: [stakingAnswer({ staked: 1_200_000, premium: true })] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('brandTokens.staking.premium'))).toBeVisible();
+  },
+};
+export const StakedPolish = polish(Staked);
+
+export const Unbonding: Story = {
+  ...onDemoBrand('staking'),
+  parameters: {
+    msw: {
+      handlers: [
+        stakingAnswer({
+          staked: 400_000,
+          unbonding: 800_000,
+          unbonding_until: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        }),
+      ],
+    },
+  },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    // Polish groups thousands with a narrow no-break space: compare the digits.
+    const note = await canvas.findByText(/600/, { selector: '[role="status"] *' });
+    await expect(note.textContent?.replace(/\D/g, '')).toBe('600000');
+    await expect(canvas.getByText(/800/, { selector: 'p' })).toBeVisible();
+    // Nothing has unbonded yet: withdrawing waits for the date.
+    await expect(
+      canvas.queryByText(t('brandTokens.staking.unbondingReady', { amount: 800_000 })),
+    ).toBeNull();
+  },
+};
+export const UnbondingPolish = polish(Unbonding);
+
+/** The transactions the bff prepares, sent one by one through the browser's wallet. */
+const sentTransactions: unknown[] = [];
+
+export const StakeThroughWallet: Story = {
+  ...onDemoBrand('staking'),
+  parameters: { msw: { handlers: [stakingAnswer({})] } },
+  beforeEach: () => {
+    sentTransactions.length = 0;
+    fake.updateWallet(fake.userByEmail(DEMO_EMAIL)!, { walletAddress: ADDRESS });
+    const wallet = {
+      request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+        if (method === 'eth_requestAccounts') return [ADDRESS.toLowerCase()];
+        if (method === 'eth_chainId') return '0x7a69';
+        if (method === 'eth_sendTransaction') {
+          sentTransactions.push(params?.[0]);
+          return `0x${String(sentTransactions.length).padStart(64, '0')}`;
+        }
+        if (method === 'eth_getTransactionReceipt') return { status: '0x1' };
+        throw new Error(`unexpected ${method}`);
+      },
+    };
+    Object.defineProperty(window, 'ethereum', { configurable: true, value: wallet });
+    return () => {
+      delete (window as { ethereum?: unknown }).ethereum;
+    };
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.type(
+      await canvas.findByLabelText(t('brandTokens.staking.amount'), { selector: 'input' }),
+      '1000000',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: t('brandTokens.staking.stake') }));
+    await expectToast(t, 'success', t('brandTokens.staking.sent', { count: 2 }));
+    // Approve BRND for the staking contract, then stake.
+    await expect(sentTransactions).toEqual([
+      expect.objectContaining({ from: ADDRESS, data: expect.stringMatching(/^0x095ea7b3/) }),
+      expect.objectContaining({ from: ADDRESS, data: expect.stringMatching(/^0xa694fc3a/) }),
+    ]);
+  },
+};
+export const StakeThroughWalletPolish = polish(StakeThroughWallet);

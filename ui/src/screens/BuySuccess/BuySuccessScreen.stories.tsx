@@ -1,0 +1,48 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { storyRecorders } from '../../testing/story-recorders.ts';
+import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
+import { BuySuccessScreen } from './BuySuccessScreen.tsx';
+
+const meta = {
+  title: 'Screens/BuySuccess',
+  component: BuySuccessScreen,
+  parameters: { session: 'demo' },
+} satisfies Meta<typeof BuySuccessScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Back from the card provider: the tokens of the purchase and the way to the dashboard. */
+export const WithCount: Story = {
+  beforeEach: () => {
+    localStorage.setItem(LOCAL_TOKENS_NUM, '33333');
+    return () => localStorage.removeItem(LOCAL_TOKENS_NUM);
+  },
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByRole('heading', { name: t('sale.success.title') })).toBeVisible();
+    await expect(canvas.getByText(/33[,.\s\u00a0]?333 BRND/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('link', { name: t('sale.complete.dashboard') }));
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/user/dashboard',
+      undefined,
+    );
+  },
+};
+export const WithCountPolish = polish(WithCount);
+
+/** Opened without a purchase in this browser: no made-up number. */
+export const WithoutCount: Story = {
+  beforeEach: () => {
+    localStorage.removeItem(LOCAL_TOKENS_NUM);
+  },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByText(t('sale.success.noCount'))).toBeVisible();
+    await expect(canvas.queryByText(/BRND/)).toBeNull();
+  },
+};
+export const WithoutCountPolish = polish(WithoutCount);

@@ -1,0 +1,171 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
+import { sale } from '@brnd/contracts/api/sale';
+import { pending, saleEnded, saleUnconfigured, serverError } from '@brnd/mocks/scenarios';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { storyRecorders } from '../../testing/story-recorders.ts';
+import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
+import { IcoScreen } from './IcoScreen.tsx';
+
+const meta = {
+  title: 'Screens/Ico',
+  component: IcoScreen,
+  args: {},
+} satisfies Meta<typeof IcoScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type T = ReturnType<typeof storyIntl>;
+type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
+
+const usdField = (canvas: Canvas, t: T) =>
+  canvas.findByLabelText(t('sale.ico.usd'), { selector: 'input' });
+const brndField = (canvas: Canvas, t: T) =>
+  canvas.getByLabelText(t('sale.ico.brnd'), { selector: 'input' });
+
+/** The running sale: countdown, tiers, progress, stages, documents and the team. */
+export const Running: Story = {
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await usdField(canvas, t);
+    await expect(canvas.getByRole('timer')).not.toHaveTextContent(/^(00\D+){4}$/);
+    await expect(canvas.getAllByRole('row')).toHaveLength(6);
+    await expect(canvas.getByRole('progressbar', { name: t('sale.progress.label') })).toBeVisible();
+    await expect(canvas.getByText(t('sale.stages.Pre ICO'))).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t('sale.ico.whitepaper') })).toHaveAttribute(
+      'href',
+      '/docs/brnd-whitepaper.pdf',
+    );
+    await expect(canvas.getByRole('link', { name: t('sale.ico.onePager') })).toHaveAttribute(
+      'href',
+      '/docs/brnd-one-pager.pdf',
+    );
+    await expect(canvas.getByRole('heading', { name: t('sale.ico.teamTitle') })).toBeVisible();
+  },
+};
+export const RunningPolish = polish(Running);
+
+/** After the end the countdown stands at zero. */
+export const Ended: Story = {
+  parameters: { msw: { handlers: [saleEnded()] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await usdField(canvas, t);
+    await expect(canvas.getByRole('timer')).toHaveTextContent(/^(00\D+){4}$/);
+  },
+};
+export const EndedPolish = polish(Ended);
+
+/** Money with 4 decimals, tokens whole, each side computing the other (at the 0.003 default). */
+export const Converter: Story = {
+  parameters: { msw: { handlers: [saleUnconfigured()] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const usd = await usdField(canvas, t);
+    await userEvent.type(usd, '1.23456');
+    await expect(usd).toHaveValue('1.2345');
+    await expect(brndField(canvas, t)).toHaveValue('411');
+    await userEvent.clear(brndField(canvas, t));
+    await userEvent.type(brndField(canvas, t), '333.5');
+    await expect(brndField(canvas, t)).toHaveValue('3335');
+    await expect(usd).toHaveValue('10.0050');
+  },
+};
+export const ConverterPolish = polish(Converter);
+
+/** Logged out: BTC/ETH goes to login with the buy-token target and the amount. */
+export const LoggedOutBuy: Story = {
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    await userEvent.type(await usdField(canvas, t), '100');
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') }));
+    const { navigation } = storyRecorders(loaded);
+    await expect(navigation.navigate).toHaveBeenCalledWith('/login', {
+      search: { buytoken: '', btc_brands: '100' },
+    });
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyPln') }));
+    await expect(navigation.navigate).toHaveBeenLastCalledWith('/login', {
+      search: { buytoken: '', pln_brands: expect.stringMatching(/^\d+\.\d\d$/) },
+    });
+  },
+};
+export const LoggedOutBuyPolish = polish(LoggedOutBuy);
+
+/** Logged out with a referral code: registration keeps the code. */
+export const LoggedOutWithCode: Story = {
+  args: { code: 'ANNA-ico' },
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    await usdField(canvas, t);
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyPln') }));
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/register', {
+      search: { code: 'ANNA-ico' },
+    });
+  },
+};
+export const LoggedOutWithCodePolish = polish(LoggedOutWithCode);
+
+/** Logged in: straight to the buy page with the amount; IEO goes to the exchange. */
+export const LoggedInBuy: Story = {
+  parameters: { session: 'demo' },
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    await userEvent.type(await usdField(canvas, t), '250');
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') }));
+    const { navigation } = storyRecorders(loaded);
+    await expect(navigation.navigate).toHaveBeenCalledWith('/user/buytoken', {
+      search: { btc_brands: '250' },
+    });
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyIeo') }));
+    await expect(navigation.assign).toHaveBeenCalledWith(
+      'https://exchange.example/market/BRND-USDT',
+    );
+  },
+};
+export const LoggedInBuyPolish = polish(LoggedInBuy);
+
+export const NewsletterEmpty: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await usdField(canvas, t);
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.newsletter.submit') }));
+    await expectFieldError(canvas, t('sale.newsletter.email'), t('validation.newsletterEmail'));
+  },
+};
+export const NewsletterEmptyPolish = polish(NewsletterEmpty);
+
+export const NewsletterSubscribed: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await usdField(canvas, t);
+    const email = canvas.getByLabelText(t('sale.newsletter.email'), { selector: 'input' });
+    await userEvent.type(email, 'anna@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.newsletter.submit') }));
+    await expectToast(t, 'success', t('sale.newsletter.done'));
+    await waitFor(() => expect(email).toHaveValue(''));
+  },
+};
+export const NewsletterSubscribedPolish = polish(NewsletterSubscribed);
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [pending(sale)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByRole('status')).toHaveTextContent(t('sale.loading'));
+    // The description, documents and team do not wait for the sale figures.
+    await expect(canvas.getByRole('heading', { name: t('sale.ico.aboutTitle') })).toBeVisible();
+  },
+};
+export const LoadingPolish = polish(Loading);
+
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: [serverError(sale)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
+    await expect(canvas.getByRole('button', { name: t('sale.tryAgain') })).toBeVisible();
+  },
+};
+export const LoadFailedPolish = polish(LoadFailed);

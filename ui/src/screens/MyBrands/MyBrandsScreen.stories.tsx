@@ -1,0 +1,143 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { myBrands } from '@brnd/contracts/api/brands';
+import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { brandRow } from '../Voting/voting-fixtures.ts';
+import { MyBrandsScreen } from './MyBrandsScreen.tsx';
+
+const meta = {
+  title: 'Screens/MyBrands/Screen',
+  component: MyBrandsScreen,
+  parameters: { session: 'demo' },
+} satisfies Meta<typeof MyBrandsScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The demo user's own brand, with its votes and a link to its page. */
+export const List: Story = {
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const list = await canvas.findByRole('list', { name: t('brands.mine.title') });
+    const link = within(list).getByRole('link', { name: 'Vistula Runners' });
+    await expect(link).toHaveAttribute('href', expect.stringMatching(/^\/brand\/\d+$/));
+    await expect(canvas.getByRole('link', { name: t('brands.mine.add') })).toHaveAttribute(
+      'href',
+      '/user/mybrands/addbrand',
+    );
+  },
+};
+export const ListPolish = polish(List);
+
+/**
+ * Each brand the user registered says where its verification stands; one they only referred
+ * from the voting page says nothing (it is not theirs to verify).
+ */
+export const VerificationStatuses: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(myBrands, {
+          brands: {
+            rows: [
+              { ...brandRow(1, { name: 'Waiting Brand' }), verification_status: 'pending' },
+              { ...brandRow(2, { name: 'Approved Brand' }), verification_status: 'verified' },
+              { ...brandRow(3, { name: 'Refused Brand' }), verification_status: 'rejected' },
+              { ...brandRow(4, { name: 'Referred Brand' }), verification_status: null },
+            ],
+          },
+        }),
+      ],
+    },
+  },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const row = async (name: string) =>
+      (await canvas.findByRole('link', { name })).closest('li') as HTMLElement;
+    await expect(await row('Waiting Brand')).toHaveTextContent(
+      t('brands.mine.verification.pending'),
+    );
+    await expect(await row('Approved Brand')).toHaveTextContent(
+      t('brands.mine.verification.verified'),
+    );
+    await expect(await row('Refused Brand')).toHaveTextContent(
+      t('brands.mine.verification.rejected'),
+    );
+    const referred = await row('Referred Brand');
+    for (const status of ['pending', 'verified', 'rejected']) {
+      await expect(referred).not.toHaveTextContent(t(`brands.mine.verification.${status}`));
+    }
+    // An owned brand opens its token console (which explains a pending verification).
+    for (const [name, id] of [
+      ['Approved Brand', 2],
+      ['Waiting Brand', 1],
+    ] as const) {
+      await expect(
+        canvas.getByRole('link', { name: t('brandTokens.console.linkLabel', { brand: name }) }),
+      ).toHaveAttribute('href', `/user/brands/${id}`);
+    }
+    await expect(
+      within(referred).queryByRole('link', {
+        name: t('brandTokens.console.linkLabel', { brand: 'Referred Brand' }),
+      }),
+    ).toBeNull();
+  },
+};
+export const VerificationStatusesPolish = polish(VerificationStatuses);
+
+/** Long names are cut like on the voting page. */
+export const LongName: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(myBrands, {
+          brands: {
+            rows: [
+              {
+                ...brandRow(3, { name: 'A Brand With A Remarkably Long Name', votes: null }),
+                verification_status: null,
+              },
+            ],
+          },
+        }),
+      ],
+    },
+  },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(
+      await canvas.findByRole('link', { name: 'A Brand With A Remarkabl…' }),
+    ).toBeVisible();
+    await expect(canvas.getByText(t('brands.mine.votes', { votes: 0 }))).toBeVisible();
+  },
+};
+export const LongNamePolish = polish(LongName);
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: [respondWith(myBrands, { brands: { rows: [] } })] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('brands.mine.empty'))).toBeVisible();
+  },
+};
+export const EmptyPolish = polish(Empty);
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: [pending(myBrands)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('brands.mine.loading'))).toBeInTheDocument();
+  },
+};
+export const LoadingPolish = polish(Loading);
+
+export const LoadFailed: Story = {
+  parameters: { msw: { handlers: [serverError(myBrands)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('brands.mine.error'));
+  },
+};
+export const LoadFailedPolish = polish(LoadFailed);

@@ -1,0 +1,172 @@
+import { useIntl } from 'react-intl';
+import * as v from 'valibot';
+import { useMutation } from '@tanstack/react-query';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { registerCompany } from '@brnd/contracts/api/brands';
+import type { EndpointBody } from '@brnd/contracts/api/endpoint';
+import { ApiError } from '@brnd/contracts/api/errors';
+import { DEFAULT_PHONE_COUNTRY } from '@brnd/contracts/domain/constants';
+import { useApiClient } from '../../api.tsx';
+import { Button, ButtonLink } from '../../components/Button/Button.tsx';
+import { PhoneField } from '../../components/PhoneField/PhoneField.tsx';
+import { TextField } from '../../components/TextField/TextField.tsx';
+import type { FieldErrors } from '../shared/api-error.ts';
+import {
+  submitHandler,
+  useErrorText,
+  useInputProps,
+  useServerFieldErrors,
+} from '../shared/forms.ts';
+import { MessagePage } from '../shared/MessagePage.tsx';
+import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import styles from './NewBrandAccountScreen.module.css';
+
+/** The contract's rules for every field; each field is wired to its own value (not the original's). */
+export const CompanyFormSchema = registerCompany.body;
+type CompanyValues = v.InferInput<typeof CompanyFormSchema>;
+
+const EMPTY: CompanyValues = {
+  brandName: '',
+  email: '',
+  phoneValue: '',
+  employee_num: '',
+  vat_num: '',
+  billing_address: '',
+  operating_address: '',
+};
+
+/** A refusal naming its fields: 400 for rules, 409 for a company already registered. */
+function fieldErrorsOf(error: unknown): FieldErrors | undefined {
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) {
+    return undefined;
+  }
+  const errors = error.body.errors;
+  return errors && Object.keys(errors).length > 0 ? errors : undefined;
+}
+
+export function useRegisterCompanyMutation() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<typeof registerCompany>) => api.call(registerCompany, { body }),
+  });
+}
+
+/** /newbrandaccount: a company applies for a brand account and waits for verification. */
+export function NewBrandAccountScreen() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const inputProps = useInputProps();
+  const errorText = useErrorText();
+  const showError = useApiErrorToast();
+  const register = useRegisterCompanyMutation();
+  const form = useForm({
+    defaultValues: EMPTY,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: CompanyFormSchema },
+    onSubmit: ({ value }) =>
+      register.mutate(v.parse(CompanyFormSchema, value), {
+        onError: (error) => {
+          if (!fieldErrorsOf(error)) showError(error);
+        },
+      }),
+  });
+  useServerFieldErrors(form, fieldErrorsOf(register.error));
+
+  if (register.isSuccess) {
+    return (
+      <MessagePage
+        title={t('brands.company.doneTitle')}
+        actions={<ButtonLink to="/">{t('brands.company.toHome')}</ButtonLink>}
+      >
+        <p>{t('brands.company.done', { name: register.data.company.brandName })}</p>
+      </MessagePage>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1>{t('brands.company.title')}</h1>
+      <p className={styles.lead}>{t('brands.company.lead')}</p>
+      <form noValidate onSubmit={submitHandler(form)}>
+        <form.Field name="brandName">
+          {(field) => (
+            <TextField
+              {...inputProps(field)}
+              label={t('brands.company.brandName')}
+              autoComplete="organization"
+            />
+          )}
+        </form.Field>
+        <form.Field name="email">
+          {(field) => (
+            <TextField
+              {...inputProps(field)}
+              label={t('brands.company.email')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+            />
+          )}
+        </form.Field>
+        <form.Field name="phoneValue">
+          {(field) => (
+            <PhoneField
+              label={t('brands.company.phone')}
+              value={field.state.value}
+              onChange={(value) => field.handleChange(value)}
+              defaultCountry={DEFAULT_PHONE_COUNTRY}
+              error={errorText(field.state.meta.errors)}
+            />
+          )}
+        </form.Field>
+        <form.Field name="billing_address">
+          {(field) => (
+            <TextField
+              {...inputProps(field)}
+              label={t('brands.company.billingAddress')}
+              autoComplete="billing street-address"
+            />
+          )}
+        </form.Field>
+        <form.Field name="operating_address">
+          {(field) => (
+            <TextField
+              {...inputProps(field)}
+              label={t('brands.company.operatingAddress')}
+              autoComplete="street-address"
+              action={
+                <button
+                  type="button"
+                  className={styles.asBilling}
+                  title={t('brands.company.asBillingHint')}
+                  onClick={() =>
+                    field.handleChange(form.getFieldValue('billing_address') as string)
+                  }
+                >
+                  {t('brands.company.asBilling')}
+                </button>
+              }
+            />
+          )}
+        </form.Field>
+        <div className={styles.pair}>
+          <form.Field name="vat_num">
+            {(field) => <TextField {...inputProps(field)} label={t('brands.company.vat')} />}
+          </form.Field>
+          <form.Field name="employee_num">
+            {(field) => (
+              <TextField
+                {...inputProps(field)}
+                label={t('brands.company.employees')}
+                inputMode="numeric"
+              />
+            )}
+          </form.Field>
+        </div>
+        <Button type="submit" fullWidth busy={register.isPending}>
+          {t('brands.company.submit')}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { referrals, type Referral } from '@brnd/contracts/api/referrals';
+import { INTL_LOCALE } from '@brnd/contracts/domain/constants';
+import { respondWith, serverError } from '@brnd/mocks/scenarios';
+import { DEMO_REFERRAL_CODE } from '@brnd/mocks/seed';
+import { polish } from '../../testing/polish.ts';
+import { storyIntl } from '../../testing/story-intl.ts';
+import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
+import { ReferralsScreen } from './ReferralsScreen.tsx';
+
+const meta = {
+  title: 'Screens/Referrals',
+  component: ReferralsScreen,
+  // The mocks' demo user has three links with counts (DEMOBRND, DEMOBRND-ico, DEMOBRND-vote).
+  parameters: { session: 'demo' },
+} satisfies Meta<typeof ReferralsScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * A cell showing `value` as the story's language writes it (thousands separators per language;
+ * Polish groups with a no-break space, which the comparison treats as a space).
+ */
+function numberCell(row: HTMLElement, globals: Record<string, unknown>, value: number) {
+  const space = (text: string) => text.replace(/\s/gu, ' ');
+  const expected = space(
+    new Intl.NumberFormat(INTL_LOCALE[globals.locale === 'po' ? 'po' : 'en']).format(value),
+  );
+  return within(row).getByText((_, element) =>
+    element?.tagName === 'TD' ? space(element.textContent ?? '') === expected : false,
+  );
+}
+
+const link = (code: string) => `${window.location.origin}/ref/${code}`;
+
+/** What the stubbed clipboard received in the running story. */
+const copied: string[] = [];
+
+/** Headless Chromium has no clipboard permission: each story decides what writing does. */
+function stubClipboard(writeText: (text: string) => Promise<void>) {
+  copied.length = 0;
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+  return () => {
+    delete (navigator as { clipboard?: unknown }).clipboard;
+  };
+}
+
+const bigRows: Referral[] = [
+  {
+    code: 'ANNA7F3K',
+    description: 'Main link',
+    clicks: 1_250_400,
+    signups: 12_034,
+    tokens: 120_340,
+  },
+  { code: 'ANNA7F3K-ico', description: '', clicks: 45_210, signups: 310, tokens: 98_765.4 },
+];
+
+/** Several links: each row's link, description and counts, numbers grouped per language. */
+export const SeveralLinks: Story = {
+  parameters: { msw: { handlers: [respondWith(referrals, { orders: { rows: bigRows } })] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('referrals.banner.title'))).toBeVisible();
+    const table = await canvas.findByRole('table', { name: t('referrals.table.caption') });
+    const rows = within(table).getAllByRole('row');
+    await expect(rows).toHaveLength(3);
+    const [, first, second] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    await expect(within(first).getByText(link('ANNA7F3K'))).toBeVisible();
+    await expect(within(first).getByText('Main link')).toBeVisible();
+    await expect(numberCell(first, globals, 1_250_400)).toBeVisible();
+    await expect(numberCell(first, globals, 12_034)).toBeVisible();
+    await expect(numberCell(first, globals, 120_340)).toBeVisible();
+    await expect(within(second).getByText(t('referrals.table.noDescription'))).toBeVisible();
+    // Tokens are whole numbers.
+    await expect(numberCell(second, globals, 98_765)).toBeVisible();
+  },
+};
+export const SeveralLinksPolish = polish(SeveralLinks);
+
+/** No links yet: the banner, the way to add one, and no table. */
+export const NoLinks: Story = {
+  parameters: { msw: { handlers: [respondWith(referrals, { orders: { rows: [] } })] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('referrals.empty'))).toBeVisible();
+    await expect(canvas.queryByRole('table')).toBeNull();
+    await expect(canvas.getByRole('button', { name: t('referrals.addLink') })).toBeEnabled();
+  },
+};
+export const NoLinksPolish = polish(NoLinks);
+
+/** The list cannot be read: 'Failed to fetch referrals!' and a way to try again. */
+export const FetchFailed: Story = {
+  parameters: { msw: { handlers: [serverError(referrals)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('referrals.fetchFailed'));
+    await expect(canvas.getByRole('button', { name: t('referrals.retry') })).toBeVisible();
+  },
+};
+export const FetchFailedPolish = polish(FetchFailed);
+
+/** Copying a link puts {host}/ref/{code} on the clipboard and says 'Successfully Copied!'. */
+export const CopyLink: Story = {
+  beforeEach: () =>
+    stubClipboard(async (text) => {
+      copied.push(text);
+    }),
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const code = `${DEMO_REFERRAL_CODE}-ico`;
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t('referrals.copy', { code }) }),
+    );
+    await expect(await canvas.findByText(t('referrals.copied'))).toBeVisible();
+    await expect(copied).toEqual([link(code)]);
+  },
+};
+export const CopyLinkPolish = polish(CopyLink);
+
+/** The browser refuses the clipboard: the user is told to copy by hand. */
+export const CopyRefused: Story = {
+  beforeEach: () =>
+    stubClipboard(() => Promise.reject(new DOMException('Denied', 'NotAllowedError'))),
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: t('referrals.copy', { code: DEMO_REFERRAL_CODE }),
+      }),
+    );
+    await expect(await canvas.findByText(t('referrals.copyFailed'))).toBeVisible();
+  },
+};
+export const CopyRefusedPolish = polish(CopyRefused);
+
+/** Editing a description: the dialog saves it, says so, and the table shows it. */
+export const EditDescription: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(
+      await canvas.findByRole('button', {
+        name: t('referrals.edit', { code: DEMO_REFERRAL_CODE }),
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: t('referrals.editTitle') });
+    const field = within(dialog).getByLabelText(t('referrals.descriptionLabel'));
+    await expect(field).toHaveValue('Main link');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Instagram bio');
+    await userEvent.click(within(dialog).getByRole('button', { name: t('referrals.save') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'success', t('referrals.descriptionUpdated'));
+    await expect(await canvas.findByText('Instagram bio')).toBeVisible();
+  },
+};
+export const EditDescriptionPolish = polish(EditDescription);
+
+/** 'Add a new link' creates one with its description and target; it joins the table. */
+export const CreateLink: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    await expect(within(table).getAllByRole('row')).toHaveLength(4);
+    await userEvent.click(canvas.getByRole('button', { name: t('referrals.addLink') }));
+    const dialog = await screen.findByRole('dialog', { name: t('referrals.createTitle') });
+    await userEvent.type(
+      within(dialog).getByLabelText(t('referrals.descriptionLabel')),
+      'Telegram group',
+    );
+    await userEvent.click(within(dialog).getByRole('radio', { name: t('referrals.targets.ico') }));
+    await userEvent.click(within(dialog).getByRole('button', { name: t('referrals.create') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'success', t('referrals.created'));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
+    const added = within(table).getByText('Telegram group').closest('tr') as HTMLElement;
+    await expect(
+      within(added).getByText(new RegExp(`/ref/${DEMO_REFERRAL_CODE}-ICO[A-Z2-9]{5}$`)),
+    ).toBeVisible();
+  },
+};
+export const CreateLinkPolish = polish(CreateLink);
+
+/** A description over 200 characters is refused in the dialog; nothing is created. */
+export const CreateTooLong: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await expect(within(await canvas.findByRole('table')).getAllByRole('row')).toHaveLength(4);
+    await userEvent.click(canvas.getByRole('button', { name: t('referrals.addLink') }));
+    const dialog = await screen.findByRole('dialog', { name: t('referrals.createTitle') });
+    const field = within(dialog).getByLabelText(t('referrals.descriptionLabel'));
+    await userEvent.click(field);
+    await userEvent.paste('x'.repeat(201));
+    await userEvent.click(within(dialog).getByRole('button', { name: t('referrals.create') }));
+    await expectFieldError(
+      within(dialog) as never,
+      t('referrals.descriptionLabel'),
+      t('referrals.validation.description'),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: t('referrals.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(4);
+  },
+};
+export const CreateTooLongPolish = polish(CreateTooLong);

@@ -1,0 +1,123 @@
+import { useIntl } from 'react-intl';
+import type { Sale } from '@brnd/contracts/api/sale';
+import { ProgressBar } from '../../components/ProgressBar/ProgressBar.tsx';
+import { activeTier } from './sale-queries.ts';
+import styles from './SaleFacts.module.css';
+
+/** 'Tier III · $0.0025 per BRND', or the price that applies when no tier is active. */
+export function useTierText(): (sale: Sale) => string {
+  const intl = useIntl();
+  return (sale) => {
+    const tier = activeTier(sale);
+    const price = intl.formatNumber(tier?.price ?? sale.price, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 4,
+    });
+    return tier
+      ? intl.formatMessage({ id: 'sale.buy.tierValue' }, { tier: tier.name, price })
+      : intl.formatMessage({ id: 'sale.buy.noTier' }, { price });
+  };
+}
+
+/** Raised against the goal, as a bar with both figures under it. */
+export function SaleProgress({ sale }: { sale: Sale }) {
+  const intl = useIntl();
+  const raised = intl.formatNumber(sale.raised, { style: 'currency', currency: 'USD' });
+  const goal = intl.formatNumber(sale.goal, {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  });
+  const text = intl.formatMessage({ id: 'sale.progress.of' }, { raised, goal });
+  return (
+    <div className={styles.progress}>
+      <ProgressBar
+        value={sale.raised}
+        max={sale.goal}
+        label={intl.formatMessage({ id: 'sale.progress.label' })}
+        valueText={text}
+      />
+      <p className={styles.figures}>
+        <span>{intl.formatMessage({ id: 'sale.progress.raised' }, { raised })}</span>
+        <span>{intl.formatMessage({ id: 'sale.progress.goal' }, { goal })}</span>
+      </p>
+    </div>
+  );
+}
+
+/** The five tiers: tokens, price and total, the active one marked. */
+export function TierTable({ sale }: { sale: Sale }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{t('sale.tiers.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('sale.tiers.tier')}</th>
+            <th scope="col">{t('sale.tiers.tokens')}</th>
+            <th scope="col">{t('sale.tiers.price')}</th>
+            <th scope="col">{t('sale.tiers.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sale.tiers.map((tier) => (
+            <tr key={tier.id} className={tier.active ? styles.active : undefined}>
+              <th scope="row">
+                {tier.name}
+                {tier.active && <span className={styles.badge}>{t('sale.tiers.active')}</span>}
+              </th>
+              <td>{intl.formatNumber(tier.tokens)}</td>
+              <td>
+                {intl.formatNumber(tier.price, {
+                  style: 'currency',
+                  currency: 'USD',
+                  minimumFractionDigits: 4,
+                })}
+              </td>
+              <td>
+                {intl.formatNumber(tier.total, {
+                  style: 'currency',
+                  currency: 'USD',
+                  maximumFractionDigits: 0,
+                })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Pre ICO … Soft Cap with their months; active stages are marked in words, not colour only. */
+export function StageList({ sale }: { sale: Sale }) {
+  const intl = useIntl();
+  return (
+    <ol className={styles.stages}>
+      {sale.stages.map((stage) => {
+        const [year, month] = stage.month.split('-').map(Number);
+        const when = intl.formatDate(Date.UTC(year ?? 1970, (month ?? 1) - 1, 1), {
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        });
+        return (
+          <li key={stage.name} className={stage.active ? styles.stageActive : styles.stage}>
+            <span className={styles.stageName}>
+              {intl.formatMessage({ id: `sale.stages.${stage.name}` })}
+            </span>
+            <span>{when}</span>
+            <span className={styles.stageState}>
+              {intl.formatMessage({
+                id: stage.active ? 'sale.stages.active' : 'sale.stages.upcoming',
+              })}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,52 @@
+import { useIntl } from 'react-intl';
+import { useQuery } from '@tanstack/react-query';
+import { contestWinners } from '@brnd/contracts/api/brands';
+import { useApiClient } from '../../api.tsx';
+import { Link } from '../../navigation.tsx';
+import { cardText } from '../../components/BrandCard/brand-display.ts';
+import styles from './VotingScreen.module.css';
+import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
+
+/** "Last month's winner": the newest closed contest month, or a note that none has closed yet. */
+export function WinnerPanel() {
+  const intl = useIntl();
+  const api = useApiClient();
+  const query = useQuery({
+    queryKey: ['contest', 'winners', 1],
+    queryFn: async () => (await api.call(contestWinners, { query: { limit: 1 } })).winners.rows,
+  });
+  // The contest's history is a bonus on this page: while it loads or if it fails, the page votes on.
+  if (!query.isSuccess) return null;
+  const winner = query.data[0];
+  const [year, month] = (winner?.month ?? '').split('-').map(Number);
+  return (
+    <section className={styles.winner} aria-labelledby="voting-winner">
+      <h2 id="voting-winner">{intl.formatMessage({ id: 'voting.winner.title' })}</h2>
+      {winner && year && month ? (
+        <p className={styles.winnerText}>
+          <BrandLogo src={winner.image_url} name={winner.name} size={48} />
+          <span>
+            {intl.formatMessage(
+              { id: 'voting.winner.text' },
+              {
+                name: (
+                  <Link key="name" to={`/brand/${winner.brand_id}`} title={winner.name}>
+                    {cardText(winner.name)}
+                  </Link>
+                ),
+                month: intl.formatDate(Date.UTC(year, month - 1, 15), {
+                  month: 'long',
+                  year: 'numeric',
+                  timeZone: 'UTC',
+                }),
+                votes: winner.votes,
+              },
+            )}
+          </span>
+        </p>
+      ) : (
+        <p>{intl.formatMessage({ id: 'voting.winner.none' })}</p>
+      )}
+    </section>
+  );
+}
