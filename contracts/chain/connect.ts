@@ -7,6 +7,7 @@ import {
   type InterfaceAbi,
   type TransactionRequest,
   type TransactionResponse,
+  Wallet,
 } from 'ethers';
 
 /**
@@ -34,6 +35,26 @@ export class SafeNonceManager extends NonceManager {
   override async sendTransaction(tx: TransactionRequest): Promise<TransactionResponse> {
     const populated = await this.signer.populateTransaction(tx);
     return super.sendTransaction({ ...populated, nonce: undefined });
+  }
+}
+
+/**
+ * A gas estimate holds only for the block it ran against. A call that writes `block.timestamp`
+ * costs less when the estimate's block has the same timestamp as the stored value (a no-op write)
+ * than in the next second's block, so an exact estimate can run out of gas once mined.
+ */
+export function withGasHeadroom(estimate: bigint): bigint {
+  return (estimate * 12n) / 10n;
+}
+
+/** A wallet that sends with `withGasHeadroom` over its estimates, as user wallets do. */
+export class HeadroomWallet extends Wallet {
+  override async populateTransaction(tx: TransactionRequest) {
+    const populated = await super.populateTransaction(tx);
+    if (tx.gasLimit == null && populated.gasLimit != null) {
+      populated.gasLimit = withGasHeadroom(BigInt(populated.gasLimit));
+    }
+    return populated;
   }
 }
 

@@ -2,9 +2,9 @@
  * Test fixture: one anvil per test file with the platform contracts deployed, and every test
  * starting from the state the setup left (an EVM snapshot is restored after each test).
  */
+import type { Wallet } from 'ethers';
 import {
   Signature,
-  Wallet,
   isError,
   type BaseContract,
   type ContractTransactionReceipt,
@@ -14,7 +14,7 @@ import {
 } from 'ethers';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startAnvil, type Anvil } from './anvil.ts';
-import { connectContract, jsonRpcProvider, type TypedContract } from './connect.ts';
+import { HeadroomWallet, connectContract, jsonRpcProvider, type TypedContract } from './connect.ts';
 import { deployPlatformContracts, type PlatformContracts } from './deploy.ts';
 import { BRND, BrandTokenFactory, BrndStaking } from './generated/index.ts';
 
@@ -44,7 +44,7 @@ export function useTestChain(setup?: (chain: TestChain) => Promise<void>): TestC
     const anvil = await startAnvil();
     const provider = jsonRpcProvider(anvil.rpcUrl, anvil.chainId, 50);
     const [deployer, treasury, alice, bob, carol] = anvil.accounts.map(
-      (account) => new Wallet(account.privateKey, provider),
+      (account) => new HeadroomWallet(account.privateKey, provider),
     );
     if (!deployer || !treasury || !alice || !bob || !carol)
       throw new Error('anvil has too few accounts');

@@ -1,5 +1,6 @@
 import { Transaction as ChainTransaction, type TransactionRequest } from 'ethers';
 import pg from 'pg';
+import { withGasHeadroom } from '@brnd/contracts/chain/connect';
 import type { Database } from '../db/database.ts';
 import type { PlatformChain } from './platform-chain.ts';
 
@@ -98,7 +99,7 @@ export function createTreasurySender(db: Database, chain: PlatformChain) {
       from: chain.treasury.address,
       chainId: chain.chainId,
       nonce,
-      gasLimit: (gasLimit * 12n) / 10n,
+      gasLimit: withGasHeadroom(gasLimit),
       type: 2,
       maxFeePerGas: fees.maxFeePerGas,
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas,

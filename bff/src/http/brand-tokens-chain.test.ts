@@ -7,7 +7,7 @@ import {
   stakingTransactions,
 } from '@brnd/contracts/api/brand-tokens';
 import { updateWallet } from '@brnd/contracts/api/wallet';
-import { connectContract } from '@brnd/contracts/chain/connect';
+import { HeadroomWallet, connectContract } from '@brnd/contracts/chain/connect';
 import { BRND, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -57,7 +57,7 @@ async function signInWallet(wallet: Wallet, ownerToken: string, action: string, 
 
 test('staking 1,000,000 BRND from the owner’s wallet makes the brand Premium until it unstakes', async () => {
   const owner = await brandOwner(app);
-  const wallet = new Wallet(anvil.accounts[1]?.privateKey as string, chain().provider);
+  const wallet = new HeadroomWallet(anvil.accounts[1]?.privateKey as string, chain().provider);
   expect(await planOf(owner)).toEqual({ plan: 'standard', source: 'subscription' });
 
   const noWallet = await call(app.baseUrl, stakingStatus, { token: owner.token });
