@@ -7,7 +7,12 @@ import { App, createAppServices } from './App.tsx';
 import { readLanguage } from './language.ts';
 import { startMockApi } from './mock-mode.ts';
 
+/** Lets the browser handle input and paint before the next slice of start-up work. */
+const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function start(container: HTMLElement) {
+  // Evaluating the bundle is one long task already; the app's start-up gets a task of its own.
+  await yieldToBrowser();
   // In `dev:mock` the worker must be listening before the first screen asks for data.
   await startMockApi();
   const language = readLanguage();

@@ -32,6 +32,8 @@ export interface Endpoint<
   readonly response: TResponse;
 }
 
+/** Pure: an endpoint no page calls is left out of the bundle. */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<
   const TParams extends AnySchema | undefined = undefined,
   const TQuery extends AnySchema | undefined = undefined,

@@ -19,6 +19,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** The issue's goals. */
 const MIN_SCORE = 95;
 const MAX_JS_RATIO = 1.1;
+const RUNS = 3;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -147,13 +148,17 @@ export async function run(): Promise<Record<string, string>> {
     await waitForHealth(baseUrl, server);
     let homeScripts: string[] = [];
     for (const page of PAGES) {
-      const result = { lhr: lighthouseReport(`${baseUrl}${page}`) };
+      // Scores move by ±10 between runs on a shared machine: the median run of three counts.
+      const runs = Array.from({ length: RUNS }, () => lighthouseReport(`${baseUrl}${page}`));
+      const performance = (report: Report) => report.categories.performance?.score ?? 0;
+      runs.sort((a, b) => performance(a) - performance(b));
+      const result = { lhr: runs[Math.floor(RUNS / 2)]! };
       const scores = CATEGORIES.map((category) =>
         Math.round((result.lhr.categories[category]?.score ?? 0) * 100),
       );
-      figures[`lighthouse ${page}`] = CATEGORIES.map(
-        (category, index) => `${category} ${scores[index]}`,
-      ).join(', ');
+      figures[`lighthouse ${page}`] =
+        CATEGORIES.map((category, index) => `${category} ${scores[index]}`).join(', ') +
+        ` (performance in ${RUNS} runs: ${runs.map((run) => Math.round(performance(run) * 100)).join(', ')})`;
       figures[`  metrics ${page}`] =
         Object.entries(METRICS)
           .map(([name, audit]) => `${name} ${result.lhr.audits[audit]?.displayValue ?? '?'}`)

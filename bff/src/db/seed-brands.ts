@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CONTEST_PRIZE_BRND } from '@brnd/contracts/domain/constants';
 import { ONE_TOKEN } from '../services/ledger.ts';
 import { contestMonth, previousMonth, trendWeight } from '../services/votes.ts';
@@ -19,7 +22,6 @@ interface DemoBrand {
   ticker: string;
   country: string;
   city: string;
-  color: string;
   description: string;
   votes: number;
   /** Votes of the last 24 hours, which lead the trending list. */
@@ -34,7 +36,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'AMBR',
     country: 'Poland',
     city: 'Gdańsk',
-    color: '#d98c1f',
     description: 'Handmade Baltic amber jewellery, shipped across Europe within two days.',
     votes: 1284,
     recent: 96,
@@ -46,7 +47,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'PRCL',
     country: 'Poland',
     city: 'Kraków',
-    color: '#2563eb',
     description: 'Parcel lockers and same-day delivery for independent online shops.',
     votes: 942,
     recent: 41,
@@ -58,7 +58,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'LDGR',
     country: 'Estonia',
     city: 'Tallinn',
-    color: '#0f766e',
     description: 'Invoicing and bookkeeping for freelancers and small teams, with EU VAT built in.',
     votes: 877,
     recent: 12,
@@ -70,7 +69,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'SHFT',
     country: 'Germany',
     city: 'Berlin',
-    color: '#7c3aed',
     description: 'Rotas and shift swaps for restaurants and shops, from the phone.',
     votes: 431,
     recent: 58,
@@ -82,7 +80,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'PXFG',
     country: 'Poland',
     city: 'Warszawa',
-    color: '#dc2626',
     description: 'An indie studio making cosy strategy games for PC and Switch.',
     votes: 1120,
     recent: 130,
@@ -94,7 +91,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'QSTL',
     country: 'Finland',
     city: 'Helsinki',
-    color: '#ea580c',
     description: 'Weekly tournaments and quests for casual mobile players.',
     votes: 365,
     recent: 7,
@@ -106,7 +102,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'TNST',
     country: 'Czechia',
     city: 'Brno',
-    color: '#4b5563',
     description: 'Self-hosted uptime checks and status pages for small teams.',
     votes: 288,
     recent: 22,
@@ -118,7 +113,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'MSRA',
     country: 'Austria',
     city: 'Wien',
-    color: '#0891b2',
     description: 'Laser measuring tools for builders, with an app that draws the floor plan.',
     votes: 190,
     recent: 3,
@@ -130,7 +124,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'RNHL',
     country: 'Slovenia',
     city: 'Ljubljana',
-    color: '#16a34a',
     description: 'Trail running shoes and mountain races across the Alps.',
     votes: 654,
     recent: 75,
@@ -142,7 +135,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'CRTS',
     country: 'Spain',
     city: 'Valencia',
-    color: '#ca8a04',
     description: 'Padel courts to book by the hour, and a league for every level.',
     votes: 512,
     recent: 19,
@@ -154,7 +146,6 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'BVLT',
     country: 'Lithuania',
     city: 'Vilnius',
-    color: '#1d4ed8',
     description: 'A hardware wallet made in the EU, with recovery shared among friends.',
     votes: 803,
     recent: 64,
@@ -166,22 +157,17 @@ const DEMO_BRANDS: DemoBrand[] = [
     ticker: 'SATC',
     country: 'Portugal',
     city: 'Lisboa',
-    color: '#92400e',
     description: 'Speciality coffee in Lisbon, paid in bitcoin or euro.',
     votes: 147,
     recent: 5,
   },
 ];
 
-function logoSvg(brand: DemoBrand): string {
-  const initials = brand.name
-    .split(' ')
-    .map((word) => word[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="${brand.color}"/><text x="48" y="60" font-family="Arial, sans-serif" font-size="36" font-weight="700" fill="#ffffff" text-anchor="middle">${initials}</text></svg>`;
-}
+/**
+ * The demo brands' logos, one raster file per website: as brands upload them. (An SVG logo in an
+ * `<img>` costs the browser a document of its own; a dozen of them on one page are felt.)
+ */
+const DEMO_LOGOS_DIR = fileURLToPath(new URL('./demo-logos/', import.meta.url));
 
 export async function seedDemoBrands(db: Database, ownerEmail: string, now = new Date()) {
   const month = contestMonth(now);
@@ -189,12 +175,12 @@ export async function seedDemoBrands(db: Database, ownerEmail: string, now = new
     ownerEmail,
   ]);
   for (const [index, brand] of DEMO_BRANDS.entries()) {
-    const svg = logoSvg(brand);
-    const name = `${createHash('sha256').update(svg).digest('hex').slice(0, 32)}.svg`;
+    const logo = await readFile(path.join(DEMO_LOGOS_DIR, `${brand.website}.png`));
+    const name = `${createHash('sha256').update(logo).digest('hex').slice(0, 32)}.png`;
     await db.query(
-      `INSERT INTO uploads (name, content_type, bytes) VALUES ($1, 'image/svg+xml', $2)
+      `INSERT INTO uploads (name, content_type, bytes) VALUES ($1, 'image/png', $2)
        ON CONFLICT (name) DO NOTHING`,
-      [name, Buffer.from(svg)],
+      [name, logo],
     );
     // Recent votes weigh their full count now; the rest of the month's, about 10 days ago.
     const older = brand.votes - brand.recent;

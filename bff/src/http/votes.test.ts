@@ -181,7 +181,10 @@ test('the demo seed fills the home strip, trending and last month winner', async
     const trending = await call(demo.baseUrl, trendingBrands, { query: { limit: '3' } });
     expect(trending.data?.brands.rows[0]?.name).toBe('Pixel Forge');
     const logo = await fetch(`${demo.baseUrl}${top.data!.brands.rows[0]!.image_url}`);
-    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await logo.arrayBuffer()).slice(1, 4)).toEqual(
+      new Uint8Array([0x50, 0x4e, 0x47]),
+    );
     const winners = await call(demo.baseUrl, contestWinners);
     expect(winners.data?.winners.rows[0]).toMatchObject({ name: 'Pixel Forge', prize: 1_000_000 });
   } finally {
