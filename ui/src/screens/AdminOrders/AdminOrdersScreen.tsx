@@ -11,11 +11,9 @@ import type { ApiClient } from '@brnd/contracts/api/client';
 import { useApiClient } from '../../api.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
-import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
-import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
+import { PagedTable } from '../shared/PagedTable.tsx';
 import screen from '../shared/screen.module.css';
-import table from '../shared/table.module.css';
 import styles from './AdminOrders.module.css';
 import { ExceptionBadge, StatusBadge } from './order-badges.tsx';
 
@@ -153,79 +151,64 @@ export function AdminOrdersScreen() {
         </div>
       </form>
 
-      {query.isPending ? (
-        <LoadingPage label={t('common.loading')} />
-      ) : query.isError ? (
-        <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.count === 0 ? (
-        <p className={screen.muted}>
-          {t(filtered ? 'finance.orders.noMatch' : 'finance.orders.empty')}
-        </p>
-      ) : (
-        <>
-          <p aria-live="polite">{t('finance.orders.count', { count: query.data.count })}</p>
-          <div className={table.scroll}>
-            <table className={table.table} aria-busy={query.isPlaceholderData}>
-              <caption className="visually-hidden">{t('finance.orders.heading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('finance.orders.created')}</th>
-                  <th scope="col">{t('finance.orders.buyer')}</th>
-                  <th scope="col">{t('finance.orders.method')}</th>
-                  <th scope="col">{t('finance.orders.usd')}</th>
-                  <th scope="col">{t('finance.orders.tokens')}</th>
-                  <th scope="col">{t('finance.orders.status')}</th>
-                  <th scope="col">{t('finance.orders.exception')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('finance.orders.open')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.orders.map((order) => (
-                  <tr key={order.id}>
-                    <td>
-                      {intl.formatDate(order.created_at, {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      })}
-                    </td>
-                    <td>{order.user_email}</td>
-                    <td>{order.method}</td>
-                    <td>{usd(order.usd)}</td>
-                    <td>{intl.formatNumber(order.brnd_tokens)}</td>
-                    <td>
-                      <StatusBadge status={order.status} />
-                    </td>
-                    <td>
-                      <ExceptionBadge
-                        exception={order.payment_exception}
-                        needsDecision={order.needs_decision}
-                      />
-                    </td>
-                    <td>
-                      <ButtonLink
-                        variant="secondary"
-                        to={`/admin/orders/${order.id}`}
-                        aria-label={t('finance.orders.openLabel', { id: order.id })}
-                      >
-                        {t('finance.orders.open')}
-                      </ButtonLink>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            label={t('finance.orders.pagination')}
-            page={page}
-            pages={Math.ceil(query.data.count / ADMIN_ORDERS_PAGE_SIZE)}
-            onPageChange={setPage}
-            busy={query.isPlaceholderData}
-          />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        caption={t('finance.orders.heading')}
+        emptyText={t(filtered ? 'finance.orders.noMatch' : 'finance.orders.empty')}
+        countText={(count) => t('finance.orders.count', { count })}
+        columns={
+          <>
+            <th scope="col">{t('finance.orders.created')}</th>
+            <th scope="col">{t('finance.orders.buyer')}</th>
+            <th scope="col">{t('finance.orders.method')}</th>
+            <th scope="col">{t('finance.orders.usd')}</th>
+            <th scope="col">{t('finance.orders.tokens')}</th>
+            <th scope="col">{t('finance.orders.status')}</th>
+            <th scope="col">{t('finance.orders.exception')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('finance.orders.open')}</span>
+            </th>
+          </>
+        }
+        rows={(data) =>
+          data.orders.map((order) => (
+            <tr key={order.id}>
+              <td>
+                {intl.formatDate(order.created_at, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })}
+              </td>
+              <td>{order.user_email}</td>
+              <td>{order.method}</td>
+              <td>{usd(order.usd)}</td>
+              <td>{intl.formatNumber(order.brnd_tokens)}</td>
+              <td>
+                <StatusBadge status={order.status} />
+              </td>
+              <td>
+                <ExceptionBadge
+                  exception={order.payment_exception}
+                  needsDecision={order.needs_decision}
+                />
+              </td>
+              <td>
+                <ButtonLink
+                  variant="secondary"
+                  to={`/admin/orders/${order.id}`}
+                  aria-label={t('finance.orders.openLabel', { id: order.id })}
+                >
+                  {t('finance.orders.open')}
+                </ButtonLink>
+              </td>
+            </tr>
+          ))
+        }
+        paginationLabel={t('finance.orders.pagination')}
+        pageSize={ADMIN_ORDERS_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+      />
     </Card>
   );
 }

@@ -21,10 +21,9 @@ import { Badge, type BadgeTone } from '../../components/Badge/Badge.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
-import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText } from '../shared/api-error.ts';
-import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
+import { PagedTable } from '../shared/PagedTable.tsx';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from '../AdminOrders/AdminOrders.module.css';
@@ -115,94 +114,77 @@ export function AdminPayoutsScreen() {
         </label>
       </div>
 
-      {query.isPending ? (
-        <LoadingPage label={t('common.loading')} />
-      ) : query.isError ? (
-        <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.count === 0 ? (
-        <p className={screen.muted}>
-          {t(status ? 'finance.payouts.noMatch' : 'finance.payouts.empty')}
-        </p>
-      ) : (
-        <>
-          <p aria-live="polite">{t('finance.payouts.count', { count: query.data.count })}</p>
-          <div className={table.scroll}>
-            <table className={table.table} aria-busy={query.isPlaceholderData}>
-              <caption className="visually-hidden">{t('finance.payouts.heading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('finance.payouts.created')}</th>
-                  <th scope="col">{t('finance.payouts.user')}</th>
-                  <th scope="col">{t('finance.payouts.amount')}</th>
-                  <th scope="col">{t('finance.payouts.address')}</th>
-                  <th scope="col">{t('finance.payouts.status')}</th>
-                  <th scope="col">{t('finance.payouts.transaction')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('finance.payouts.retry')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.payouts.map((payout) => (
-                  <tr key={payout.id}>
-                    <td>
-                      {intl.formatDate(payout.created_at, {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      })}
-                    </td>
-                    <td>{payout.user_email}</td>
-                    <td>{tokens(payout)}</td>
-                    <td className={table.long}>
-                      <code>{payout.address}</code>
-                    </td>
-                    <td>
-                      <Badge tone={TONE[payout.status]}>
-                        {t(`finance.payouts.statuses.${payout.status}`)}
-                      </Badge>
-                      {payout.retry_of && (
-                        <p className={screen.muted}>
-                          {t('finance.payouts.retryOf', { id: payout.retry_of })}
-                        </p>
-                      )}
-                      {payout.retried_by && (
-                        <p className={screen.muted}>
-                          {t('finance.payouts.retriedBy', { id: payout.retried_by })}
-                        </p>
-                      )}
-                    </td>
-                    <td className={table.long}>
-                      {transaction(payout, query.data.explorer_tx_url)}
-                    </td>
-                    <td>
-                      {payout.status === 'failed' && !payout.retried_by && (
-                        <Button
-                          variant="secondary"
-                          aria-label={t('finance.payouts.retryLabel', {
-                            amount: tokens(payout),
-                            address: payout.address,
-                          })}
-                          busy={retry.isPending && retry.variables.id === payout.id}
-                          onClick={() => setRetrying(payout)}
-                        >
-                          {t('finance.payouts.retry')}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            label={t('finance.payouts.pagination')}
-            page={page}
-            pages={Math.ceil(query.data.count / ADMIN_PAYOUTS_PAGE_SIZE)}
-            onPageChange={setPage}
-            busy={query.isPlaceholderData}
-          />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        caption={t('finance.payouts.heading')}
+        emptyText={t(status ? 'finance.payouts.noMatch' : 'finance.payouts.empty')}
+        countText={(count) => t('finance.payouts.count', { count })}
+        columns={
+          <>
+            <th scope="col">{t('finance.payouts.created')}</th>
+            <th scope="col">{t('finance.payouts.user')}</th>
+            <th scope="col">{t('finance.payouts.amount')}</th>
+            <th scope="col">{t('finance.payouts.address')}</th>
+            <th scope="col">{t('finance.payouts.status')}</th>
+            <th scope="col">{t('finance.payouts.transaction')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('finance.payouts.retry')}</span>
+            </th>
+          </>
+        }
+        rows={(data) =>
+          data.payouts.map((payout) => (
+            <tr key={payout.id}>
+              <td>
+                {intl.formatDate(payout.created_at, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })}
+              </td>
+              <td>{payout.user_email}</td>
+              <td>{tokens(payout)}</td>
+              <td className={table.long}>
+                <code>{payout.address}</code>
+              </td>
+              <td>
+                <Badge tone={TONE[payout.status]}>
+                  {t(`finance.payouts.statuses.${payout.status}`)}
+                </Badge>
+                {payout.retry_of && (
+                  <p className={screen.muted}>
+                    {t('finance.payouts.retryOf', { id: payout.retry_of })}
+                  </p>
+                )}
+                {payout.retried_by && (
+                  <p className={screen.muted}>
+                    {t('finance.payouts.retriedBy', { id: payout.retried_by })}
+                  </p>
+                )}
+              </td>
+              <td className={table.long}>{transaction(payout, data.explorer_tx_url)}</td>
+              <td>
+                {payout.status === 'failed' && !payout.retried_by && (
+                  <Button
+                    variant="secondary"
+                    aria-label={t('finance.payouts.retryLabel', {
+                      amount: tokens(payout),
+                      address: payout.address,
+                    })}
+                    busy={retry.isPending && retry.variables.id === payout.id}
+                    onClick={() => setRetrying(payout)}
+                  >
+                    {t('finance.payouts.retry')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))
+        }
+        paginationLabel={t('finance.payouts.pagination')}
+        pageSize={ADMIN_PAYOUTS_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+      />
       <Modal
         open={retrying !== null}
         onOpenChange={(open) => {
