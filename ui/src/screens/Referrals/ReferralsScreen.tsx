@@ -1,7 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+} from '@tanstack/react-query';
 import {
   createReferral,
   editReferral,
@@ -188,74 +194,87 @@ function descriptionError(description: string): string | undefined {
 
 function EditDialog({ referral, onClose }: { referral: Referral; onClose(): void }) {
   const intl = useIntl();
-  const toast = useToast();
-  const showError = useApiErrorToast();
-  const mutation = useEditReferralMutation();
-  const [description, setDescription] = useState(referral.description);
-  const [errorId, setErrorId] = useState<string>();
-  const fieldError = errorId ?? serverFieldErrors(mutation.error)?.description;
-
-  const submit = () => {
-    const invalid = descriptionError(description);
-    setErrorId(invalid);
-    if (invalid) return;
-    mutation.mutate(
-      { code: referral.code, description },
-      {
-        onSuccess: () => {
-          toast.success(intl.formatMessage({ id: 'referrals.descriptionUpdated' }));
-          onClose();
-        },
-        onError: (error) => {
-          if (!serverFieldErrors(error)) showError(error);
-        },
-      },
-    );
-  };
-
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <DescriptionDialog
+      formId="referral-edit"
       title={intl.formatMessage({ id: 'referrals.editTitle' })}
-      description={referralLink(window.location.origin, referral.code)}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {intl.formatMessage({ id: 'referrals.cancel' })}
-          </Button>
-          <Button type="submit" form="referral-edit" disabled={mutation.isPending}>
-            {intl.formatMessage({ id: 'referrals.save' })}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="referral-edit"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
-          label={intl.formatMessage({ id: 'referrals.descriptionLabel' })}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          error={fieldError && intl.formatMessage({ id: fieldError })}
-        />
-      </form>
-    </Modal>
+      text={referralLink(window.location.origin, referral.code)}
+      submitLabel={intl.formatMessage({ id: 'referrals.save' })}
+      successId="referrals.descriptionUpdated"
+      initialDescription={referral.description}
+      mutation={useEditReferralMutation()}
+      toVariables={(description) => ({ code: referral.code, description })}
+      onClose={onClose}
+    />
   );
 }
 
 function CreateDialog({ onClose }: { onClose(): void }) {
   const intl = useIntl();
+  const [target, setTarget] = useState<ReferralTarget>('register');
+  return (
+    <DescriptionDialog
+      formId="referral-create"
+      title={intl.formatMessage({ id: 'referrals.createTitle' })}
+      text={intl.formatMessage({ id: 'referrals.createText' })}
+      submitLabel={intl.formatMessage({ id: 'referrals.create' })}
+      successId="referrals.created"
+      initialDescription=""
+      mutation={useCreateReferralMutation()}
+      toVariables={(description) => ({ description, target })}
+      onClose={onClose}
+    >
+      <fieldset className={styles.targets}>
+        <legend>{intl.formatMessage({ id: 'referrals.targetLabel' })}</legend>
+        {REFERRAL_TARGETS.map((option) => (
+          <label key={option} className={styles.target}>
+            <input
+              type="radio"
+              name="target"
+              value={option}
+              checked={target === option}
+              onChange={() => setTarget(option)}
+            />
+            {intl.formatMessage({ id: `referrals.targets.${option}` })}
+          </label>
+        ))}
+      </fieldset>
+    </DescriptionDialog>
+  );
+}
+
+interface DescriptionDialogProps<Variables> {
+  formId: string;
+  title: string;
+  text: string;
+  submitLabel: string;
+  /** The toast shown once saved. */
+  successId: string;
+  initialDescription: string;
+  mutation: UseMutationResult<unknown, Error, Variables>;
+  toVariables(description: string): Variables;
+  onClose(): void;
+  /** Fields after the description. */
+  children?: ReactNode;
+}
+
+/** A link's description in a modal form: checked here first, then by the server. */
+function DescriptionDialog<Variables>({
+  formId,
+  title,
+  text,
+  submitLabel,
+  successId,
+  initialDescription,
+  mutation,
+  toVariables,
+  onClose,
+  children,
+}: DescriptionDialogProps<Variables>) {
+  const intl = useIntl();
   const toast = useToast();
   const showError = useApiErrorToast();
-  const mutation = useCreateReferralMutation();
-  const [description, setDescription] = useState('');
-  const [target, setTarget] = useState<ReferralTarget>('register');
+  const [description, setDescription] = useState(initialDescription);
   const [errorId, setErrorId] = useState<string>();
   const fieldError = errorId ?? serverFieldErrors(mutation.error)?.description;
 
@@ -263,39 +282,36 @@ function CreateDialog({ onClose }: { onClose(): void }) {
     const invalid = descriptionError(description);
     setErrorId(invalid);
     if (invalid) return;
-    mutation.mutate(
-      { description, target },
-      {
-        onSuccess: () => {
-          toast.success(intl.formatMessage({ id: 'referrals.created' }));
-          onClose();
-        },
-        onError: (error) => {
-          if (!serverFieldErrors(error)) showError(error);
-        },
+    mutation.mutate(toVariables(description), {
+      onSuccess: () => {
+        toast.success(intl.formatMessage({ id: successId }));
+        onClose();
       },
-    );
+      onError: (error) => {
+        if (!serverFieldErrors(error)) showError(error);
+      },
+    });
   };
 
   return (
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title={intl.formatMessage({ id: 'referrals.createTitle' })}
-      description={intl.formatMessage({ id: 'referrals.createText' })}
+      title={title}
+      description={text}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
             {intl.formatMessage({ id: 'referrals.cancel' })}
           </Button>
-          <Button type="submit" form="referral-create" disabled={mutation.isPending}>
-            {intl.formatMessage({ id: 'referrals.create' })}
+          <Button type="submit" form={formId} disabled={mutation.isPending}>
+            {submitLabel}
           </Button>
         </>
       }
     >
       <form
-        id="referral-create"
+        id={formId}
         className={styles.form}
         noValidate
         onSubmit={(event) => {
@@ -309,21 +325,7 @@ function CreateDialog({ onClose }: { onClose(): void }) {
           onChange={(event) => setDescription(event.target.value)}
           error={fieldError && intl.formatMessage({ id: fieldError })}
         />
-        <fieldset className={styles.targets}>
-          <legend>{intl.formatMessage({ id: 'referrals.targetLabel' })}</legend>
-          {REFERRAL_TARGETS.map((option) => (
-            <label key={option} className={styles.target}>
-              <input
-                type="radio"
-                name="target"
-                value={option}
-                checked={target === option}
-                onChange={() => setTarget(option)}
-              />
-              {intl.formatMessage({ id: `referrals.targets.${option}` })}
-            </label>
-          ))}
-        </fieldset>
+        {children}
       </form>
     </Modal>
   );
