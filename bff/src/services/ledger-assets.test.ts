@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
+import { insertUserRow } from '../testing/users.ts';
 import {
   InsufficientBalanceError,
   LEDGER_ACCOUNTS,
@@ -17,15 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function createUser(): Promise<string> {
-  const id = randomUUID();
-  await app.db.query(
-    `INSERT INTO users (id, name, email, mobile, password_hash, referral_code)
-     VALUES ($1, 'Asset Test', $2, '+48500100200', 'x', $3)`,
-    [id, `${id}@example.com`, id.slice(0, 8)],
-  );
-  return id;
-}
+const createUser = () => insertUserRow(app.db, 'Asset Test');
 
 /** A brand token's platform accounts: an external source and a pool that may not overdraw. */
 async function newAsset() {

@@ -6,6 +6,7 @@ import { withAdminClient } from '../db/admin.ts';
 import { openDatabase, withDatabaseName, type Database } from '../db/database.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrateUp } from '../db/migrate.ts';
+import { insertUserRow } from '../testing/users.ts';
 import { LEDGER_ACCOUNTS, createLedger, userAccount } from './ledger.ts';
 
 /**
@@ -56,12 +57,7 @@ async function createUsers(db: Database, count: number): Promise<string[]> {
   const ledger = createLedger(db);
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const id = randomUUID();
-    await db.query(
-      `INSERT INTO users (id, name, email, mobile, password_hash, referral_code)
-       VALUES ($1, 'Bench', $2, '+48500100200', 'x', $3)`,
-      [id, `${id}@bench.example`, id.slice(0, 12)],
-    );
+    const id = await insertUserRow(db, 'Bench');
     await ledger.ensureUserAccount(id);
     ids.push(id);
   }

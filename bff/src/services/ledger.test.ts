@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
+import { insertUserRow } from '../testing/users.ts';
 import {
   InsufficientBalanceError,
   LEDGER_ACCOUNTS,
@@ -19,12 +20,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function createUser(): Promise<string> {
-  const id = randomUUID();
-  await app.db.query(
-    `INSERT INTO users (id, name, email, mobile, password_hash, referral_code)
-     VALUES ($1, 'Ledger Test', $2, '+48500100200', 'x', $3)`,
-    [id, `${id}@example.com`, id.slice(0, 8)],
-  );
+  const id = await insertUserRow(app.db, 'Ledger Test');
   await ledger.ensureUserAccount(id);
   return id;
 }

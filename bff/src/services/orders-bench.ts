@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import { migrateUp } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { createOutboxMailer } from '../providers/mail.ts';
 import { createOutboxSms } from '../providers/sms.ts';
+import { insertUserRow } from '../testing/users.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from './passwords.ts';
 import { createSessionService } from './sessions.ts';
 
@@ -135,12 +136,7 @@ export async function setUpVerifyBench(
     cleanups.push(() => db.close());
     await migrateUp(db.sequelize, url);
 
-    const userId = randomUUID();
-    await db.query(
-      `INSERT INTO users (id, name, email, mobile, password_hash, referral_code)
-       VALUES ($1, 'Bench', $2, '+48500100200', 'x', $3)`,
-      [userId, `${userId}@bench.example`, userId.slice(0, 12)],
-    );
+    const userId = await insertUserRow(db, 'Bench');
     const token = await createSessionService(db).create(userId);
     // 5,000 open ETH orders of one buyer, as buytokens would have written them.
     const rows = await db.query<{ uuid: string }>(
