@@ -2,7 +2,7 @@ import { adminOrder, adminOrders, resolveOrder } from '@brnd/contracts/api/admin
 import { adminPayouts, retryPayout } from '@brnd/contracts/api/admin-payouts';
 import { adminSale, updateSale } from '@brnd/contracts/api/admin-sale';
 import { auditLog } from '@brnd/contracts/api/admin';
-import { buyTokens } from '@brnd/contracts/api/orders';
+import { buyTokens, orders as transactions } from '@brnd/contracts/api/orders';
 import { sale } from '@brnd/contracts/api/sale';
 import { updateWallet, wallet } from '@brnd/contracts/api/wallet';
 import type { Anvil } from '@brnd/contracts/chain/anvil';
@@ -170,6 +170,16 @@ test('a partial ETH payment is recorded with its transaction; crediting it pays 
   expect(refused).toHaveLength(9);
   expect(refused[0]?.error?.messageId).toBe('finance.orders.errors.alreadyResolved');
   expect(await balance(buyer.token)).toBe(13_333);
+  // The buyer's transactions show what the order brought, not a failed order.
+  const listedForBuyer = async () =>
+    (await call(app.baseUrl, transactions, { token: buyer.token })).data?.orders.rows.find(
+      (row) => row.session_id === order.uuid,
+    );
+  expect(await listedForBuyer()).toMatchObject({
+    status: 'Confirmed',
+    brnd_tokens: 13_333,
+    amount: 39.99,
+  });
   // The referrer's 10 % of the credited tokens, once.
   expect(((await balance(referrer.token)) ?? 0) - referrerBefore).toBeCloseTo(1_333.3, 6);
 
@@ -228,6 +238,7 @@ test('a partial ETH payment is recorded with its transaction; crediting it pays 
   });
   expect(second.status).toBe(201);
   expect(await balance(buyer.token)).toBe(33_333);
+  expect(await listedForBuyer()).toMatchObject({ status: 'Confirmed', brnd_tokens: 33_333 });
 });
 
 test('a refund decision needs its reference, credits nothing and is recorded once', async () => {

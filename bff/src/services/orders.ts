@@ -675,8 +675,15 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
     async transactions(userId) {
       const [crypto, card] = await Promise.all([
-        db.query<OrderRow>(
-          `SELECT ${ORDER_COLUMNS} FROM crypto_orders WHERE user_id = $1 ORDER BY created_at DESC`,
+        // With what operators credited on the order's partial, over- or late payments.
+        db.query<OrderRow & { credited_tokens: string; credited_usd: string }>(
+          `SELECT ${ORDER_COLUMNS}, credit.credited_tokens, credit.credited_usd
+           FROM crypto_orders,
+             LATERAL (SELECT coalesce(sum(tokens), 0)::text AS credited_tokens,
+                        coalesce(sum(usd), 0)::text AS credited_usd
+                      FROM payment_resolutions
+                      WHERE order_uuid = crypto_orders.uuid AND decision = 'credit') AS credit
+           WHERE user_id = $1 ORDER BY created_at DESC`,
           [userId],
         ),
         db.query<{
@@ -695,14 +702,18 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       return [
         ...crypto.map((row) => {
           const shown = view(row);
+          const credited = Number(row.credited_tokens);
+          // An operator's credit on a partial, over- or late payment brought the buyer tokens:
+          // the row shows what the order credited in all.
+          const paid = shown.status === ORDER_STATUS.PAID;
           return {
             session_id: row.uuid,
             created_at: shown.created_at,
-            brnd_tokens: shown.brnd_tokens,
+            brnd_tokens: credited ? (paid ? shown.brnd_tokens : 0) + credited : shown.brnd_tokens,
             token_price: shown.token_price,
-            amount: shown.value,
+            amount: credited ? (paid ? shown.value : 0) + Number(row.credited_usd) : shown.value,
             signature: row.currency,
-            status: orderTransactionStatus(shown.status),
+            status: credited ? 'Confirmed' : orderTransactionStatus(shown.status),
           };
         }),
         ...card.map((row) => ({
