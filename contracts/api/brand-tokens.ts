@@ -41,6 +41,8 @@ export const BrandTokenSchema = v.object({
   /** The BrandToken contract, once deployed. */
   address: v.nullable(v.string()),
   status: v.picklist(BRAND_TOKEN_STATUSES),
+  /** The issue request that created it: sent again, it retries a failed deployment. */
+  request_id: v.string(),
   /** ISO 8601. */
   created_at: v.string(),
 });

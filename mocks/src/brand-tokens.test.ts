@@ -161,6 +161,33 @@ test('a retried request with the same id moves tokens once', async () => {
   expect(stats[0]?.issued).toBe(100);
 });
 
+test('a request id reused by someone else is refused and moves nothing', async () => {
+  const { token, tokenId } = await issued();
+  const ola = await customer('ola@example.com');
+  const jan = await customer('jan@example.com');
+  for (const recipient of ['ola@example.com', 'jan@example.com']) {
+    await api.call(
+      giveTokens,
+      { params: { tokenId }, body: { recipient, amount: 100, request_id: id() } },
+      token,
+    );
+  }
+  const requestId = id();
+  const move = { recipient: 'friend@example.com', amount: 10, request_id: requestId };
+  await api.call(transferTokens, { params: { tokenId }, body: move }, ola);
+
+  const refused = await api.failure(transferTokens, { params: { tokenId }, body: move }, jan);
+  expect(refused.status).toBe(409);
+  expect(refused.body).toMatchObject({
+    messageId: 'brandTokens.errors.requestId',
+    errors: { request_id: 'brandTokens.errors.requestId' },
+  });
+  const held = async (session: string) =>
+    (await api.call(myTokens, undefined, session)).holdings[0]?.ledger_balance;
+  expect(await held(ola)).toBe(90);
+  expect(await held(jan)).toBe(100);
+});
+
 test('Standard gives at most 10,000 a day, and the refusal names the plan that lifts it', async () => {
   const { token, brandId, tokenId } = await issued();
   brandTokenSetup.give(api.fake, tokenId, 'crowd@example.com', 9_990);
@@ -265,4 +292,35 @@ test('signing up is not needed to receive: tokens given to a new e-mail wait for
   );
   const later = await customer('later@example.com');
   expect((await api.call(myTokens, undefined, later)).holdings[0]?.ledger_balance).toBe(7);
+});
+
+test('a token whose deployment failed is deployed again by its own request, not issued twice', async () => {
+  const { token, brandId } = await demo();
+  const failed = brandTokenSetup.issue(api.fake, brandId, {
+    name: 'Vistula Miles',
+    ticker: 'VMILE',
+    failed: true,
+  });
+  const again = await api.call(
+    issueBrandToken,
+    {
+      params: { brandId },
+      body: {
+        name: 'Vistula Miles',
+        ticker: 'VMILE',
+        cap: 1_000_000,
+        request_id: failed.request_id,
+      },
+    },
+    token,
+  );
+  expect(again.token).toMatchObject({ id: failed.id, status: 'deploying' });
+  const { tokens } = await api.call(brandConsole, { params: { brandId } }, token);
+  expect(tokens).toEqual([
+    expect.objectContaining({
+      id: failed.id,
+      status: 'active',
+      address: expect.stringMatching(/^0x/),
+    }),
+  ]);
 });

@@ -96,8 +96,8 @@ export interface BrandTokenState {
   moves: MoveRecord[];
   offers: OfferRecord[];
   redemptions: RedemptionRecord[];
-  /** Answers already given, by `<user>:<endpoint>:<request_id>`. */
-  requests: Record<string, unknown>;
+  /** Answers already given, by `<endpoint>:<request_id>`, with the action they answered. */
+  requests: Record<string, { scope: string; answer: unknown }>;
   /** A brand's subscription, when not Standard. */
   plans: Record<number, PlanId>;
   /** Brands that won the contest's lifetime premium. */
@@ -195,10 +195,26 @@ function mint(state: BrandTokenState, tokenId: string, address: string, amount: 
 }
 
 /** Runs an action once per request id: a retry answers what the first attempt answered. */
-function once<T>(state: BrandTokenState, key: string, action: () => T): T {
-  if (key in state.requests) return state.requests[key] as T;
+/**
+ * A `request_id` names one action, as in the bff: the same request again gets the first answer;
+ * the id reused for another action (another brand, token, sender or offer: `scope`) is refused.
+ */
+function earlierAnswer<T>(state: BrandTokenState, key: string, scope: string): T | undefined {
+  const earlier = state.requests[key];
+  if (!earlier) return undefined;
+  if (earlier.scope !== scope) {
+    throw new FakeError(409, 'brandTokens.errors.requestId', {
+      errors: { request_id: 'brandTokens.errors.requestId' },
+    });
+  }
+  return earlier.answer as T;
+}
+
+function once<T>(state: BrandTokenState, key: string, scope: string, action: () => T): T {
+  const earlier = earlierAnswer<T>(state, key, scope);
+  if (earlier !== undefined) return earlier;
   const answer = action();
-  state.requests[key] = answer;
+  state.requests[key] = { scope, answer };
   return answer;
 }
 
@@ -553,7 +569,16 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
   issueBrandToken(fake, { user, params, body }) {
     const state = brandTokenState(fake);
     const brand = verifiedBrand(fake, user, params.brandId);
-    return once(state, `${user.id}:issue:${body.request_id}`, () => {
+    // The same request after a failed deployment deploys that token again, as the bff does.
+    const failed = state.tokens.find(
+      (token) => token.request_id === body.request_id && token.status === 'failed',
+    );
+    if (failed && failed.brand_id === brand.id) {
+      failed.status = 'deploying';
+      failed.address = getAddress(`0x${randomHex(20)}`);
+      return { token: { ...toToken(failed), address: null } };
+    }
+    return once(state, `issue:${body.request_id}`, `brand ${brand.id}`, () => {
       const { plan } = effectivePlan(state, brand, user);
       const limits = PLANS[plan].limits;
       const count = brandTokens(state, brand.id).length + 1;
@@ -578,6 +603,7 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
         // The factory's contract address, known once the deployment is mined.
         address: getAddress(`0x${randomHex(20)}`),
         status: 'deploying',
+        request_id: body.request_id,
         createdAt: fake.now(),
       };
       state.tokens.push(token);
@@ -588,7 +614,7 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
   giveTokens(fake, { user, params, body }) {
     const state = brandTokenState(fake);
     const { token, brand } = consoleToken(fake, state, user, params.tokenId);
-    return once(state, `${user.id}:give:${body.request_id}`, () => {
+    return once(state, `give:${body.request_id}`, `token ${token.id}`, () => {
       checkGive(fake, state, token, brand, user, body.amount);
       return { give: recordGive(fake, state, token, body.recipient, body.amount) };
     });
@@ -597,8 +623,10 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
   async bulkGiveTokens(fake, { user, params, body }) {
     const state = brandTokenState(fake);
     const { token, brand } = consoleToken(fake, state, user, params.tokenId);
-    const key = `${user.id}:bulk:${body.request_id}`;
-    if (body.apply && key in state.requests) return state.requests[key] as never;
+    const key = `bulk:${body.request_id}`;
+    const scope = `token ${token.id}`;
+    const earlier = body.apply ? earlierAnswer<never>(state, key, scope) : undefined;
+    if (earlier) return earlier;
     const { rows, errors } = parseCsv(await body.file.text());
     const total = rows.reduce((sum, row) => sum + row.amount, 0);
     const answer = {
@@ -621,7 +649,7 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
     checkGive(fake, state, token, brand, user, total);
     for (const row of rows) recordGive(fake, state, token, row.recipient, row.amount);
     const applied = { ...answer, applied: true };
-    state.requests[key] = applied;
+    state.requests[key] = { scope, answer: applied };
     return applied;
   },
 
@@ -739,7 +767,7 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
   transferTokens(fake, { user, params, body }) {
     const state = brandTokenState(fake);
     const token = findToken(state, params.tokenId);
-    return once(state, `${user.id}:transfer:${body.request_id}`, () => {
+    return once(state, `transfer:${body.request_id}`, `user ${user.id}`, () => {
       const from = emailHolder(user.email);
       const wallet = isWalletAddress(body.recipient);
       const to = wallet ? walletHolder(checksummed(body.recipient)) : emailHolder(body.recipient);
@@ -788,7 +816,7 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
   claimTokens(fake, { user, params, body }) {
     const state = brandTokenState(fake);
     const token = findToken(state, params.tokenId);
-    return once(state, `${user.id}:claim:${body.request_id}`, () => {
+    return once(state, `claim:${body.request_id}`, `user ${user.id}`, () => {
       const address = user.wallet.walletAddress;
       if (!address) throw new FakeError(409, 'brandTokens.errors.noWallet');
       const from = emailHolder(user.email);
@@ -821,7 +849,7 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
     const state = brandTokenState(fake);
     const offer = state.offers.find((candidate) => candidate.id === params.offerId);
     if (!offer) throw new FakeError(404, 'errors.notFound');
-    return once(state, `${user.id}:redeem:${body.request_id}`, () => {
+    return once(state, `redeem:${body.request_id}`, `user ${user.id} offer ${offer.id}`, () => {
       if (!offer.active) throw new FakeError(409, 'brandTokens.errors.offerInactive');
       const holder = emailHolder(user.email);
       addBalance(state, offer.token_id, holder, -offer.price);
@@ -910,11 +938,11 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
  * go through the handlers). Times are relative to the fake's clock.
  */
 export const brandTokenSetup = {
-  /** An active token of a brand, as if its owner had issued it. */
+  /** A token of a brand, as if its owner had issued it: active, or its deployment failed. */
   issue(
     fake: Fake,
     brandId: number,
-    token: { name: string; ticker: string; cap?: number | null },
+    token: { name: string; ticker: string; cap?: number | null; failed?: boolean },
   ): BrandToken {
     const brand = fake.brandAccess(brandId);
     if (!brand) throw new Error(`No brand ${brandId} in the fake`);
@@ -925,8 +953,9 @@ export const brandTokenSetup = {
       name: token.name,
       ticker: token.ticker,
       cap: token.cap === undefined ? 1_000_000 : token.cap,
-      address: getAddress(`0x${randomHex(20)}`),
-      status: 'active',
+      address: token.failed ? null : getAddress(`0x${randomHex(20)}`),
+      request_id: randomUuid(),
+      status: token.failed ? 'failed' : 'active',
       createdAt: fake.now() - 40 * DAY,
     };
     brandTokenState(fake).tokens.push(record);

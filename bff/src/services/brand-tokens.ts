@@ -141,6 +141,7 @@ function toToken(row: TokenRow): BrandToken {
     cap: whole(row.cap),
     address: row.address,
     status: row.status,
+    request_id: row.request_id,
     created_at: row.created_at.toISOString(),
   };
 }

@@ -46,6 +46,7 @@ const TOKEN: BrandToken = {
   cap: 1_000_000,
   address: '0x8A791620dd6260079BF849Dc5567aDC3F2FdC318',
   status: 'active',
+  request_id: '0d9b6a4e-8f3c-4b71-9a2e-5c1f7d3e8b60',
   created_at: '2026-10-01T10:00:00.000Z',
 };
 
@@ -193,31 +194,44 @@ export const IssueInvalid: Story = {
 };
 export const IssueInvalidPolish = polish(IssueInvalid);
 
-/** The factory's deployment failed: the owner reads it and can issue again. */
+/**
+ * The factory's deployment failed: the owner reads it and issues it again, which deploys that
+ * token (its own request sent again), not a second one.
+ */
 export const IssueFailed: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        respondWith(
-          brandConsole,
-          consoleData(
-            'standard',
-            { tokens: 1 },
-            {
-              tokens: [{ ...TOKEN, status: 'failed', address: null }],
-              stats: [],
-            },
-          ),
-        ),
-      ],
-    },
+  ...onDemoBrand(),
+  beforeEach: () => {
+    brandTokenSetup.issue(fake, demoBrandId(), {
+      name: 'Vistula Miles',
+      ticker: 'VMILE',
+      failed: true,
+    });
   },
-  play: async ({ canvas, globals }) => {
+  play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+    const failed = await canvas.findByRole('region', { name: 'Vistula Miles (VMILE)' });
+    await expect(within(failed).getByRole('alert')).toHaveTextContent(
       t('brandTokens.issue.failed', { ticker: 'VMILE' }),
     );
-    await expect(canvas.getByRole('button', { name: t('brandTokens.issue.submit') })).toBeVisible();
+    await userEvent.click(
+      within(failed).getByRole('button', { name: t('brandTokens.issue.submit') }),
+    );
+    const form = await canvas.findByRole('region', { name: t('brandTokens.issue.title') });
+    await expect(
+      within(form).getByLabelText(t('brandTokens.issue.ticker'), { selector: 'input' }),
+    ).toHaveValue('VMILE');
+    await userEvent.click(
+      within(form).getByRole('button', { name: t('brandTokens.issue.submit') }),
+    );
+    await expectToast(t, 'success', t('brandTokens.issue.deploying', { ticker: 'VMILE' }));
+    const card = await canvas.findByRole('region', { name: 'Vistula Miles (VMILE)' });
+    await expect(
+      await within(card).findByText(t('brandTokens.token.status.active'), { exact: false }),
+    ).toBeVisible();
+    await expect(canvas.getAllByRole('region', { name: 'Vistula Miles (VMILE)' })).toHaveLength(1);
+    await expect(
+      canvas.queryByText(t('brandTokens.issue.failed', { ticker: 'VMILE' })),
+    ).not.toBeInTheDocument();
   },
 };
 export const IssueFailedPolish = polish(IssueFailed);

@@ -80,7 +80,7 @@ export function IssueTokenForm({
   const t = useT();
   const toast = useToast();
   const inputProps = useInputProps();
-  const issue = useIssueBrandTokenMutation(brandId);
+  const issue = useIssueBrandTokenMutation(brandId, initial);
   const supply = plan.usage.find((row) => row.limit === 'maxSupply');
   const planName = t(`plans.${plan.plan}`);
   const form = useForm({

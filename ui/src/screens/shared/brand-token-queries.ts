@@ -14,6 +14,7 @@ import {
   stakingTransactions,
   tokenHistory,
   transferTokens,
+  type BrandToken,
 } from '@brnd/contracts/api/brand-tokens';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
@@ -59,8 +60,9 @@ export function stakingStatusQueryOptions(api: ApiClient) {
  * error) sends the same id, so the server does it once; an answer (success or refusal) ends the
  * action and the next submit is a new one.
  */
-export function useRequestId() {
-  const id = useRef<string>(crypto.randomUUID());
+/** `initial`: an earlier request's id, to send that request again. */
+export function useRequestId(initial?: string) {
+  const id = useRef<string>(initial ?? crypto.randomUUID());
   return {
     get current() {
       return id.current;
@@ -86,8 +88,9 @@ type WithoutRequestId<T> = Omit<T, 'request_id'>;
 /** Mutations that carry a request id take it from `useRequestId` and renew it on an answer. */
 function useIdempotentMutation<TBody extends { request_id: string }, TResult>(
   call: (body: TBody) => Promise<TResult>,
+  initialRequestId?: string,
 ) {
-  const requestId = useRequestId();
+  const requestId = useRequestId(initialRequestId);
   const mutation = useTokenMutation((body: WithoutRequestId<TBody>) =>
     call({ ...body, request_id: requestId.current } as TBody).then(
       (result) => {
@@ -103,10 +106,13 @@ function useIdempotentMutation<TBody extends { request_id: string }, TResult>(
   return mutation;
 }
 
-export function useIssueBrandTokenMutation(brandId: number) {
+/** `retried`: a token whose deployment failed; its own request is sent again. */
+export function useIssueBrandTokenMutation(brandId: number, retried?: BrandToken) {
   const api = useApiClient();
-  return useIdempotentMutation((body: EndpointBody<typeof issueBrandToken>) =>
-    api.call(issueBrandToken, { params: { brandId }, body }),
+  return useIdempotentMutation(
+    (body: EndpointBody<typeof issueBrandToken>) =>
+      api.call(issueBrandToken, { params: { brandId }, body }),
+    retried?.request_id,
   );
 }
 
