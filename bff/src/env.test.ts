@@ -35,7 +35,12 @@ test('an empty environment gives the development defaults', () => {
     trustProxy: false,
     logLevel: 'info',
     site: DEFAULT_SITE_CONFIG,
-    sale: { ethConfirmations: 1, usdPerEth: 2000, ethQuoteMs: 900_000, watchIntervalMs: 3000 },
+    sale: {
+      ethConfirmations: 1,
+      simulatedUsdPerEth: 2000,
+      ethQuoteMs: 900_000,
+      watchIntervalMs: 3000,
+    },
   });
 });
 
@@ -47,10 +52,10 @@ test('payment providers: each is configured whole or left to its simulator', () 
     CRYPTO_GATEWAY_API_KEY: 'key',
     CRYPTO_GATEWAY_STORE_ID: 'store',
     CRYPTO_GATEWAY_WEBHOOK_SECRET: 's'.repeat(32),
-    ETH_USD_RATE: '3100.5',
+    ETH_PRICE_FEED_URL: 'https://api.kraken.com',
   });
   expect(whole.ok && whole.env.sale).toMatchObject({
-    usdPerEth: 3100.5,
+    ethPriceFeedUrl: 'https://api.kraken.com',
     gateway: { url: 'https://btcpay.example', storeId: 'store' },
   });
   expect(whole.ok && whole.env.sale.card).toBeUndefined();
@@ -119,6 +124,7 @@ test('production requires real services instead of the development stand-ins', (
     'SMS_PROVIDER must be http in production (the outbox never reaches a phone)',
     'CHAIN_RPC_URL is required in production (the embedded anvil is for development)',
     'ETH_DEPOSIT_XPUB is required in production (the dev key is public)',
+    'ETH_PRICE_FEED_URL is required in production (the simulator quotes a fixed price)',
     'CRYPTO_GATEWAY_* are required in production (the simulator is for development)',
     'CARD_PROVIDER_* are required in production (the simulator is for development)',
   ]);
@@ -138,6 +144,7 @@ test('production requires real services instead of the development stand-ins', (
     BRAND_TOKEN_FACTORY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
     STAKING_ADDRESS: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
     ETH_DEPOSIT_XPUB: devDepositXpub(),
+    ETH_PRICE_FEED_URL: 'https://api.kraken.com',
     CRYPTO_GATEWAY_URL: 'https://btcpay.example',
     CRYPTO_GATEWAY_API_KEY: 'key',
     CRYPTO_GATEWAY_STORE_ID: 'store',

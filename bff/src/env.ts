@@ -50,12 +50,15 @@ export interface Env {
   sale: SaleSettings;
 }
 
-/** Unset gateway or card settings: the bff starts the local simulator of that provider. */
+/** Unset price feed, gateway or card settings: the bff starts that provider's local simulator. */
 export interface SaleSettings {
   /** Extended public key of the ETH deposit addresses; unset: the dev key. */
   depositXpub?: string;
   ethConfirmations: number;
-  usdPerEth: number;
+  /** An exchange's public ticker (Kraken's REST format); default: the local simulator. */
+  ethPriceFeedUrl?: string;
+  /** The price the local ETH price simulator answers (ETH_USD_RATE). */
+  simulatedUsdPerEth: number;
   /** How long an ETH order's quote holds, in ms. */
   ethQuoteMs: number;
   watchIntervalMs: number;
@@ -195,6 +198,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,2}$/, 'must be 1 to 999'), v.transform(Number)),
     '1',
   ),
+  ETH_PRICE_FEED_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
   ETH_USD_RATE: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9]+(\.[0-9]+)?$/, 'must be USD per ETH'), v.transform(Number)),
     '2000',
@@ -323,6 +327,11 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
     if (!values.ETH_DEPOSIT_XPUB) {
       problems.push('ETH_DEPOSIT_XPUB is required in production (the dev key is public)');
     }
+    if (!values.ETH_PRICE_FEED_URL) {
+      problems.push(
+        'ETH_PRICE_FEED_URL is required in production (the simulator quotes a fixed price)',
+      );
+    }
     if (!values.CRYPTO_GATEWAY_URL) {
       problems.push(
         'CRYPTO_GATEWAY_* are required in production (the simulator is for development)',
@@ -390,7 +399,8 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
       sale: {
         ...(raw.ETH_DEPOSIT_XPUB ? { depositXpub: raw.ETH_DEPOSIT_XPUB } : {}),
         ethConfirmations: raw.ETH_CONFIRMATIONS,
-        usdPerEth: raw.ETH_USD_RATE,
+        ...(raw.ETH_PRICE_FEED_URL ? { ethPriceFeedUrl: raw.ETH_PRICE_FEED_URL } : {}),
+        simulatedUsdPerEth: raw.ETH_USD_RATE,
         ethQuoteMs: raw.ETH_QUOTE_SECONDS * 1000,
         watchIntervalMs: raw.SALE_WATCH_INTERVAL_MS,
         ...(raw.CRYPTO_GATEWAY_URL

@@ -158,7 +158,7 @@ async function main() {
     ...(env.sale.depositXpub ? { depositXpub: env.sale.depositXpub } : {}),
     chainId: chain.chainId,
     ethConfirmations: env.sale.ethConfirmations,
-    usdPerEth: env.sale.usdPerEth,
+    usdPerEth: saleProviders.usdPerEth,
     ethQuoteMs: env.sale.ethQuoteMs,
   });
   const saleWatcher = startSaleWatcher({

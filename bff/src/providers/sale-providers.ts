@@ -10,8 +10,11 @@ import {
   type CryptoGateway,
 } from './crypto-gateway.ts';
 import { startGatewaySimulator } from './crypto-gateway-simulator.ts';
+import { createEthPriceFeed, type EthPriceFeed } from './eth-price.ts';
+import { startEthPriceSimulator } from './eth-price-simulator.ts';
 
 export interface SaleProviders {
+  usdPerEth: EthPriceFeed;
   gateway: CryptoGateway;
   card: CardExchange;
   /** Simulators only: where their notifications go, once the bff listens. */
@@ -37,6 +40,16 @@ export async function startSaleProviders({
   const stops: (() => Promise<void>)[] = [];
   const pointers: ((bffUrl: string) => void)[] = [];
   const simulators: string[] = [];
+
+  let usdPerEth: EthPriceFeed;
+  if (settings.ethPriceFeedUrl) {
+    usdPerEth = createEthPriceFeed({ url: settings.ethPriceFeedUrl });
+  } else {
+    const simulator = await startEthPriceSimulator(settings.simulatedUsdPerEth);
+    stops.push(() => simulator.close());
+    simulators.push(`ETH price simulator: ${simulator.url}`);
+    usdPerEth = createEthPriceFeed({ url: simulator.url });
+  }
 
   let gateway: CryptoGateway;
   if (settings.gateway) {
@@ -94,6 +107,7 @@ export async function startSaleProviders({
   }
 
   return {
+    usdPerEth,
     gateway,
     card,
     simulators,

@@ -19,13 +19,13 @@ export interface SaleStackOptions {
   /** The chain the deposits are on (EIP-681 URIs name it); default: anvil's 31337. */
   chainId?: number;
   ethConfirmations?: number;
-  /** USD per ETH quoted to buyers. */
-  usdPerEth?: number;
+  /** USD per ETH quoted to buyers: a price feed, or a fixed price in tests. */
+  usdPerEth?: number | (() => Promise<number>);
   /** How long an ETH quote holds (ETH_QUOTE_SECONDS); default 15 minutes. */
   ethQuoteMs?: number;
 }
 
-/** Default ETH quote when none is configured (ETH_USD_RATE). */
+/** The ETH price of tests that set none. */
 export const DEFAULT_USD_PER_ETH = 2_000;
 
 /** The sale and order services wired together, as the app, the server and tests use them. */
@@ -48,7 +48,7 @@ export function createSaleStack(options: SaleStackOptions): {
     deposits: createDepositAddresses(options.depositXpub ?? devDepositXpub()),
     chainId: options.chainId ?? 31337,
     ethConfirmations: options.ethConfirmations ?? 1,
-    usdPerEth: async () => usdPerEth,
+    usdPerEth: typeof usdPerEth === 'number' ? async () => usdPerEth : usdPerEth,
     ...(options.ethQuoteMs ? { ethQuoteMs: options.ethQuoteMs } : {}),
     ...(options.gateway ? { gateway: options.gateway } : {}),
     ...(options.card ? { card: options.card } : {}),
