@@ -100,6 +100,21 @@ const onDemoBrand = (section: ConsoleSection = 'overview') => ({
   render: () => <BrandConsoleScreen brandId={demoBrandId()} section={section} />,
 });
 
+/** Submits the issue form: the factory deploys VMILE, and the console reads it until active. */
+async function submitAndSeeDeployed(
+  canvas: StoryContext['canvas'],
+  t: ReturnType<typeof storyIntl>,
+  userEvent: StoryContext['userEvent'],
+  form: HTMLElement,
+) {
+  await userEvent.click(within(form).getByRole('button', { name: t('brandTokens.issue.submit') }));
+  await expectToast(t, 'success', t('brandTokens.issue.deploying', { ticker: 'VMILE' }));
+  const card = await canvas.findByRole('region', { name: 'Vistula Miles (VMILE)' });
+  await expect(
+    await within(card).findByText(t('brandTokens.token.status.active'), { exact: false }),
+  ).toBeVisible();
+}
+
 /* ---------------------------------------------------------------- overview */
 
 export const Loading: Story = {
@@ -144,15 +159,7 @@ export const NoTokenYet: Story = {
     );
     await userEvent.clear(field('brandTokens.issue.cap'));
     await userEvent.type(field('brandTokens.issue.cap'), '500000');
-    await userEvent.click(
-      within(form).getByRole('button', { name: t('brandTokens.issue.submit') }),
-    );
-    // The factory deploys it on the chain; the console reads it again until it is active.
-    await expectToast(t, 'success', t('brandTokens.issue.deploying', { ticker: 'VMILE' }));
-    const card = await canvas.findByRole('region', { name: 'Vistula Miles (VMILE)' });
-    await expect(
-      await within(card).findByText(t('brandTokens.token.status.active'), { exact: false }),
-    ).toBeVisible();
+    await submitAndSeeDeployed(canvas, t, userEvent, form);
   },
 };
 export const NoTokenYetPolish = polish(NoTokenYet);
@@ -220,14 +227,7 @@ export const IssueFailed: Story = {
     await expect(
       within(form).getByLabelText(t('brandTokens.issue.ticker'), { selector: 'input' }),
     ).toHaveValue('VMILE');
-    await userEvent.click(
-      within(form).getByRole('button', { name: t('brandTokens.issue.submit') }),
-    );
-    await expectToast(t, 'success', t('brandTokens.issue.deploying', { ticker: 'VMILE' }));
-    const card = await canvas.findByRole('region', { name: 'Vistula Miles (VMILE)' });
-    await expect(
-      await within(card).findByText(t('brandTokens.token.status.active'), { exact: false }),
-    ).toBeVisible();
+    await submitAndSeeDeployed(canvas, t, userEvent, form);
     await expect(canvas.getAllByRole('region', { name: 'Vistula Miles (VMILE)' })).toHaveLength(1);
     await expect(
       canvas.queryByText(t('brandTokens.issue.failed', { ticker: 'VMILE' })),
