@@ -1,11 +1,10 @@
 import {
   benchBrandName,
   createBenchDatabase,
-  dropBenchDatabase,
   startBenchApp,
-  startBenchServer,
   type BenchDatabase,
 } from '@brnd/bff/brands-bench';
+import { startBenchServer } from '@brnd/bff/bench-database';
 import { Agent, request } from 'node:http';
 import os from 'node:os';
 
@@ -167,7 +166,7 @@ export async function run(): Promise<Record<string, string>> {
     return figures;
   } finally {
     for (const app of apps) await app.close().catch(() => {});
-    for (const bench of databases) await dropBenchDatabase(server.serverUrl, bench).catch(() => {});
+    for (const bench of databases) await bench.drop().catch(() => {});
     await server.stop();
   }
 }

@@ -1,16 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { withAdminClient } from '../db/admin.ts';
-import { openDatabase, withDatabaseName } from '../db/database.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { migrateUp } from '../db/migrate.ts';
+import { randomUUID } from 'node:crypto';
 import { createMemoryLogger } from '../logger.ts';
 import { openTokenAccounts } from './brand-tokens-accounts.ts';
 import { parseGiveCsv } from './brand-tokens-csv.ts';
 import { createBrandTokenService } from './brand-tokens.ts';
 import { ONE_TOKEN, createLedger } from './ledger.ts';
+import { openBenchDatabase } from '../testing/bench-database.ts';
 
 /**
  * A bulk give of a 1,000-row CSV (issue #8 asks for well under 10 s): half the rows to customers
@@ -28,27 +22,9 @@ export interface BrandTokenBenchResult {
 export async function benchBulkGive(rows = 1_000): Promise<BrandTokenBenchResult> {
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    let serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'brnd-bench-pg-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true, fast: true });
-      cleanups.push(() => embedded.stop());
-      serverUrl = embedded.url;
-    }
-    const name = `brnd_bench_${randomBytes(4).toString('hex')}`;
-    await withAdminClient(serverUrl, (client) =>
-      client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`),
-    );
-    cleanups.push(() =>
-      withAdminClient(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
-      ).then(() => undefined),
-    );
-    const url = withDatabaseName(serverUrl, name);
-    const db = openDatabase(url);
-    cleanups.push(() => db.close());
-    await migrateUp(db.sequelize, url);
+    const bench = await openBenchDatabase();
+    cleanups.push(() => bench.close());
+    const { db } = bench;
 
     const ledger = createLedger(db);
     const [owner] = await db.query<{ id: string }>(

@@ -1,16 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { CONTEST_TIME_ZONE, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import pg from 'pg';
 import { createApp } from '../app.ts';
-import { withAdminClient } from '../db/admin.ts';
-import { openDatabase, withDatabaseName, type Database } from '../db/database.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { migrateUp } from '../db/migrate.ts';
+import { type Database } from '../db/database.ts';
+import { createScratchDatabase } from '../testing/bench-database.ts';
 import { createMemoryLogger } from '../logger.ts';
 import { createOutboxMailer } from '../providers/mail.ts';
 import { createOutboxSms } from '../providers/sms.ts';
@@ -52,26 +46,8 @@ export interface BenchDatabase {
   seedSeconds: number;
   /** Seconds per seeding step. */
   steps: Record<string, number>;
-}
-
-export interface BenchServer {
-  serverUrl: string;
-  stop(): Promise<void>;
-}
-
-/** The bench's PostgreSQL: DATABASE_URL's server if set, otherwise a throwaway embedded one. */
-export async function startBenchServer(): Promise<BenchServer> {
-  const url = process.env.DATABASE_URL;
-  if (url) return { serverUrl: url, stop: async () => {} };
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'brnd-bench-pg-'));
-  const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true, fast: true });
-  return {
-    serverUrl: embedded.url,
-    async stop() {
-      await embedded.stop().catch(() => {});
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  /** Closes its pool and drops it. */
+  drop(): Promise<void>;
 }
 
 /** The brand name of id `i` (1-based); the SQL seed builds the same names. */
@@ -261,18 +237,15 @@ async function seed(db: Seeder, brands: number, votes: number, users: number, no
   return steps;
 }
 
-/** A fresh database with `brands` brands and `votes` votes; drop it with `dropBenchDatabase`. */
+/** A fresh database with `brands` brands and `votes` votes. */
 export async function createBenchDatabase(
   serverUrl: string,
   { brands, votes, now = new Date() }: { brands: number; votes: number; now?: Date },
 ): Promise<BenchDatabase> {
-  const name = `brnd_bench_brands_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) =>
-    client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`),
-  );
-  const url = withDatabaseName(serverUrl, name);
-  const db = openDatabase(url, { poolMax: 10 });
-  await migrateUp(db.sequelize, url);
+  const { db, url, drop } = await createScratchDatabase(serverUrl, {
+    prefix: 'brnd_bench_brands',
+    poolMax: 10,
+  });
   // A user votes on about 20 days a year.
   const users = Math.max(1, Math.ceil(votes / VOTES_PER_WINDOW / 20));
   const started = performance.now();
@@ -303,15 +276,8 @@ export async function createBenchDatabase(
     users,
     seedSeconds,
     steps,
+    drop,
   };
-}
-
-export async function dropBenchDatabase(serverUrl: string, bench: BenchDatabase): Promise<void> {
-  await bench.db.close();
-  const name = new URL(bench.url).pathname.slice(1);
-  await withAdminClient(serverUrl, (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
-  );
 }
 
 /** The real bff (createApp) on the bench database, listening on a free local port. */

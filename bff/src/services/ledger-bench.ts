@@ -1,13 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { withAdminClient } from '../db/admin.ts';
-import { openDatabase, withDatabaseName, type Database } from '../db/database.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { migrateUp } from '../db/migrate.ts';
+import { randomUUID } from 'node:crypto';
+import { type Database } from '../db/database.ts';
 import { insertUserRow } from '../testing/users.ts';
 import { LEDGER_ACCOUNTS, createLedger, userAccount } from './ledger.ts';
+import { openBenchDatabase } from '../testing/bench-database.ts';
 
 /**
  * Ledger throughput: idempotent, double-entry credits through `ledger.post` against the same
@@ -69,27 +64,9 @@ export async function benchLedger(options: LedgerBenchOptions = {}): Promise<Led
   const concurrency = options.concurrency ?? 8;
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    let serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'brnd-bench-pg-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true, fast: true });
-      cleanups.push(() => embedded.stop());
-      serverUrl = embedded.url;
-    }
-    const name = `brnd_bench_${randomBytes(4).toString('hex')}`;
-    await withAdminClient(serverUrl, (client) =>
-      client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`),
-    );
-    cleanups.push(() =>
-      withAdminClient(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
-      ).then(() => undefined),
-    );
-    const url = withDatabaseName(serverUrl, name);
-    const db = openDatabase(url, { poolMax: concurrency + 2 });
-    cleanups.push(() => db.close());
-    await migrateUp(db.sequelize, url);
+    const bench = await openBenchDatabase({ poolMax: concurrency + 2 });
+    cleanups.push(() => bench.close());
+    const { db } = bench;
     await db.query(`
       CREATE TABLE bench_plain_transactions (idempotency_key text, metadata jsonb);
       CREATE TABLE bench_plain_entries (idempotency_key text, account_id text, amount numeric);

@@ -1,22 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import { setTimeout } from 'node:timers/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { createApp } from '../app.ts';
-import { withAdminClient } from '../db/admin.ts';
-import { openDatabase, withDatabaseName } from '../db/database.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { migrateUp } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { createOutboxMailer } from '../providers/mail.ts';
 import { createOutboxSms } from '../providers/sms.ts';
 import { insertUserRow } from '../testing/users.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from './passwords.ts';
 import { createSessionService } from './sessions.ts';
+import { openBenchDatabase } from '../testing/bench-database.ts';
 
 /**
  * `GET /api/orders/verify/{uuid}` as the buy page polls it: 5,000 open orders checked every
@@ -113,28 +107,9 @@ export async function setUpVerifyBench(
     for (const step of cleanups.reverse()) await step().catch(() => {});
   };
   try {
-    let serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'brnd-bench-pg-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      const embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true, fast: true });
-      cleanups.push(() => embedded.stop());
-      serverUrl = embedded.url;
-    }
-    const name = `brnd_bench_${randomBytes(4).toString('hex')}`;
-    await withAdminClient(serverUrl, (client) =>
-      client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`),
-    );
-    const admin = serverUrl;
-    cleanups.push(() =>
-      withAdminClient(admin, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
-      ).then(() => undefined),
-    );
-    const url = withDatabaseName(serverUrl, name);
-    const db = openDatabase(url, { poolMax });
-    cleanups.push(() => db.close());
-    await migrateUp(db.sequelize, url);
+    const bench = await openBenchDatabase({ poolMax });
+    cleanups.push(() => bench.close());
+    const { db, url } = bench;
 
     const userId = await insertUserRow(db, 'Bench');
     const token = await createSessionService(db).create(userId);
