@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -132,91 +132,71 @@ export function AdminOrderScreen({ id }: { id: string }) {
       </dl>
 
       {order.method === 'ETH' && (
-        <section aria-labelledby="order-deposits">
-          <h3 id="order-deposits">{t('finance.orders.deposits')}</h3>
-          {order.deposits.length === 0 ? (
-            <p className={screen.muted}>{t('finance.orders.noDeposits')}</p>
-          ) : (
-            <div className={table.scroll}>
-              <table className={table.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('finance.orders.block')}</th>
-                    <th scope="col">{t('finance.orders.balance')}</th>
-                    <th scope="col">{t('finance.orders.change')}</th>
-                    <th scope="col">{t('finance.orders.transactions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {order.deposits.map((deposit) => (
-                    <tr key={`${deposit.block}-${deposit.balance}`}>
-                      <td>{deposit.block}</td>
-                      <td>{`${deposit.balance} ETH`}</td>
-                      <td>{`${deposit.change} ETH`}</td>
-                      <td className={table.long}>
-                        {deposit.transactions.length === 0
-                          ? t('finance.orders.noTransfer')
-                          : deposit.transactions.map((transfer) => (
-                              <p key={transfer.hash}>
-                                {txLink(transfer.hash)} {`${transfer.value} ETH`}{' '}
-                                {t('finance.orders.fromAddress', { address: transfer.from })}
-                              </p>
-                            ))}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+        <RecordTable
+          id="order-deposits"
+          title={t('finance.orders.deposits')}
+          emptyText={t('finance.orders.noDeposits')}
+          columns={[
+            t('finance.orders.block'),
+            t('finance.orders.balance'),
+            t('finance.orders.change'),
+            t('finance.orders.transactions'),
+          ]}
+          rows={order.deposits.map((deposit) => (
+            <tr key={`${deposit.block}-${deposit.balance}`}>
+              <td>{deposit.block}</td>
+              <td>{`${deposit.balance} ETH`}</td>
+              <td>{`${deposit.change} ETH`}</td>
+              <td className={table.long}>
+                {deposit.transactions.length === 0
+                  ? t('finance.orders.noTransfer')
+                  : deposit.transactions.map((transfer) => (
+                      <p key={transfer.hash}>
+                        {txLink(transfer.hash)} {`${transfer.value} ETH`}{' '}
+                        {t('finance.orders.fromAddress', { address: transfer.from })}
+                      </p>
+                    ))}
+              </td>
+            </tr>
+          ))}
+        />
       )}
 
-      <section aria-labelledby="order-notifications">
-        <h3 id="order-notifications">{t('finance.orders.notifications')}</h3>
-        {order.notifications.length === 0 ? (
-          <p className={screen.muted}>{t('finance.orders.noNotifications')}</p>
-        ) : (
-          <div className={table.scroll}>
-            <table className={table.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('finance.orders.received_at')}</th>
-                  <th scope="col">{t('finance.orders.provider')}</th>
-                  <th scope="col">{t('finance.orders.outcome')}</th>
-                  <th scope="col">{t('finance.orders.body')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.notifications.map((notification) => (
-                  <tr key={notification.id}>
-                    <td>{when(notification.received_at)}</td>
-                    <td>{t(`finance.orders.providers.${notification.provider}`)}</td>
-                    <td>
-                      <span
-                        className={`${styles.badge} ${notification.outcome === 'accepted' ? styles.good : styles.bad}`}
-                      >
-                        {t(`finance.orders.outcomes.${notification.outcome}`)}
-                      </span>{' '}
-                      {t('finance.orders.answer', { status: notification.http_status })}
-                      {notification.reason && (
-                        <p className={screen.muted}>
-                          {intl.messages[notification.reason]
-                            ? t(notification.reason)
-                            : notification.reason}
-                        </p>
-                      )}
-                    </td>
-                    <td className={table.long}>
-                      <code>{notification.body}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <RecordTable
+        id="order-notifications"
+        title={t('finance.orders.notifications')}
+        emptyText={t('finance.orders.noNotifications')}
+        columns={[
+          t('finance.orders.received_at'),
+          t('finance.orders.provider'),
+          t('finance.orders.outcome'),
+          t('finance.orders.body'),
+        ]}
+        rows={order.notifications.map((notification) => (
+          <tr key={notification.id}>
+            <td>{when(notification.received_at)}</td>
+            <td>{t(`finance.orders.providers.${notification.provider}`)}</td>
+            <td>
+              <span
+                className={`${styles.badge} ${notification.outcome === 'accepted' ? styles.good : styles.bad}`}
+              >
+                {t(`finance.orders.outcomes.${notification.outcome}`)}
+              </span>{' '}
+              {t('finance.orders.answer', { status: notification.http_status })}
+              {notification.reason && (
+                <p className={screen.muted}>
+                  {intl.messages[notification.reason]
+                    ? t(notification.reason)
+                    : notification.reason}
+                </p>
+              )}
+            </td>
+            <td className={table.long}>
+              <code>{notification.body}</code>
+            </td>
+          </tr>
+        ))}
+      />
 
       <section aria-labelledby="order-decisions">
         <h3 id="order-decisions">{t('finance.orders.decisions')}</h3>
@@ -252,6 +232,45 @@ export function AdminOrderScreen({ id }: { id: string }) {
         {order.needs_decision && <ResolveForm order={order} />}
       </section>
     </Card>
+  );
+}
+
+/** A part of the order's record: its rows in a table, or a line saying there are none. */
+function RecordTable({
+  id,
+  title,
+  emptyText,
+  columns,
+  rows,
+}: {
+  id: string;
+  title: string;
+  emptyText: string;
+  columns: string[];
+  rows: ReactNode[];
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {rows.length === 0 ? (
+        <p className={screen.muted}>{emptyText}</p>
+      ) : (
+        <div className={table.scroll}>
+          <table className={table.table}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 
