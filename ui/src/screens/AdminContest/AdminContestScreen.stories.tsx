@@ -1,4 +1,4 @@
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminContest, closeContestMonth } from '@brnd/contracts/api/admin-contest';
 import { contestCloseRefused } from '@brnd/mocks/admin-scenarios';
@@ -37,6 +37,32 @@ function monthsAgo(count: number): string {
   const now = new Date();
   const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - count, 15));
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Asks to close `month` and confirms it in the dialog. */
+async function closeMonth(
+  {
+    canvas,
+    t,
+    userEvent,
+  }: Pick<StoryContext, 'canvas' | 'userEvent'> & {
+    t: ReturnType<typeof storyIntl>;
+  },
+  month: string,
+) {
+  await userEvent.click(
+    await canvas.findByRole(
+      'button',
+      { name: t('adminContest.close', { month }) },
+      { timeout: 5000 },
+    ),
+  );
+  const dialog = await screen.findByRole('dialog', {
+    name: t('adminContest.closeTitle', { month }),
+  });
+  await userEvent.click(
+    within(dialog).getByRole('button', { name: t('adminContest.confirmClose') }),
+  );
 }
 
 /**
@@ -80,19 +106,7 @@ export const CloseMonth: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const month = monthName(globals, monthsAgo(2));
-    await userEvent.click(
-      await canvas.findByRole(
-        'button',
-        { name: t('adminContest.close', { month }) },
-        { timeout: 5000 },
-      ),
-    );
-    const dialog = await screen.findByRole('dialog', {
-      name: t('adminContest.closeTitle', { month }),
-    });
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: t('adminContest.confirmClose') }),
-    );
+    await closeMonth({ canvas, t, userEvent }, month);
     await expectToast(
       t,
       'success',
@@ -132,18 +146,7 @@ export const AlreadyClosed: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const month = monthName(globals, monthsAgo(2));
-    await userEvent.click(
-      await canvas.findByRole(
-        'button',
-        { name: t('adminContest.close', { month }) },
-        { timeout: 5000 },
-      ),
-    );
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', {
-        name: t('adminContest.confirmClose'),
-      }),
-    );
+    await closeMonth({ canvas, t, userEvent }, month);
     // A warning, not a success: the operator's click changed nothing.
     const region = screen.getByRole('region', { name: t('toast.region') });
     const text = await within(region).findByText(
@@ -162,18 +165,7 @@ export const CloseRefused: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const month = monthName(globals, monthsAgo(2));
-    await userEvent.click(
-      await canvas.findByRole(
-        'button',
-        { name: t('adminContest.close', { month }) },
-        { timeout: 5000 },
-      ),
-    );
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', {
-        name: t('adminContest.confirmClose'),
-      }),
-    );
+    await closeMonth({ canvas, t, userEvent }, month);
     await expectToast(t, 'danger', t('adminContest.errors.notEnded', { month }));
     await waitFor(() =>
       expect(
