@@ -115,6 +115,14 @@ async function submitAndSeeDeployed(
   ).toBeVisible();
 }
 
+/** The demo brand's console on `section`, with its token already issued. */
+const onDemoToken = (section?: ConsoleSection) => ({
+  ...onDemoBrand(section),
+  beforeEach: () => {
+    issueDemoToken();
+  },
+});
+
 /* ---------------------------------------------------------------- overview */
 
 export const Loading: Story = {
@@ -331,10 +339,7 @@ export const LimitsReachedEnterprisePolish = polish(LimitsReachedEnterprise);
 
 /** By e-mail the tokens are held for the customer, who is told by e-mail. */
 export const GiveByEmail: Story = {
-  ...onDemoBrand('give'),
-  beforeEach: () => {
-    issueDemoToken();
-  },
+  ...onDemoToken('give'),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const form = await canvas.findByRole('region', { name: t('brandTokens.give.title') });
@@ -409,10 +414,7 @@ async function chooseCsv(
 
 /** Checking a file moves nothing: it shows the lines it read and the total. */
 export const CsvPreview: Story = {
-  ...onDemoBrand('give'),
-  beforeEach: () => {
-    issueDemoToken();
-  },
+  ...onDemoToken('give'),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const card = await chooseCsv(canvas, userEvent, t, GOOD_CSV);
@@ -430,10 +432,7 @@ export const CsvPreviewPolish = polish(CsvPreview);
 
 /** A wrong line is named with its number, and nothing can be applied. */
 export const CsvErrors: Story = {
-  ...onDemoBrand('give'),
-  beforeEach: () => {
-    issueDemoToken();
-  },
+  ...onDemoToken('give'),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const card = await chooseCsv(canvas, userEvent, t, BAD_CSV);
@@ -453,10 +452,7 @@ export const CsvErrors: Story = {
 export const CsvErrorsPolish = polish(CsvErrors);
 
 export const CsvApplied: Story = {
-  ...onDemoBrand('give'),
-  beforeEach: () => {
-    issueDemoToken();
-  },
+  ...onDemoToken('give'),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const card = await chooseCsv(canvas, userEvent, t, GOOD_CSV);
@@ -473,10 +469,7 @@ export const CsvAppliedPolish = polish(CsvApplied);
 /* ---------------------------------------------------------------- offers and codes */
 
 export const OfferCreated: Story = {
-  ...onDemoBrand('offers'),
-  beforeEach: () => {
-    issueDemoToken();
-  },
+  ...onDemoToken('offers'),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('brandTokens.offers.empty'))).toBeVisible();
