@@ -70,6 +70,9 @@ export class InsufficientBalanceError extends Error {
 
 const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATION = '23503';
+const DEADLOCK_DETECTED = '40P01';
+/** A posting of its own that PostgreSQL chose as a deadlock's victim is sent again. */
+const DEADLOCK_ATTEMPTS = 3;
 
 function sqlState(error: unknown): string | undefined {
   const parent = (error as { parent?: { code?: string } }).parent;
@@ -168,7 +171,18 @@ export function createLedger(db: Database): Ledger {
     async post(input, options = {}) {
       validate(input);
       try {
-        return await postIn(input, options.transaction);
+        // Inside a caller's transaction a deadlock aborts the caller's work: only it can retry.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await postIn(input, options.transaction);
+          } catch (error) {
+            const retry =
+              !options.transaction &&
+              sqlState(error) === DEADLOCK_DETECTED &&
+              attempt < DEADLOCK_ATTEMPTS;
+            if (!retry) throw error;
+          }
+        }
       } catch (error) {
         const state = sqlState(error);
         if (state === CHECK_VIOLATION) throw new InsufficientBalanceError(input.idempotencyKey);
