@@ -1,3 +1,5 @@
+import { isPolishPublicHoliday } from './holidays.ts';
+
 /**
  * Brand verification (terms of service, "Brand registration and verification"): the Provider
  * answers within 2 business days, and the terms list what a Brand provides. Shared by the bff,
@@ -101,7 +103,7 @@ function weekday(year: number, month: number, day: number): number {
 
 function isBusinessDay(year: number, month: number, day: number): boolean {
   const dayOfWeek = weekday(year, month, day);
-  return dayOfWeek !== 0 && dayOfWeek !== 6;
+  return dayOfWeek !== 0 && dayOfWeek !== 6 && !isPolishPublicHoliday(year, month, day);
 }
 
 function nextDate(time: WallClock): WallClock {
@@ -116,8 +118,8 @@ function nextDate(time: WallClock): WallClock {
 
 /**
  * When the answer to a submission is due: the same Warsaw time of day on the second business day
- * (Monday to Friday) after the submission. A submission on a weekend counts from the start of the
- * following Monday. Public holidays are not excluded.
+ * (Monday to Friday, not a Polish public holiday) after the submission. A submission on a day off
+ * counts from the start of the next business day.
  */
 export function verificationDueAt(submittedAt: Date): Date {
   let time = wallClock(submittedAt);
