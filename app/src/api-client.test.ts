@@ -1,5 +1,6 @@
 import { expect, test, vi } from 'vitest';
-import { login, logout, profile } from '@brnd/contracts/api/accounts';
+import { login, profile } from '@brnd/contracts/api/accounts';
+import { logout } from '@brnd/contracts/api/session';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { createAppApiClient } from './api-client.ts';
 

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import { MessageResponseSchema } from './message.ts';
+import { logout } from './session.ts';
 import {
   AddressSchema,
   EmailSchema,
@@ -15,8 +17,6 @@ import {
 
 export const SUCCESS = 'success';
 export const AUTH_SUCCESS = 'Auth Success!';
-
-export const MessageResponseSchema = v.object({ message: v.string() });
 
 const ReferralCodeSchema = v.pipe(v.string(), v.trim(), v.maxLength(64));
 
@@ -61,14 +61,6 @@ export const login = defineEndpoint({
 });
 
 /** Not in the spec's table: revokes the server-side session so a copied token dies with it. */
-export const logout = defineEndpoint({
-  id: 'logout',
-  method: 'POST',
-  path: '/api/user/logout',
-  auth: 'required',
-  response: MessageResponseSchema,
-});
-
 export const confirmEmail = defineEndpoint({
   id: 'confirmEmail',
   method: 'POST',

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-import { MessageResponseSchema } from './accounts.ts';
+import { blog } from './blog.ts';
+import { MessageResponseSchema } from './message.ts';
 import {
   ContactCountrySchema,
   ContactEmailSchema,
@@ -34,28 +35,6 @@ export const contact = defineEndpoint({
     contactAnything: ContactTextSchema,
   }),
   response: MessageResponseSchema,
-});
-
-export const ArticleSchema = v.object({
-  /** Stable within the feed: the item's guid, else its link, else its title. */
-  id: v.pipe(v.string(), v.nonEmpty()),
-  title: v.string(),
-  creator: v.string(),
-  /** ISO 8601; the page formats it in the reader's language. */
-  pubDate: v.pipe(v.string(), v.isoTimestamp()),
-  /** Sanitised by the bff: safe to render as HTML. */
-  content: v.string(),
-  /** The article on its own site; empty when the feed gives none. */
-  link: v.string(),
-});
-export type Article = v.InferOutput<typeof ArticleSchema>;
-
-/** The configured article feed (RSS 2.0 or Atom), newest first. */
-export const blog = defineEndpoint({
-  id: 'blog',
-  method: 'GET',
-  path: '/api/blog',
-  response: v.object({ articles: v.array(ArticleSchema) }),
 });
 
 export const contentEndpoints = { newsletter, contact, blog } as const;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-import { MessageResponseSchema } from './accounts.ts';
+import { MessageResponseSchema } from './message.ts';
 import { REFERRAL_DESCRIPTION_MAX_LENGTH, REFERRAL_TARGETS } from '../domain/referrals.ts';
 
 /** Referral links: {host}/ref/{code}. A code may carry a dash part naming its target (ico, vote). */

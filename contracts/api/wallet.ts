@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-import { MessageResponseSchema } from './accounts.ts';
+import { MessageResponseSchema } from './message.ts';
 import { WalletAddressSchema } from '../domain/rules.ts';
 import type { TransactionStatus } from '../domain/constants.ts';
 import type { Transaction } from './orders.ts';

@@ -8,13 +8,13 @@ import {
   forgotPassword,
   getMobile,
   login,
-  logout,
   profile,
   resendCode,
   resetPassword,
   signup,
   updateProfile,
 } from '@brnd/contracts/api/accounts';
+import { logout } from '@brnd/contracts/api/session';
 import { resetCodeFrom } from '@brnd/contracts/api/dev';
 import { LOGIN_THROTTLE_WINDOW_MS, SMS_CODE_LIFETIME_MS } from '@brnd/contracts/domain/constants';
 import { DEMO_EMAIL, DEMO_PASSWORD, NEEDS_PHONE_EMAIL, UNVERIFIED_EMAIL } from './seed.ts';

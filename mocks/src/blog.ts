@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
-import { blog, type Article } from '@brnd/contracts/api/content';
+import { blog, type Article } from '@brnd/contracts/api/blog';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { englishText } from './messages.ts';
 

@@ -8,13 +8,13 @@ import {
   getMobile,
   health,
   login,
-  logout,
   profile,
   resendCode,
   resetPassword,
   signup,
   updateProfile,
 } from '@brnd/contracts/api/accounts';
+import { logout } from '@brnd/contracts/api/session';
 import { LOGIN_FAILURES_PER_ACCOUNT } from '@brnd/contracts/domain/constants';
 import { call, readOutbox, type Scenario, type Step, type Values } from './runner.ts';
 

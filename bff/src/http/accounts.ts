@@ -7,13 +7,13 @@ import {
   forgotPassword,
   getMobile,
   login,
-  logout,
   profile,
   resendCode,
   resetPassword,
   signup,
   updateProfile,
 } from '@brnd/contracts/api/accounts';
+import { logout } from '@brnd/contracts/api/session';
 import type { AccountService } from '../services/accounts.ts';
 import { languageFromHeader } from '../services/messages.ts';
 import { authedRoute, route, type Route } from './route.ts';

@@ -1,4 +1,5 @@
-import { blog, contact, newsletter } from '@brnd/contracts/api/content';
+import { blog } from '@brnd/contracts/api/blog';
+import { contact, newsletter } from '@brnd/contracts/api/content';
 import { site } from '@brnd/contracts/api/site';
 import {
   CONTACT_MESSAGES_PER_IP,

@@ -1,4 +1,5 @@
-import { blog, contact, newsletter } from '@brnd/contracts/api/content';
+import { blog } from '@brnd/contracts/api/blog';
+import { contact, newsletter } from '@brnd/contracts/api/content';
 import { SUCCESS } from '@brnd/contracts/api/accounts';
 import type { BlogService } from '../services/blog.ts';
 import type { ContactService } from '../services/contact.ts';

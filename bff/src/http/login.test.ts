@@ -1,4 +1,5 @@
-import { AUTH_SUCCESS, login, logout, profile } from '@brnd/contracts/api/accounts';
+import { AUTH_SUCCESS, login, profile } from '@brnd/contracts/api/accounts';
+import { logout } from '@brnd/contracts/api/session';
 import {
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_IP,

@@ -1,4 +1,4 @@
-import type { Article } from '@brnd/contracts/api/content';
+import type { Article } from '@brnd/contracts/api/blog';
 import { XMLParser } from 'fast-xml-parser';
 import sanitizeHtml from 'sanitize-html';
 import type { Logger } from '../logger.ts';

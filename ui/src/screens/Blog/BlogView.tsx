@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Article } from '@brnd/contracts/api/content';
+import type { Article } from '@brnd/contracts/api/blog';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';

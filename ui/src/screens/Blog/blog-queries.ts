@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { blog } from '@brnd/contracts/api/content';
+import { blog } from '@brnd/contracts/api/blog';
 import type { ApiClient } from '@brnd/contracts/api/client';
 
 /** The feed changes rarely and the bff caches it: one fetch per visit is enough. */

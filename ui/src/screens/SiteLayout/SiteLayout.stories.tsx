@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor } from 'storybook/test';
-import { logout } from '@brnd/contracts/api/accounts';
+import { logout } from '@brnd/contracts/api/session';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { logout } from '@brnd/contracts/api/accounts';
+import { logout } from '@brnd/contracts/api/session';
 import { useApiClient } from '../../api.tsx';
 import { Footer } from '../../components/Footer/Footer.tsx';
 import { Navbar } from '../../components/Navbar/Navbar.tsx';
