@@ -55,6 +55,7 @@ import { createPayoutService, type PayoutService } from './services/payouts.ts';
 import { createWalletService } from './services/wallet.ts';
 import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 import { brandRoutes, brandUploadBody, uploadsRouter } from './http/brands.ts';
+import { createDocumentStore } from './services/verification-documents.ts';
 import { createBrandService } from './services/brands.ts';
 import { createContestService } from './services/contest.ts';
 import { createContestAdmin } from './services/contest-admin.ts';
@@ -188,6 +189,7 @@ export function createApp(deps: AppDeps): Koa {
   const brandDeps = {
     votes,
     uploads,
+    documents: createDocumentStore(db),
     brands: createBrandService({
       db,
       votes,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import { FileResponseSchema } from './files.ts';
 import { BrandIdSchema } from '../domain/rules.ts';
 import {
   REJECTION_REASON_MAX_LENGTH,
@@ -15,10 +16,27 @@ import {
  * operators gets 409 `adminVerification.errors.alreadyDecided`.
  */
 
-/** Whether we hold each document the terms ask for. */
+/** An uploaded verification document, as the operator sees it before downloading it. */
+export const HeldFileSchema = v.object({
+  id: v.number(),
+  file_name: v.string(),
+  content_type: v.string(),
+  size: v.number(),
+  /** ISO 8601. */
+  uploaded_at: v.string(),
+  /** The admin endpoint that answers the bytes (downloadVerificationDocument). */
+  download_url: v.string(),
+});
+export type HeldFile = v.InferOutput<typeof HeldFileSchema>;
+
+/**
+ * Whether we hold each document the terms ask for; `file` is the upload for the documents that
+ * are files (UPLOADABLE_DOCUMENTS), null for data we hold as fields or do not hold.
+ */
 export const DocumentCheckSchema = v.object({
   document: v.picklist(VERIFICATION_DOCUMENTS),
   held: v.boolean(),
+  file: v.nullable(HeldFileSchema),
 });
 export type DocumentCheck = v.InferOutput<typeof DocumentCheckSchema>;
 
@@ -137,8 +155,23 @@ export const deleteCompany = defineEndpoint({
   response: v.object({ message: v.string() }),
 });
 
+/**
+ * A verification document's bytes, for operators only: sent as an attachment with its stored
+ * type and `nosniff`, and each download is written to the audit log.
+ */
+export const downloadVerificationDocument = defineEndpoint({
+  id: 'downloadVerificationDocument',
+  method: 'GET',
+  path: '/api/admin/verification/documents/:documentId',
+  auth: 'admin',
+  responseType: 'file',
+  params: v.object({ documentId: BrandIdSchema }),
+  response: FileResponseSchema,
+});
+
 export const adminVerificationEndpoints = {
   verificationQueue,
   decideVerification,
   deleteCompany,
+  downloadVerificationDocument,
 } as const;

@@ -1,5 +1,15 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import {
+  BrandRowsSchema,
+  BrandSchema,
+  FavouriteBrandSchema,
+  IndustrySchema,
+  LimitSchema,
+  newlyAddedBrands,
+  topRatedBrands,
+  trendingBrands,
+} from './brand-listings.ts';
 import { MessageResponseSchema } from './message.ts';
 import { ReferralCodeSchema } from './referrals.ts';
 import {
@@ -16,59 +26,18 @@ import {
   OperatingAddressSchema,
   PhoneSchema,
   VatNumberSchema,
-  IndustrySchema,
-  LimitSchema,
   OptionalLinkSchema,
   PostalCodeSchema,
   TokenTickerSchema,
+  VerificationDocumentEntries,
   WebsiteSchema,
 } from '../domain/rules.ts';
 import { VERIFICATION_STATUSES } from '../domain/verification.ts';
 
 /**
- * Brands and the monthly vote. Listings answer for visitors too (`auth: 'optional'`); with a token
- * each row also tells whether this user voted for it and may still vote.
+ * Brands and the monthly vote: voting, search and details, referring and registering a brand,
+ * the owner's and the voter's brands. The listings the home page shows are in brand-listings.ts.
  */
-
-export const BrandSchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  website: v.string(),
-  description: v.string(),
-  image_url: v.string(),
-  /** Votes this month; null counts as 0. */
-  votes: v.nullable(v.number()),
-  /** 1 when this user voted for the brand within the vote window. */
-  voted: v.optional(v.picklist([0, 1]), 0),
-  /** '0' when this user has used up the votes of the window. */
-  can_vote: v.optional(v.picklist(['1', '0']), '1'),
-  industry: v.nullable(v.string()),
-  token_ticker: v.nullable(v.string()),
-  no_of_employees: v.nullable(v.number()),
-  address1: v.nullable(v.string()),
-  city: v.nullable(v.string()),
-  state: v.nullable(v.string()),
-  postal_code: v.nullable(v.string()),
-  country: v.nullable(v.string()),
-  operating_address: v.nullable(v.string()),
-  referral_code: v.nullable(v.string()),
-  facebook: v.nullable(v.string()),
-  twitter: v.nullable(v.string()),
-  instagram: v.nullable(v.string()),
-  linkedin: v.nullable(v.string()),
-});
-export type Brand = v.InferOutput<typeof BrandSchema>;
-
-/** A brand the user voted for, with how many times. */
-export const FavouriteBrandSchema = v.object({ ...BrandSchema.entries, myvotes: v.number() });
-export type FavouriteBrand = v.InferOutput<typeof FavouriteBrandSchema>;
-
-const BrandRowsSchema = v.object({ brands: v.object({ rows: v.array(BrandSchema) }) });
-/** `industry` narrows a listing to one industry of the voting page's filter. */
-const ListingQuerySchema = v.object({
-  limit: v.optional(LimitSchema),
-  industry: v.optional(IndustrySchema),
-});
 
 /** One vote per brand and VOTES_PER_WINDOW votes per user in each vote window. */
 export const vote = defineEndpoint({
@@ -95,7 +64,10 @@ export const addBrand = defineEndpoint({
   response: v.object({ message: v.string(), details: BrandSchema }),
 });
 
-/** The add-brand form of My brands: every brand field, a logo and an optional referral code. */
+/**
+ * The add-brand form of My brands: every brand field, a logo, an optional referral code and the
+ * terms' documents the owner has at hand (optional: the operator asks for the missing ones).
+ */
 export const createBrand = defineEndpoint({
   id: 'createBrand',
   method: 'POST',
@@ -121,41 +93,9 @@ export const createBrand = defineEndpoint({
     linkedin: OptionalLinkSchema,
     image: BrandLogoSchema,
     referral_code: v.optional(ReferralCodeSchema),
+    ...VerificationDocumentEntries,
   }),
   response: v.object({ message: v.string(), details: BrandSchema }),
-});
-
-/** Most votes first; the home page asks for 50. */
-export const topRatedBrands = defineEndpoint({
-  id: 'topRatedBrands',
-  method: 'GET',
-  path: '/api/brands/toprated',
-  auth: 'optional',
-  query: ListingQuerySchema,
-  response: BrandRowsSchema,
-});
-
-/**
- * Recent votes first, each weighted down by its age (Hacker-News style): a brand climbs with
- * fresh votes and sinks as they age, whatever its all-time count.
- */
-export const trendingBrands = defineEndpoint({
-  id: 'trendingBrands',
-  method: 'GET',
-  path: '/api/brands/trending',
-  auth: 'optional',
-  query: ListingQuerySchema,
-  response: BrandRowsSchema,
-});
-
-/** Newest first. */
-export const newlyAddedBrands = defineEndpoint({
-  id: 'newlyAddedBrands',
-  method: 'GET',
-  path: '/api/brands/newlyadded',
-  auth: 'optional',
-  query: ListingQuerySchema,
-  response: BrandRowsSchema,
 });
 
 /**
@@ -291,12 +231,14 @@ export const brandPreview = defineEndpoint({
 /**
  * The new brand account form (/newbrandaccount): a company asks to join and waits for
  * verification (within 2 business days). Works with or without a session; with one, the company
- * belongs to that user.
+ * belongs to that user. Multipart, so the terms' documents can come along (each optional); a
+ * form-urlencoded body without them is still read.
  */
 export const registerCompany = defineEndpoint({
   id: 'registerCompany',
   method: 'POST',
   path: '/api/brands/company',
+  encoding: 'multipart',
   auth: 'optional',
   status: 201,
   body: v.object({
@@ -307,6 +249,7 @@ export const registerCompany = defineEndpoint({
     vat_num: VatNumberSchema,
     billing_address: BillingAddressSchema,
     operating_address: OperatingAddressSchema,
+    ...VerificationDocumentEntries,
   }),
   response: v.object({
     message: v.string(),

@@ -4,7 +4,10 @@ import { createApiClient } from './client.ts';
 import { ApiError } from './errors.ts';
 import { login, profile, signup } from './accounts.ts';
 import { contact } from './content.ts';
-import { brandDetails, createBrand, topRatedBrands } from './brands.ts';
+import { topRatedBrands } from './brand-listings.ts';
+import { brandDetails, createBrand } from './brands.ts';
+import { downloadVerificationDocument } from './admin-verification.ts';
+import { attachmentDisposition } from './files.ts';
 
 /** A fetch that records the request and answers with the given response. */
 function recordingFetch(answer: () => Response) {
@@ -251,5 +254,40 @@ describe('answers', () => {
       .catch((caught: unknown) => caught)) as ApiError;
     expect(error.status).toBe(0);
     expect(error.body.messageId).toBe('errors.network');
+  });
+});
+
+describe('file answers', () => {
+  test('a file endpoint answers its bytes, type and name; its errors stay JSON', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7');
+    const { fetch } = recordingFetch(
+      () =>
+        new Response(pdf, {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': attachmentDisposition('Odpis KRS.pdf'),
+          },
+        }),
+    );
+    const client = createApiClient({ baseUrl: 'http://api.test', fetch, getToken: () => 't' });
+    const file = await client.call(downloadVerificationDocument, { params: { documentId: 3 } });
+    expect(file).toEqual({
+      file_name: 'Odpis KRS.pdf',
+      content_type: 'application/pdf',
+      bytes: pdf,
+    });
+
+    const refused = recordingFetch(() =>
+      json(
+        { message: 'Only operators can do this.', messageId: 'errors.forbidden' },
+        { status: 403 },
+      ),
+    );
+    await expect(
+      createApiClient({ baseUrl: 'http://api.test', fetch: refused.fetch }).call(
+        downloadVerificationDocument,
+        { params: { documentId: 3 } },
+      ),
+    ).rejects.toMatchObject({ status: 403, body: { messageId: 'errors.forbidden' } });
   });
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { buildPath, type Endpoint, type EndpointInput, type EndpointResponse } from './endpoint.ts';
 import { ApiError, ErrorResponseSchema } from './errors.ts';
+import { fileNameOf } from './files.ts';
 
 export interface ApiClientOptions {
   /** Origin of the API; '' means the page's own origin. */
@@ -65,7 +66,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         body?: unknown;
       };
       const encoded = encodeBody(endpoint, body);
-      const headers = new Headers({ accept: 'application/json' });
+      const headers = new Headers({
+        accept: endpoint.responseType === 'file' ? '*/*' : 'application/json',
+      });
       if (encoded.contentType) headers.set('content-type', encoded.contentType);
       const token = getToken();
       if (token && endpoint.auth !== 'none') headers.set('authorization', `Bearer ${token}`);
@@ -83,6 +86,21 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         );
       } catch {
         throw new ApiError(0, { message: 'Network error', messageId: 'errors.network' });
+      }
+      if (response.ok && endpoint.responseType === 'file') {
+        const file = {
+          file_name: fileNameOf(response.headers.get('content-disposition')),
+          content_type: response.headers.get('content-type') ?? 'application/octet-stream',
+          bytes: new Uint8Array(await response.arrayBuffer()),
+        };
+        const parsed = v.safeParse(endpoint.response, file);
+        if (!parsed.success) {
+          throw new ApiError(response.status, {
+            message: `Unexpected answer from ${endpoint.id}: ${v.summarize(parsed.issues)}`,
+            messageId: 'errors.server',
+          });
+        }
+        return parsed.output;
       }
       const json = await readJson(response);
       if (!response.ok) {

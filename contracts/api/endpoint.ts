@@ -9,6 +9,9 @@ export type BodyEncoding = 'form' | 'json' | 'multipart' | 'none';
  */
 export type AuthMode = 'none' | 'optional' | 'required' | 'admin';
 
+/** What a success answers: JSON, or a file's bytes (contracts/api/files.ts; errors stay JSON). */
+export type ResponseType = 'json' | 'file';
+
 type AnySchema = v.GenericSchema;
 
 export interface Endpoint<
@@ -23,6 +26,7 @@ export interface Endpoint<
   /** Path with `:name` placeholders, the syntax shared by MSW and @koa/router. */
   readonly path: string;
   readonly encoding: BodyEncoding;
+  readonly responseType: ResponseType;
   readonly auth: AuthMode;
   /** The success status code (the spec's signup answers 201). */
   readonly status: number;
@@ -44,6 +48,7 @@ export function defineEndpoint<
   method: 'GET' | 'POST';
   path: string;
   encoding?: BodyEncoding;
+  responseType?: ResponseType;
   auth?: AuthMode;
   status?: number;
   params?: TParams;
@@ -53,6 +58,7 @@ export function defineEndpoint<
 }): Endpoint<TParams, TQuery, TBody, TResponse> {
   return {
     encoding: definition.method === 'GET' ? 'none' : 'form',
+    responseType: 'json',
     auth: 'none',
     status: 200,
     ...definition,

@@ -5,12 +5,15 @@ import {
   CARD_MIN_PLN,
   COUNTRY_PLACEHOLDERS,
   CRYPTO_PAY_METHODS,
-  INDUSTRIES,
-  MAX_BRAND_CARDS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_CODE_LENGTH,
 } from './constants.ts';
+import {
+  VERIFICATION_DOCUMENT_MAX_BYTES,
+  VERIFICATION_DOCUMENT_MIME_TYPES,
+  type UploadableDocument,
+} from './verification.ts';
 
 /**
  * Field rules shared by the forms and the server. Each message is a locale key
@@ -82,8 +85,6 @@ export const OpaqueCodeSchema = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{22,128}$/, 'validation.verificationCode'),
 );
 
-/** Buy form amount: digits with an optional single decimal point; empty while typing. */
-export const AMOUNT_INPUT_PATTERN = /^\d*\.?\d*$/;
 export const AmountSchema = v.pipe(
   trimmed,
   v.nonEmpty('validation.amount'),
@@ -234,7 +235,6 @@ export const BrandIdSchema = v.pipe(
 
 export const BrandNameSchema = requiredText('validation.name', 100);
 export const BrandDescriptionSchema = requiredText('validation.required', 2000);
-export const IndustrySchema = v.picklist(INDUSTRIES, 'validation.industry');
 export const TokenTickerSchema = v.pipe(
   trimmed,
   v.nonEmpty('validation.required'),
@@ -267,6 +267,25 @@ export const BrandLogoSchema = v.pipe(
   v.maxSize(BRAND_LOGO_MAX_BYTES, 'validation.logo'),
 );
 
+/**
+ * A verification document (registry extract, articles, bank statement, identity photo): PDF, PNG
+ * or JPEG up to VERIFICATION_DOCUMENT_MAX_BYTES. The declared type is only the form's first check;
+ * the server judges the bytes.
+ */
+export const VerificationDocumentFileSchema = v.pipe(
+  v.blob('uploads.documentType'),
+  v.mimeType(VERIFICATION_DOCUMENT_MIME_TYPES, 'uploads.documentType'),
+  v.maxSize(VERIFICATION_DOCUMENT_MAX_BYTES, 'uploads.documentTooLarge'),
+);
+
+/** The documents a form may attach, each optional: the queue shows which are missing. */
+export const VerificationDocumentEntries = {
+  registryExtract: v.optional(VerificationDocumentFileSchema),
+  articles: v.optional(VerificationDocumentFileSchema),
+  bankAccount: v.optional(VerificationDocumentFileSchema),
+  identity: v.optional(VerificationDocumentFileSchema),
+} satisfies Record<UploadableDocument, v.GenericSchema>;
+
 /* ---- The new brand account (company) form. ---- */
 
 export const CompanyNameSchema = requiredText('validation.name', 200);
@@ -278,14 +297,4 @@ export const VatNumberSchema = v.pipe(
   v.nonEmpty('companies.vatNumber'),
   v.transform((vat) => vat.replace(/[\s.-]/g, '').toUpperCase()),
   v.regex(/^([A-Z]{2})?[0-9A-Z]{8,12}$/, 'companies.vatNumber'),
-);
-
-/** `limit` of the brand listings: 1 to MAX_BRAND_CARDS. */
-export const LimitSchema = v.pipe(
-  v.union([v.number(), v.string()]),
-  v.transform(Number),
-  v.number(),
-  v.integer(),
-  v.minValue(1),
-  v.maxValue(MAX_BRAND_CARDS),
 );

@@ -37,6 +37,27 @@ export const VERIFICATION_DOCUMENTS = [
 ] as const;
 export type VerificationDocument = (typeof VERIFICATION_DOCUMENTS)[number];
 
+/**
+ * The documents of the terms that are files: the forms take them as uploads (optional at submit;
+ * the queue shows what is missing). Each is also the form field's name.
+ */
+export const UPLOADABLE_DOCUMENTS = [
+  'registryExtract',
+  'articles',
+  'bankAccount',
+  'identity',
+] as const satisfies readonly VerificationDocument[];
+export type UploadableDocument = (typeof UPLOADABLE_DOCUMENTS)[number];
+
+/** A scan or a PDF of a registry extract fits easily; a phone photo of an ID card too. */
+export const VERIFICATION_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** Judged by the bytes on the server (contracts/domain/file-types.ts); the form checks the type. */
+export const VERIFICATION_DOCUMENT_MIME_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+] as const;
+
 const DAY_MS = 86_400_000;
 
 const partsFormat = new Intl.DateTimeFormat('en-US', {

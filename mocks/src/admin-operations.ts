@@ -6,13 +6,16 @@ import {
 } from '@brnd/contracts/api/admin-contest';
 import type {
   adminVerificationEndpoints,
+  HeldFile,
   VerificationItem,
 } from '@brnd/contracts/api/admin-verification';
 import { CONTEST_PRIZE_BRND } from '@brnd/contracts/domain/constants';
 import {
   isOverdue,
+  UPLOADABLE_DOCUMENTS,
   VERIFICATION_DOCUMENTS,
   verificationDueAt,
+  type UploadableDocument,
   type VerificationDocument,
 } from '@brnd/contracts/domain/verification';
 import { contestMonthOf, previousMonth, type CompanyRecord } from './brands.ts';
@@ -20,6 +23,13 @@ import { FakeError, type Fake, type FakeBrand, type FakeUser } from './fake.ts';
 import type { Resolver } from './handlers.ts';
 import { englishText } from './messages.ts';
 import { logoDataUrl, NEEDS_PHONE_EMAIL, UNVERIFIED_EMAIL } from './seed.ts';
+import {
+  attachDocument,
+  demoPdf,
+  downloadDocumentResolver,
+  heldFilesOf,
+  removeDocumentsOf,
+} from './verification-documents.ts';
 
 /**
  * The operator console's verification queue and contest section over the fake, with the bff's
@@ -41,9 +51,14 @@ interface QueueSeed {
   color: string;
   owner: string;
   ageMs: number;
+  /** The terms' documents its owner attached (demo PDFs). */
+  documents: { kind: UploadableDocument; fileName: string }[];
 }
 
-/** Two brands from add-brand (one past its due time) and one company; owners are seed users. */
+/**
+ * Two brands from add-brand (one past its due time, with two of the terms' documents) and one
+ * company (with its registry extract); owners are seed users.
+ */
 const QUEUE_SEED: QueueSeed[] = [
   {
     brand: 'Kora Outdoor',
@@ -51,6 +66,10 @@ const QUEUE_SEED: QueueSeed[] = [
     color: '#2e7d32',
     owner: UNVERIFIED_EMAIL,
     ageMs: 6 * DAY,
+    documents: [
+      { kind: 'registryExtract', fileName: 'KRS 0000123456.pdf' },
+      { kind: 'bankAccount', fileName: 'Bank statement 2026-10.pdf' },
+    ],
   },
   {
     brand: 'Nordlys Coffee',
@@ -58,6 +77,7 @@ const QUEUE_SEED: QueueSeed[] = [
     color: '#6d4c41',
     owner: NEEDS_PHONE_EMAIL,
     ageMs: HOUR,
+    documents: [],
   },
 ];
 
@@ -104,13 +124,26 @@ function seedQueue(fake: Fake, desk: Desk) {
       recentVotes: 0,
     };
     desk.brands.push(record);
+    for (const document of seed.documents) {
+      attachDocument(fake, 'brand', record.id, {
+        kind: document.kind,
+        fileName: document.fileName,
+        bytes: demoPdf(`${seed.brand}: ${document.fileName}`),
+      });
+    }
   }
-  desk.companies.push({
+  const company = {
     ...QUEUE_COMPANY,
     id: desk.nextId(),
     userId: null,
-    status: 'pending',
+    status: 'pending' as const,
     createdAt: now - 30 * 60_000,
+  };
+  desk.companies.push(company);
+  attachDocument(fake, 'company', company.id, {
+    kind: 'registryExtract',
+    fileName: 'KRS 0000456789.pdf',
+    bytes: demoPdf(`${company.brandName}: KRS 0000456789`),
   });
   return { seeded: true };
 }
@@ -124,8 +157,16 @@ function deskOf(fake: Fake): Desk {
 
 /* ---------------------------------------------------------------- verification */
 
-function documents(held: VerificationDocument[]) {
-  return VERIFICATION_DOCUMENTS.map((document) => ({ document, held: held.includes(document) }));
+type FilesByKind = Partial<Record<UploadableDocument, HeldFile>>;
+
+/** As the bff: the data each form collects, and the files uploaded with it. */
+function documents(held: VerificationDocument[], files: FilesByKind) {
+  return VERIFICATION_DOCUMENTS.map((document) => {
+    const file = (UPLOADABLE_DOCUMENTS as readonly string[]).includes(document)
+      ? (files[document as UploadableDocument] ?? null)
+      : null;
+    return { document, held: held.includes(document) || file !== null, file };
+  });
 }
 
 function timing(createdAt: number, now: number) {
@@ -136,7 +177,8 @@ function timing(createdAt: number, now: number) {
   };
 }
 
-function brandItem(brand: FakeBrand, owner: FakeUser, now: number): VerificationItem {
+function brandItem(fake: Fake, brand: FakeBrand, owner: FakeUser): VerificationItem {
+  const now = fake.now();
   const held: VerificationDocument[] = ['email'];
   if (brand.address1 && brand.city && brand.country) held.push('nameAndOffice');
   if (owner.mobile) held.push('phone');
@@ -149,7 +191,7 @@ function brandItem(brand: FakeBrand, owner: FakeUser, now: number): Verification
     email: owner.email,
     logo_url: brand.image_url || null,
     ...timing(brand.createdAt, now),
-    documents: documents(held),
+    documents: documents(held, heldFilesOf(fake, 'brand', brand.id)),
     brand: {
       website: brand.website,
       description: brand.description,
@@ -167,7 +209,8 @@ function brandItem(brand: FakeBrand, owner: FakeUser, now: number): Verification
   };
 }
 
-function companyItem(company: CompanyRecord, now: number): VerificationItem {
+function companyItem(fake: Fake, company: CompanyRecord): VerificationItem {
+  const now = fake.now();
   return {
     kind: 'company',
     id: company.id,
@@ -176,7 +219,10 @@ function companyItem(company: CompanyRecord, now: number): VerificationItem {
     email: company.email,
     logo_url: null,
     ...timing(company.createdAt ?? now, now),
-    documents: documents(['nameAndOffice', 'phone', 'email']),
+    documents: documents(
+      ['nameAndOffice', 'phone', 'email'],
+      heldFilesOf(fake, 'company', company.id),
+    ),
     company: {
       phone: company.phoneValue,
       vat_number: company.vat_num,
@@ -220,14 +266,13 @@ export const adminVerificationResolvers: {
 } = {
   verificationQueue: (fake) => {
     const desk = deskOf(fake);
-    const now = fake.now();
     const items = [
       ...ownedBrands(desk)
         .filter(({ brand }) => brand.verificationStatus === 'pending')
-        .map(({ brand, owner }) => brandItem(brand, owner, now)),
+        .map(({ brand, owner }) => brandItem(fake, brand, owner)),
       ...desk.companies
         .filter((company) => company.status === 'pending')
-        .map((company) => companyItem(company, now)),
+        .map((company) => companyItem(fake, company)),
     ].sort((a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.id - b.id);
     return { items };
   },
@@ -259,7 +304,7 @@ export const adminVerificationResolvers: {
         },
         'user/mybrands',
       );
-      return { item: brandItem(found.brand, found.owner, fake.now()) };
+      return { item: brandItem(fake, found.brand, found.owner) };
     }
     const company = desk.companies.find((candidate) => candidate.id === params.id);
     if (!company) throw new FakeError(404, 'adminVerification.errors.notFound');
@@ -282,7 +327,7 @@ export const adminVerificationResolvers: {
       },
       'login',
     );
-    return { item: companyItem(company, fake.now()) };
+    return { item: companyItem(fake, company) };
   },
 
   deleteCompany: (fake, { user, params }) => {
@@ -291,11 +336,17 @@ export const adminVerificationResolvers: {
     const company = desk.companies[index];
     if (!company) throw new FakeError(404, 'adminVerification.errors.notFound');
     desk.companies.splice(index, 1);
+    removeDocumentsOf(fake, 'company', params.id);
     desk.recordAudit(user, 'company.delete', company.brandName, {
       company_id: params.id,
       status: company.status,
     });
     return { message: SUCCESS };
+  },
+
+  downloadVerificationDocument: (fake, context) => {
+    deskOf(fake);
+    return downloadDocumentResolver(fake, context);
   },
 };
 

@@ -11,6 +11,8 @@ import { blogArticlesFixture } from './blog.ts';
 import { brandTokenResolvers } from './brand-tokens.ts';
 import { createFake, FakeError, type Fake, type FakeUser } from './fake.ts';
 import { englishText } from './messages.ts';
+import { documentFormResolvers } from './verification-documents.ts';
+import { attachmentDisposition, type FileResponse } from '@brnd/contracts/api/files';
 
 export { englishText };
 
@@ -88,7 +90,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   createReferral: (fake, { user, body }) => fake.createReferral(user, body),
   vote: (fake, { user, body }) => fake.vote(user, body),
   addBrand: (fake, { user, body }) => fake.addBrand(user, body),
-  createBrand: (fake, { user, body }) => fake.createBrand(user, body),
+  createBrand: documentFormResolvers.createBrand,
   topRatedBrands: (fake, { viewer, query }) => fake.topRatedBrands(viewer, query),
   trendingBrands: (fake, { viewer, query }) => fake.trendingBrands(viewer, query),
   newlyAddedBrands: (fake, { viewer, query }) => fake.newlyAddedBrands(viewer, query),
@@ -100,7 +102,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   voteStatus: (fake, { user }) => fake.voteStatus(user),
   contestWinners: (fake, { query }) => fake.contestWinners(query),
   brandPreview: (fake, { query }) => fake.brandPreview(query),
-  registerCompany: (fake, { viewer, body }) => fake.registerCompany(viewer, body),
+  registerCompany: documentFormResolvers.registerCompany,
   newsletter: (fake, { body }) => fake.newsletter(body),
   contact: (fake, { body }) => fake.contact(body),
   blog: () => ({ articles: blogArticlesFixture }),
@@ -210,6 +212,19 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
         throw new Error(
           `The mock answer of ${endpoint.id} breaks its contract: ${v.summarize(checked.issues)}`,
         );
+      }
+      if (endpoint.responseType === 'file') {
+        const file = checked.output as FileResponse;
+        // As the bff's sendFile: a download in its stored type, never sniffed, never cached.
+        return new HttpResponse(new Uint8Array(file.bytes), {
+          status: endpoint.status,
+          headers: {
+            'content-type': file.content_type,
+            'content-disposition': attachmentDisposition(file.file_name),
+            'x-content-type-options': 'nosniff',
+            'cache-control': 'no-store',
+          },
+        });
       }
       return HttpResponse.json(answer as object, { status: endpoint.status });
     } catch (error) {

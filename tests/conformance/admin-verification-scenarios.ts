@@ -1,7 +1,13 @@
 import { login } from '@brnd/contracts/api/accounts';
 import { closeContestMonth } from '@brnd/contracts/api/admin-contest';
-import { decideVerification, deleteCompany } from '@brnd/contracts/api/admin-verification';
+import {
+  decideVerification,
+  deleteCompany,
+  downloadVerificationDocument,
+  verificationQueue,
+} from '@brnd/contracts/api/admin-verification';
 import { registerCompany } from '@brnd/contracts/api/brands';
+import { VERIFICATION_DOCUMENT_MAX_BYTES } from '@brnd/contracts/domain/verification';
 import { CONFORMANCE_OPERATOR } from './admin-payment-scenarios.ts';
 import { call, type Scenario, type Step } from './runner.ts';
 
@@ -29,7 +35,131 @@ const company = {
   operating_address: 'ul. Szeroka 1, 87-100 Toruń',
 };
 
+/** The mocks' and the bff's seeded demo user: not an operator. */
+const DEMO = { email: 'demo@brnd.example', password: 'Demo123!x' };
+
+const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+/** An executable: its declared type says PDF, its bytes do not. */
+const ELF = Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+const documentsCompany = {
+  brandName: 'Papers Please',
+  email: 'office@papersplease.example',
+  phoneValue: '+48 500 300 500',
+  employee_num: '4',
+  vat_num: `PL8${run.slice(-7).padStart(7, '0')}`,
+  billing_address: `ul. Aktowa ${run}, 00-950 Warszawa`,
+  operating_address: 'ul. Aktowa 1, 00-950 Warszawa',
+};
+
 export const adminVerificationScenarios: Scenario[] = [
+  {
+    name: 'verification documents: refused files store nothing; only operators download',
+    steps: [
+      call(registerCompany, {
+        label: 'an executable named like a PDF',
+        input: () => ({
+          body: {
+            ...documentsCompany,
+            identity: new File([ELF], 'passport.pdf', { type: 'application/pdf' }),
+          },
+        }),
+        expect: {
+          status: 415,
+          messageId: 'uploads.documentType',
+          fields: { identity: 'uploads.documentType' },
+        },
+      }),
+      call(registerCompany, {
+        label: 'a text file',
+        input: () => ({
+          body: {
+            ...documentsCompany,
+            articles: new File(['articles'], 'articles.txt', { type: 'text/plain' }),
+          },
+        }),
+        expect: { status: 400, fields: { articles: 'uploads.documentType' } },
+      }),
+      call(registerCompany, {
+        label: 'a statement over the size limit',
+        input: () => {
+          const big = new Uint8Array(VERIFICATION_DOCUMENT_MAX_BYTES + 1);
+          big.set(PDF);
+          return {
+            body: {
+              ...documentsCompany,
+              bankAccount: new File([big], 'statement.pdf', { type: 'application/pdf' }),
+            },
+          };
+        },
+        expect: { status: 400, fields: { bankAccount: 'uploads.documentTooLarge' } },
+      }),
+      call(registerCompany, {
+        label: 'the same company with a real PDF (the refusals stored nothing)',
+        input: () => ({
+          body: {
+            ...documentsCompany,
+            registryExtract: new File([PDF], 'krs.pdf', { type: 'application/pdf' }),
+          },
+        }),
+        expect: { status: 201 },
+        save: (body, values) => {
+          values.documentsCompanyId = String(body.company.id);
+        },
+      }),
+      operatorLogin,
+      call(verificationQueue, {
+        as: 'operator',
+        expect: { status: 200 },
+        save: (body, values) => {
+          const item = body.items.find(
+            (entry) => entry.kind === 'company' && String(entry.id) === values.documentsCompanyId,
+          );
+          const extract = item?.documents.find((entry) => entry.document === 'registryExtract');
+          values.documentId = String(extract?.file?.id ?? '');
+        },
+      }),
+      call(downloadVerificationDocument, {
+        label: 'a download without a session',
+        input: (values) => ({ params: { documentId: values.documentId! } }),
+        expect: { status: 401, messageId: 'errors.unauthorized' },
+      }),
+      call(login, {
+        label: 'a user who is not an operator signs in',
+        input: () => ({ body: DEMO }),
+        expect: { status: 200 },
+        save: (body, values) => {
+          if ('token' in body) values.user = body.token;
+        },
+      }),
+      call(downloadVerificationDocument, {
+        label: 'a download by a user',
+        as: 'user',
+        input: (values) => ({ params: { documentId: values.documentId! } }),
+        expect: { status: 403, messageId: 'errors.forbidden' },
+      }),
+      call(downloadVerificationDocument, {
+        label: "the operator's download",
+        as: 'operator',
+        input: (values) => ({ params: { documentId: values.documentId! } }),
+        expect: {
+          status: 200,
+          body: () => ({ file_name: 'krs.pdf', content_type: 'application/pdf' }),
+        },
+      }),
+      call(deleteCompany, {
+        as: 'operator',
+        input: (values) => ({ params: { id: values.documentsCompanyId! } }),
+        expect: { status: 200 },
+      }),
+      call(downloadVerificationDocument, {
+        label: 'a document of a deleted company',
+        as: 'operator',
+        input: (values) => ({ params: { documentId: values.documentId! } }),
+        expect: { status: 404, messageId: 'adminVerification.errors.documentNotFound' },
+      }),
+    ],
+  },
   {
     name: 'admin verification: a rejection needs a reason; a request is decided once, deleted once',
     steps: [

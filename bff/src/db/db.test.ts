@@ -62,6 +62,7 @@ test('migrations run down and up again, and a second up changes nothing', async 
     'uploads',
     'users',
     'verification_codes',
+    'verification_documents',
     'votes',
   ]);
   await createMigrator(app.db.sequelize).down({ to: 0 });

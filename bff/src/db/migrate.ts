@@ -20,6 +20,7 @@ import { saleTiersPayoutRetries } from './migrations/0058-sale-tiers-payout-retr
 import { ledgerAssets } from './migrations/0060-ledger-assets.ts';
 import { brandTokens } from './migrations/0061-brand-tokens.ts';
 import { brandTokenTickers } from './migrations/0062-brand-token-tickers.ts';
+import { verificationDocuments } from './migrations/0063-verification-documents.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -44,6 +45,7 @@ export const migrations: Migration[] = [
   ledgerAssets,
   brandTokens,
   brandTokenTickers,
+  verificationDocuments,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -2,6 +2,7 @@ import { SUCCESS } from '@brnd/contracts/api/accounts';
 import {
   decideVerification,
   deleteCompany,
+  downloadVerificationDocument,
   verificationQueue,
 } from '@brnd/contracts/api/admin-verification';
 import type { VerificationService } from '../services/verification.ts';
@@ -27,5 +28,8 @@ export function adminVerificationRoutes({
       await verification.deleteCompany({ id: auth.user.id, email: auth.user.email }, params.id);
       return { message: SUCCESS };
     }),
+    authedRoute(downloadVerificationDocument, async ({ auth, params }) =>
+      verification.download({ id: auth.user.id, email: auth.user.email }, params.documentId),
+    ),
   ];
 }

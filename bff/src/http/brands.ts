@@ -1,5 +1,10 @@
 import { SUCCESS } from '@brnd/contracts/api/accounts';
 import {
+  newlyAddedBrands,
+  topRatedBrands,
+  trendingBrands,
+} from '@brnd/contracts/api/brand-listings';
+import {
   addBrand,
   brandDetails,
   brandPreview,
@@ -7,16 +12,18 @@ import {
   createBrand,
   favouriteBrands,
   myBrands,
-  newlyAddedBrands,
   registerCompany,
   searchBrands,
-  topRatedBrands,
   totalBrands,
-  trendingBrands,
   vote,
   voteStatus,
 } from '@brnd/contracts/api/brands';
 import { BRAND_LOGO_MAX_BYTES } from '@brnd/contracts/domain/constants';
+import {
+  UPLOADABLE_DOCUMENTS,
+  VERIFICATION_DOCUMENT_MAX_BYTES,
+  type UploadableDocument,
+} from '@brnd/contracts/domain/verification';
 import multer, { type MulterFile } from '@koa/multer';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
@@ -27,6 +34,7 @@ import { languageFromHeader } from '../services/messages.ts';
 import type { LinkPreview } from '../services/link-preview.ts';
 import type { AuthContext } from '../services/sessions.ts';
 import { UPLOADS_PATH, type UploadService } from '../services/uploads.ts';
+import { checkDocuments, type DocumentStore } from '../services/verification-documents.ts';
 import type { VoteService } from '../services/votes.ts';
 import { authedRoute, route, type Route } from './route.ts';
 
@@ -40,9 +48,23 @@ export interface BrandRouteDeps {
   contest: ContestService;
   preview: LinkPreview;
   uploads: UploadService;
+  documents: DocumentStore;
 }
 
-export function brandRoutes({ brands, votes, contest, preview, uploads }: BrandRouteDeps): Route[] {
+/** The verification documents of a parsed form body, apart from its other fields. */
+function splitDocuments<T extends Partial<Record<UploadableDocument, Blob | undefined>>>(body: T) {
+  const { registryExtract, articles, bankAccount, identity, ...fields } = body;
+  return { files: { registryExtract, articles, bankAccount, identity }, fields };
+}
+
+export function brandRoutes({
+  brands,
+  votes,
+  contest,
+  preview,
+  uploads,
+  documents,
+}: BrandRouteDeps): Route[] {
   return [
     authedRoute(vote, async ({ auth, body }) => {
       await votes.vote(auth.user.id, body.brand_id);
@@ -79,57 +101,104 @@ export function brandRoutes({ brands, votes, contest, preview, uploads }: BrandR
       message: SUCCESS,
       details: await brands.refer({ userId: auth.user.id }, body),
     })),
-    authedRoute(createBrand, async ({ auth, body, ctx }) => {
-      const file = (ctx as Context & { file?: MulterFile }).file;
-      if (!file)
-        throw new DomainError(400, 'validation.logo', { fields: { image: 'validation.logo' } });
-      const imageUrl = await uploads.storeLogo(file.buffer, auth.user.id);
-      const { image: _image, ...fields } = body;
+    authedRoute(createBrand, async ({ auth, body }) => {
+      const { files, fields: brandFields } = splitDocuments(body);
+      const { image, ...fields } = brandFields;
+      // Every file is judged before anything is stored: a refusal leaves no brand behind.
+      const checked = await checkDocuments(files);
+      const imageUrl = await uploads.storeLogo(
+        new Uint8Array(await image.arrayBuffer()),
+        auth.user.id,
+      );
       return {
         message: SUCCESS,
-        details: await brands.create({ userId: auth.user.id }, { ...fields, image_url: imageUrl }),
+        details: await brands.create(
+          { userId: auth.user.id },
+          { ...fields, image_url: imageUrl },
+          (brandId, transaction) =>
+            documents.store({ brandId }, checked, auth.user.id, transaction),
+        ),
       };
     }),
-    route(registerCompany, async ({ auth, body, ctx }) => ({
-      message: SUCCESS,
-      company: await brands.registerCompany(
-        viewerOf(auth),
-        body,
-        languageFromHeader(ctx.get('accept-language')),
-      ),
-    })),
+    route(registerCompany, async ({ auth, body, ctx }) => {
+      const { files, fields } = splitDocuments(body);
+      const checked = await checkDocuments(files);
+      return {
+        message: SUCCESS,
+        company: await brands.registerCompany(
+          viewerOf(auth),
+          fields,
+          languageFromHeader(ctx.get('accept-language')),
+          (companyId, transaction) =>
+            documents.store({ companyId }, checked, auth?.user.id ?? null, transaction),
+        ),
+      };
+    }),
   ];
 }
 
+/** The add-brand form sends a logo; both forms may send each verification document once. */
+const FILE_FIELDS = [
+  { name: 'image', maxCount: 1 },
+  ...UPLOADABLE_DOCUMENTS.map((name) => ({ name, maxCount: 1 })),
+];
+
 const upload = multer({
   storage: multer.memoryStorage(),
-  // One byte over the limit is enough to know the file is too large.
-  limits: { fileSize: BRAND_LOGO_MAX_BYTES, files: 1, fields: 40, fieldSize: 10_000 },
-}).single('image');
+  // Browsers send a file's name in UTF-8 ("Wyciąg KRS.pdf"), not multer's default latin1.
+  defParamCharset: 'utf8',
+  // The contract's size rules decide (400 naming the field, as the mocks answer); this transport
+  // limit, twice the largest file either form accepts, only stops a body far past any of them
+  // from being read into memory (413).
+  limits: {
+    fileSize: 2 * Math.max(BRAND_LOGO_MAX_BYTES, VERIFICATION_DOCUMENT_MAX_BYTES),
+    files: FILE_FIELDS.length,
+    fields: 40,
+    fieldSize: 10_000,
+  },
+}).fields(FILE_FIELDS);
+
+const MULTIPART_PATHS = new Set([createBrand.path, registerCompany.path]);
+
+/** A file over the limit, named by its field. */
+function tooLarge(field: string | undefined): DomainError {
+  if (field && (UPLOADABLE_DOCUMENTS as readonly string[]).includes(field)) {
+    return new DomainError(413, 'uploads.documentTooLarge', {
+      fields: { [field]: 'uploads.documentTooLarge' },
+    });
+  }
+  return new DomainError(413, 'uploads.logoTooLarge', {
+    fields: { image: 'uploads.logoTooLarge' },
+  });
+}
 
 /**
- * Reads the add-brand form (multipart) before the contract route sees it: the fields become the
- * body, and the logo a Blob with its declared type, which the contract checks first; the bytes
- * are then judged by services/uploads.ts.
+ * Reads the add-brand and new brand account forms (multipart) before the contract route sees
+ * them: the fields become the body, and each file a File with its declared type and name, which
+ * the contract checks first; the bytes are then judged by services/uploads.ts.
  */
 export function brandUploadBody() {
   return async function readBrandUpload(ctx: Context, next: Next) {
-    if (ctx.method !== 'POST' || ctx.path !== createBrand.path || !ctx.is('multipart')) {
+    if (ctx.method !== 'POST' || !MULTIPART_PATHS.has(ctx.path) || !ctx.is('multipart')) {
       return next();
     }
     try {
       await upload(ctx, async () => {});
     } catch (error) {
-      if ((error as { code?: string }).code === 'LIMIT_FILE_SIZE') {
-        throw new DomainError(413, 'uploads.logoTooLarge', {
-          fields: { image: 'uploads.logoTooLarge' },
-        });
+      const { code, field } = error as { code?: string; field?: string };
+      if (code === 'LIMIT_FILE_SIZE') {
+        throw tooLarge(field);
       }
       throw new DomainError(400, 'errors.validation');
     }
-    const file = (ctx as Context & { file?: MulterFile }).file;
+    const files = (ctx as Context & { files?: Record<string, MulterFile[]> }).files ?? {};
     const fields = { ...(ctx.request as { body?: Record<string, unknown> }).body };
-    if (file) fields.image = new Blob([new Uint8Array(file.buffer)], { type: file.mimetype });
+    for (const [name, [file]] of Object.entries(files)) {
+      if (!file) continue;
+      fields[name] = new File([new Uint8Array(file.buffer)], file.originalname, {
+        type: file.mimetype,
+      });
+    }
     (ctx.request as { body?: unknown }).body = fields;
     return next();
   };

@@ -1,4 +1,5 @@
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
+import { attachmentDisposition, type FileResponse } from '@brnd/contracts/api/files';
 import { endpointList } from '@brnd/contracts/api/index';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -68,6 +69,19 @@ function parsePart(
 }
 
 /**
+ * A file answer: always a download (never shown inline), in its stored type, which the browser
+ * must not second-guess, and never kept by a cache on the way.
+ */
+function sendFile(ctx: Context, file: FileResponse) {
+  ctx.set('Content-Type', file.content_type);
+  ctx.set('Content-Disposition', attachmentDisposition(file.file_name));
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+  ctx.body = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
+}
+
+/**
  * Registers routes from their contract endpoints: the endpoint's schemas parse params, query and
  * body; its `auth` decides whether a bearer session is needed; its `status` is the success code;
  * its response schema checks (and trims to the contract) every answer before it leaves.
@@ -110,6 +124,10 @@ export function mountRoutes(router: Router, routes: Route[], sessions: SessionSe
       // A handler may answer with another status (health: 503) through ctx.state.responseStatus.
       const { responseStatus } = ctx.state as { responseStatus?: number };
       ctx.status = responseStatus ?? endpoint.status;
+      if (endpoint.responseType === 'file') {
+        sendFile(ctx, checked.output as FileResponse);
+        return;
+      }
       ctx.body = checked.output;
     });
   }

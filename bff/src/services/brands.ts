@@ -1,4 +1,5 @@
-import type { Brand, FavouriteBrand, MyBrand } from '@brnd/contracts/api/brands';
+import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brand-listings';
+import type { MyBrand } from '@brnd/contracts/api/brands';
 import { MAX_BRAND_CARDS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
@@ -302,10 +303,18 @@ export function createBrandService({
       return brand!;
     },
 
-    /** A brand registered from My brands: the user owns it. */
-    async create(viewer: Viewer, input: NewBrand) {
+    /**
+     * A brand registered from My brands: the user owns it. `withBrand` stores what came with it
+     * (its verification documents) in the same transaction.
+     */
+    async create(
+      viewer: Viewer,
+      input: NewBrand,
+      withBrand?: (brandId: number, transaction: Transaction) => Promise<void>,
+    ) {
       const row = await db.transaction(async (transaction) => {
         const inserted = await insertBrand(input, { ownerId: viewer.userId }, transaction);
+        await withBrand?.(Number(inserted.id), transaction);
         await onBrandCreated?.(
           {
             brandId: inserted.id,
@@ -324,25 +333,34 @@ export function createBrandService({
      * A new brand account: recorded pending verification. `language` is the one its operator's
      * decision is mailed in when no account is signed in.
      */
-    async registerCompany(viewer: Viewer | null, input: CompanyInput, language: Language = 'en') {
+    async registerCompany(
+      viewer: Viewer | null,
+      input: CompanyInput,
+      language: Language = 'en',
+      withCompany?: (companyId: number, transaction: Transaction) => Promise<void>,
+    ) {
       try {
-        const [row] = await db.query<{ id: string; status: 'pending' }>(
-          `INSERT INTO companies (user_id, brand_name, email, phone, employees, vat_number,
+        return await db.transaction(async (transaction) => {
+          const [row] = await db.query<{ id: string; status: 'pending' }>(
+            `INSERT INTO companies (user_id, brand_name, email, phone, employees, vat_number,
              billing_address, operating_address, language)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text, status`,
-          [
-            viewer?.userId ?? null,
-            input.brandName,
-            input.email,
-            input.phoneValue,
-            input.employee_num,
-            input.vat_num,
-            input.billing_address,
-            input.operating_address,
-            language,
-          ],
-        );
-        return { id: Number(row!.id), brandName: input.brandName, status: row!.status };
+            [
+              viewer?.userId ?? null,
+              input.brandName,
+              input.email,
+              input.phoneValue,
+              input.employee_num,
+              input.vat_num,
+              input.billing_address,
+              input.operating_address,
+              language,
+            ],
+            { transaction },
+          );
+          await withCompany?.(Number(row!.id), transaction);
+          return { id: Number(row!.id), brandName: input.brandName, status: row!.status };
+        });
       } catch (error) {
         const { code, constraint } = sqlError(error);
         if (code === UNIQUE_VIOLATION && constraint === 'companies_vat_key') {

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { BRAND_LOGO_MAX_BYTES } from '@brnd/contracts/domain/constants';
+import { SNIFFED_CONTENT_TYPES, sniffFileType } from '@brnd/contracts/domain/file-types';
+import {
+  VERIFICATION_DOCUMENT_MAX_BYTES,
+  type UploadableDocument,
+} from '@brnd/contracts/domain/verification';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Database } from '../db/database.ts';
 import { DomainError } from './errors.ts';
 
 /**
- * Brand logos. A file is judged by its bytes, never by its name or the type the browser
- * declared: PNG, JPEG, GIF and ICO by their magic numbers, SVG by parsing it as XML. An SVG that
+ * Brand logos and verification documents. A file is judged by its bytes, never by its name or
+ * the type the browser declared: PNG, JPEG, GIF, ICO and PDF by their magic numbers
+ * (contracts/domain/file-types.ts, shared with the mocks), SVG by parsing it as XML. An SVG that
  * could run anything (script, event handlers, foreign objects, links out of the document,
  * entities) is refused. A stored file gets a random name with the extension of its real type
  * and is served with that type and `nosniff`, so a browser never guesses another one.
@@ -26,22 +32,10 @@ export const LOGO_CONTENT_TYPES: Record<LogoType, string> = {
 export const UPLOADS_PATH = '/uploads';
 const NAME_PATTERN = /^[0-9a-f]{32}\.(png|jpeg|gif|ico|svg)$/;
 
-function startsWith(bytes: Uint8Array, signature: number[]): boolean {
-  return signature.every((byte, index) => bytes[index] === byte);
-}
-
-/** The image type of these bytes by their magic number, or null. SVG is text: see isSvgText. */
+/** The image type of these bytes by their magic number, or null. SVG is text: see judgeSvg. */
 export function sniffBinaryImage(bytes: Uint8Array): Exclude<LogoType, 'svg'> | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39)) {
-    return 'gif';
-  }
-  // ICONDIR: reserved 0, type 1 (icon), at least one image.
-  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00]) && (bytes[4]! | (bytes[5]! << 8)) > 0) {
-    return 'ico';
-  }
-  return null;
+  const type = sniffFileType(bytes);
+  return type === 'pdf' ? null : type;
 }
 
 const FORBIDDEN_ELEMENTS = new Set([
@@ -129,6 +123,28 @@ export function checkLogo(bytes: Uint8Array): LogoType {
     throw new DomainError(415, 'uploads.svgUnsafe', { fields: { image: 'uploads.svgUnsafe' } });
   }
   throw new DomainError(415, 'uploads.logoType', { fields: { image: 'uploads.logoType' } });
+}
+
+/** A verification document is a PDF, a PNG or a JPEG (a scan or a photo); nothing else. */
+const DOCUMENT_TYPES = new Set(['pdf', 'png', 'jpeg'] as const);
+
+/**
+ * The stored content type of a verification document, or a DomainError naming the form field
+ * (the document's kind) and why it is refused.
+ */
+export function checkDocument(bytes: Uint8Array, kind: UploadableDocument): string {
+  if (bytes.length > VERIFICATION_DOCUMENT_MAX_BYTES) {
+    throw new DomainError(413, 'uploads.documentTooLarge', {
+      fields: { [kind]: 'uploads.documentTooLarge' },
+    });
+  }
+  const type = sniffFileType(bytes);
+  if (!type || !DOCUMENT_TYPES.has(type as 'pdf' | 'png' | 'jpeg')) {
+    throw new DomainError(415, 'uploads.documentType', {
+      fields: { [kind]: 'uploads.documentType' },
+    });
+  }
+  return SNIFFED_CONTENT_TYPES[type];
 }
 
 export function createUploadService(db: Database) {

@@ -1,10 +1,13 @@
-import type { VerificationItem } from '@brnd/contracts/api/admin-verification';
+import type { HeldFile, VerificationItem } from '@brnd/contracts/api/admin-verification';
+import type { FileResponse } from '@brnd/contracts/api/files';
 import {
   isOverdue,
+  UPLOADABLE_DOCUMENTS,
   VERIFICATION_DOCUMENTS,
   verificationDueAt,
   type VerificationDocument,
   type VerificationKind,
+  type UploadableDocument,
   type VerificationStatus,
 } from '@brnd/contracts/domain/verification';
 import type { Transaction } from 'sequelize';
@@ -14,6 +17,7 @@ import type { Mailer } from '../providers/mail.ts';
 import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
 import { formatMessage, localeOf } from './messages.ts';
+import { heldFiles, ownerKey, type HeldFiles } from './verification-documents.ts';
 import type { Clock } from './votes.ts';
 
 /**
@@ -92,9 +96,19 @@ const COMPANY_COLUMNS = `c.id::text, c.brand_name, c.email, c.phone, c.employees
   c.billing_address, c.operating_address, c.status, c.created_at,
   coalesce(u.language, c.language) AS language`;
 
-/** What the terms ask for that each form collects; everything else is missing until it arrives. */
-function documents(held: VerificationDocument[]) {
-  return VERIFICATION_DOCUMENTS.map((document) => ({ document, held: held.includes(document) }));
+type FilesByKind = Partial<Record<UploadableDocument, HeldFile>>;
+
+/**
+ * What the terms ask for: the data each form collects, and the files uploaded with it (or
+ * later); everything else is missing until it arrives.
+ */
+function documents(held: VerificationDocument[], files: FilesByKind) {
+  return VERIFICATION_DOCUMENTS.map((document) => {
+    const file = (UPLOADABLE_DOCUMENTS as readonly string[]).includes(document)
+      ? (files[document as UploadableDocument] ?? null)
+      : null;
+    return { document, held: held.includes(document) || file !== null, file };
+  });
 }
 
 function timing(createdAt: Date, now: Date) {
@@ -105,7 +119,7 @@ function timing(createdAt: Date, now: Date) {
   };
 }
 
-function brandItem(row: BrandRow, now: Date): VerificationItem {
+function brandItem(row: BrandRow, now: Date, files: FilesByKind): VerificationItem {
   const held: VerificationDocument[] = ['email'];
   if (row.address1 && row.city && row.country) held.push('nameAndOffice');
   if (row.owner_mobile) held.push('phone');
@@ -118,7 +132,7 @@ function brandItem(row: BrandRow, now: Date): VerificationItem {
     email: row.owner_email,
     logo_url: row.image_url || null,
     ...timing(row.created_at, now),
-    documents: documents(held),
+    documents: documents(held, files),
     brand: {
       website: row.website,
       description: row.description,
@@ -136,7 +150,7 @@ function brandItem(row: BrandRow, now: Date): VerificationItem {
   };
 }
 
-function companyItem(row: CompanyRow, now: Date): VerificationItem {
+function companyItem(row: CompanyRow, now: Date, files: FilesByKind): VerificationItem {
   return {
     kind: 'company',
     id: Number(row.id),
@@ -145,7 +159,7 @@ function companyItem(row: CompanyRow, now: Date): VerificationItem {
     email: row.email,
     logo_url: null,
     ...timing(row.created_at, now),
-    documents: documents(['nameAndOffice', 'phone', 'email']),
+    documents: documents(['nameAndOffice', 'phone', 'email'], files),
     company: {
       phone: row.phone,
       vat_number: row.vat_number,
@@ -194,6 +208,15 @@ export function createVerificationService({
     return row;
   }
 
+  async function filesOf(kind: 'brand' | 'company', id: number, transaction: Transaction) {
+    const held = await heldFiles(
+      db,
+      kind === 'brand' ? { brandIds: [id], companyIds: [] } : { brandIds: [], companyIds: [id] },
+      transaction,
+    );
+    return held.get(ownerKey(kind, id)) ?? {};
+  }
+
   /** A decision that moved nothing: the item is gone (404) or someone decided it first (409). */
   function refusal(current: object | undefined): DomainError {
     if (!current) return new DomainError(404, 'adminVerification.errors.notFound');
@@ -232,7 +255,7 @@ export function createVerificationService({
       transaction,
     );
     return {
-      item: brandItem(row, clock()),
+      item: brandItem(row, clock(), await filesOf('brand', id, transaction)),
       notice: {
         to: row.owner_email,
         recipientName: row.owner_name,
@@ -271,7 +294,7 @@ export function createVerificationService({
       transaction,
     );
     return {
-      item: companyItem(row, clock()),
+      item: companyItem(row, clock(), await filesOf('company', id, transaction)),
       notice: {
         to: row.email,
         recipientName: row.brand_name,
@@ -318,9 +341,15 @@ export function createVerificationService({
         ),
       ]);
       const now = clock();
+      const held: HeldFiles = await heldFiles(db, {
+        brandIds: brands.map((row) => Number(row.id)),
+        companyIds: companies.map((row) => Number(row.id)),
+      });
+      const filesFor = (kind: 'brand' | 'company', id: string) =>
+        held.get(ownerKey(kind, id)) ?? {};
       return [
-        ...brands.map((row) => brandItem(row, now)),
-        ...companies.map((row) => companyItem(row, now)),
+        ...brands.map((row) => brandItem(row, now, filesFor('brand', row.id))),
+        ...companies.map((row) => companyItem(row, now, filesFor('company', row.id))),
       ]
         .sort((a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.id - b.id)
         .slice(0, QUEUE_LIMIT);
@@ -339,6 +368,56 @@ export function createVerificationService({
       );
       runInBackground('verification decision e-mail', () => mail(notice));
       return item;
+    },
+
+    /**
+     * A verification document's bytes for an operator. The download is an operator action on
+     * personal data, so it is audited like a decision, in the transaction that reads the file.
+     */
+    async download(operator: Operator, documentId: number): Promise<FileResponse> {
+      return db.transaction(async (transaction) => {
+        const [row] = await db.query<{
+          kind: UploadableDocument;
+          file_name: string;
+          content_type: string;
+          bytes: Buffer;
+          brand_id: string | null;
+          company_id: string | null;
+          subject: string;
+        }>(
+          `SELECT d.kind, d.file_name, d.content_type, d.bytes, d.brand_id::text,
+             d.company_id::text, coalesce(b.name, c.brand_name) AS subject
+           FROM verification_documents d
+           LEFT JOIN brands b ON b.id = d.brand_id
+           LEFT JOIN companies c ON c.id = d.company_id
+           WHERE d.id = $1`,
+          [documentId],
+          { transaction },
+        );
+        if (!row) throw new DomainError(404, 'adminVerification.errors.documentNotFound');
+        await audit.record(
+          {
+            actorId: operator.id,
+            actorEmail: operator.email,
+            action: 'document.download',
+            subject: row.subject,
+            details: {
+              document_id: documentId,
+              kind: row.kind,
+              file_name: row.file_name,
+              ...(row.brand_id
+                ? { brand_id: Number(row.brand_id) }
+                : { company_id: Number(row.company_id) }),
+            },
+          },
+          transaction,
+        );
+        return {
+          file_name: row.file_name,
+          content_type: row.content_type,
+          bytes: new Uint8Array(row.bytes),
+        };
+      });
     },
 
     /** No reason is needed (the terms allow it); the audit log keeps who deleted what. */

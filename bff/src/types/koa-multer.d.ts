@@ -1,4 +1,4 @@
-/** The part of @koa/multer (which ships no types) that the brand logo upload uses. */
+/** The part of @koa/multer (which ships no types) that the brand and company forms use. */
 declare module '@koa/multer' {
   import type { Middleware } from 'koa';
 
@@ -12,6 +12,8 @@ declare module '@koa/multer' {
 
   export interface MulterOptions {
     storage?: unknown;
+    /** Charset of a part's `filename` without an explicit one; browsers send UTF-8. */
+    defParamCharset?: string;
     limits?: {
       fileSize?: number;
       files?: number;
@@ -23,6 +25,7 @@ declare module '@koa/multer' {
 
   export interface Multer {
     single(field: string): Middleware;
+    fields(fields: { name: string; maxCount?: number }[]): Middleware;
   }
 
   interface MulterFactory {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { BRAND_LOGO_MAX_BYTES } from '@brnd/contracts/domain/constants';
+import { VERIFICATION_DOCUMENT_MAX_BYTES } from '@brnd/contracts/domain/verification';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
@@ -46,6 +47,15 @@ const created = http.post('*/api/brands/create', async ({ request }) => {
 });
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+
+/** The file input of one of the terms' documents. */
+function documentInput({ canvas, globals }: Context, kind: string): HTMLElement {
+  return canvas.getByLabelText(storyIntl(globals)(`brands.documents.kinds.${kind}`), {
+    exact: false,
+    selector: 'input',
+  });
+}
 
 const meta = {
   title: 'Screens/AddBrand/Screen',
@@ -205,3 +215,49 @@ export const Created: Story = {
   },
 };
 export const CreatedPolish = polish(Created);
+
+/** The documents the owner has at hand go in the same multipart form; the rest can follow. */
+export const CreatedWithDocuments: Story = {
+  play: async (context) => {
+    const { canvas, userEvent, globals } = context;
+    const t = storyIntl(globals);
+    await fillValidForm(context);
+    await userEvent.upload(
+      documentInput(context, 'registryExtract'),
+      new File([PDF], 'KRS 0000123456.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.upload(
+      documentInput(context, 'bankAccount'),
+      new File([PNG], 'statement.png', { type: 'image/png' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const form = sent[0] as FormData;
+    await expect((form.get('registryExtract') as File).name).toBe('KRS 0000123456.pdf');
+    await expect((form.get('bankAccount') as File).type).toBe('image/png');
+    await expect(form.get('identity')).toBeNull();
+    await expectToast(t, 'success', t('brands.form.created', { name: 'Kawa Ziarno' }));
+  },
+};
+export const CreatedWithDocumentsPolish = polish(CreatedWithDocuments);
+
+/** A document over the limit is refused under its own field; the brand is not sent. */
+export const DocumentTooLarge: Story = {
+  play: async (context) => {
+    const { canvas, userEvent, globals } = context;
+    const t = storyIntl(globals);
+    await fillValidForm(context);
+    const input = documentInput(context, 'identity');
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array(VERIFICATION_DOCUMENT_MAX_BYTES + 1)], 'passport.jpg', {
+        type: 'image/jpeg',
+      }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    await expect(input).toHaveAccessibleDescription(t('uploads.documentTooLarge'));
+    await expect(sent).toHaveLength(0);
+  },
+};
+export const DocumentTooLargePolish = polish(DocumentTooLarge);

@@ -3,6 +3,7 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { decideVerification, verificationQueue } from '@brnd/contracts/api/admin-verification';
 import { fake } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { removeDocumentsOf } from '@brnd/mocks/verification-documents';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
@@ -62,6 +63,88 @@ export const Queue: Story = {
   },
 };
 export const QueuePolish = polish(Queue);
+
+/** The download button of a held document, named by the document and its file. */
+function downloadName(t: ReturnType<typeof storyIntl>, document: string, fileName: string) {
+  return t('adminVerification.download', {
+    document: t(`adminVerification.documents.${document}`),
+    name: fileName,
+  });
+}
+
+/**
+ * Documents the owner uploaded are listed with their file name, size and upload time; the
+ * operator downloads one with their session, and the download is written to the audit log.
+ */
+export const DocumentsHeld: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const item = within(await itemOf(canvas, 'Kora Outdoor'));
+    await expect(
+      item.getByText(t('adminVerification.documentsSummary', { held: 6, total: 9 })),
+    ).toBeVisible();
+    const extract = item.getByRole('button', {
+      name: downloadName(t, 'registryExtract', 'KRS 0000123456.pdf'),
+    });
+    await expect(extract).toHaveTextContent('KRS 0000123456.pdf');
+    const row = extract.closest('li')!;
+    await expect(row).toHaveTextContent(t('adminVerification.held'));
+    await expect(row).toHaveTextContent(/\d\s?kB/);
+    await expect(
+      item.getByRole('button', {
+        name: downloadName(t, 'bankAccount', 'Bank statement 2026-10.pdf'),
+      }),
+    ).toBeVisible();
+
+    await userEvent.click(extract);
+    await waitFor(() =>
+      expect(fake.auditLog({ action: 'document.download' }).entries[0]).toMatchObject({
+        action: 'document.download',
+        subject: 'Kora Outdoor',
+      }),
+    );
+    await expect(screen.queryByRole('alert')).toBeNull();
+  },
+};
+export const DocumentsHeldPolish = polish(DocumentsHeld);
+
+/** A request without uploads: every document of the terms that is a file reads as missing. */
+export const DocumentsMissing: Story = {
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const item = within(await itemOf(canvas, 'Nordlys Coffee'));
+    for (const document of ['registryExtract', 'articles', 'bankAccount', 'identity']) {
+      const row = item.getByText(t(`adminVerification.documents.${document}`)).closest('li')!;
+      await expect(row).toHaveTextContent(t('adminVerification.missing'));
+      await expect(within(row as HTMLElement).queryByRole('button')).toBeNull();
+    }
+  },
+};
+export const DocumentsMissingPolish = polish(DocumentsMissing);
+
+/** A document removed meanwhile (its company was deleted): the operator is told, the queue reloads. */
+export const DocumentGone: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const name = 'Baltic Brew sp. z o.o.';
+    const item = within(await itemOf(canvas, name));
+    const extract = item.getByRole('button', {
+      name: downloadName(t, 'registryExtract', 'KRS 0000456789.pdf'),
+    });
+    const company = fake.operatorDesk().companies.find((record) => record.brandName === name);
+    removeDocumentsOf(fake, 'company', company!.id);
+    await userEvent.click(extract);
+    await expectToast(t, 'danger', t('adminVerification.errors.documentNotFound'));
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('article', { name })).queryByRole('button', {
+          name: downloadName(t, 'registryExtract', 'KRS 0000456789.pdf'),
+        }),
+      ).toBeNull(),
+    );
+  },
+};
+export const DocumentGonePolish = polish(DocumentGone);
 
 /** Two business days after submission the answer is due; past it, the request is marked. */
 export const Overdue: Story = {

@@ -4,7 +4,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   decideVerification,
   deleteCompany,
+  downloadVerificationDocument,
   verificationQueue,
+  type HeldFile,
   type VerificationItem,
 } from '@brnd/contracts/api/admin-verification';
 import type { ApiClient } from '@brnd/contracts/api/client';
@@ -18,6 +20,7 @@ import { useToast } from '../../components/Toast/Toast.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
 import screen from '../shared/screen.module.css';
+import { saveFile } from '../shared/save-file.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import styles from './AdminVerification.module.css';
 import { RejectDialog } from './RejectDialog.tsx';
@@ -86,6 +89,14 @@ export function AdminVerificationScreen() {
     onError: onFailure,
   });
 
+  // Each download is audited on the server; the file is saved under the name it was sent with.
+  const download = useMutation({
+    mutationFn: (file: HeldFile) =>
+      api.call(downloadVerificationDocument, { params: { documentId: file.id } }),
+    onSuccess: saveFile,
+    onError: onFailure,
+  });
+
   const running = (item: VerificationItem) => {
     const same = (target: Target | undefined) =>
       target?.kind === item.kind && target.id === item.id;
@@ -119,6 +130,8 @@ export function AdminVerificationScreen() {
                 setRejecting(item);
               }}
               onDelete={item.kind === 'company' ? () => setDeleting(item) : undefined}
+              onDownload={(file) => download.mutate(file)}
+              downloading={download.isPending ? (download.variables?.id ?? null) : null}
             />
           ))}
         </div>

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { VerificationItem } from '@brnd/contracts/api/admin-verification';
+import type { HeldFile, VerificationItem } from '@brnd/contracts/api/admin-verification';
 import { VERIFICATION_TIME_ZONE } from '@brnd/contracts/domain/verification';
 import { Badge } from '../../components/Badge/Badge.tsx';
 import { Button } from '../../components/Button/Button.tsx';
@@ -13,6 +13,10 @@ export interface VerificationItemViewProps {
   onReject(): void;
   /** Companies only: the terms allow deleting an account without a reason. */
   onDelete?(): void;
+  /** Fetches an uploaded document with the operator's session and saves it. */
+  onDownload(file: HeldFile): void;
+  /** The document being downloaded, if any. */
+  downloading?: number | null;
 }
 
 /** One request in the queue: what we were told, what the terms still need, and the decision. */
@@ -22,6 +26,8 @@ export function VerificationItemView({
   onApprove,
   onReject,
   onDelete,
+  onDownload,
+  downloading = null,
 }: VerificationItemViewProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
@@ -38,6 +44,17 @@ export function VerificationItemView({
       timeZone: VERIFICATION_TIME_ZONE,
       timeZoneName: 'short',
     });
+  const size = (bytes: number) =>
+    bytes >= 1024 * 1024
+      ? intl.formatNumber(bytes / (1024 * 1024), {
+          style: 'unit',
+          unit: 'megabyte',
+          maximumFractionDigits: 1,
+        })
+      : intl.formatNumber(Math.max(1, Math.round(bytes / 1024)), {
+          style: 'unit',
+          unit: 'kilobyte',
+        });
   const headingId = `verification-${item.kind}-${item.id}`;
   const held = item.documents.filter((document) => document.held).length;
 
@@ -118,9 +135,30 @@ export function VerificationItemView({
             {t('documentsSummary', { held, total: item.documents.length })}
           </p>
           <ul className={styles.documents}>
-            {item.documents.map(({ document, held: isHeld }) => (
+            {item.documents.map(({ document, held: isHeld, file }) => (
               <li key={document}>
-                <span>{t(`documents.${document}`)}</span>{' '}
+                <div className={styles.document}>
+                  <span>{t(`documents.${document}`)}</span>
+                  {file && (
+                    <span className={styles.file}>
+                      <Button
+                        variant="ghost"
+                        className={styles.fileName}
+                        busy={downloading === file.id}
+                        aria-label={t('download', {
+                          document: t(`documents.${document}`),
+                          name: file.file_name,
+                        })}
+                        onClick={() => onDownload(file)}
+                      >
+                        {file.file_name}
+                      </Button>
+                      <span className={styles.fileMeta}>
+                        {size(file.size)}, {t('uploadedAt', { date: when(file.uploaded_at) })}
+                      </span>
+                    </span>
+                  )}
+                </div>{' '}
                 <Badge tone={isHeld ? 'success' : 'warning'}>
                   {t(isHeld ? 'held' : 'missing')}
                 </Badge>

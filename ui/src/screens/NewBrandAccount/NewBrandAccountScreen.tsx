@@ -6,11 +6,13 @@ import { registerCompany } from '@brnd/contracts/api/brands';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { DEFAULT_PHONE_COUNTRY } from '@brnd/contracts/domain/constants';
+import { UPLOADABLE_DOCUMENTS } from '@brnd/contracts/domain/verification';
 import { useApiClient } from '../../api.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { PhoneField } from '../../components/PhoneField/PhoneField.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
+import { DOCUMENT_MAX_MB, DocumentDrop } from '../shared/DocumentDrop.tsx';
 import {
   submitHandler,
   useErrorText,
@@ -33,13 +35,20 @@ const EMPTY: CompanyValues = {
   vat_num: '',
   billing_address: '',
   operating_address: '',
+  registryExtract: undefined,
+  articles: undefined,
+  bankAccount: undefined,
+  identity: undefined,
 };
 
-/** A refusal naming its fields: 400 for rules, 409 for a company already registered. */
+/**
+ * A refusal naming its fields: 400 for rules, 409 for a company already registered, 413 and 415
+ * for a document refused by its size or its bytes.
+ */
+const FIELD_STATUSES = new Set([400, 409, 413, 415]);
+
 function fieldErrorsOf(error: unknown): FieldErrors | undefined {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) {
-    return undefined;
-  }
+  if (!(error instanceof ApiError) || !FIELD_STATUSES.has(error.status)) return undefined;
   const errors = error.body.errors;
   return errors && Object.keys(errors).length > 0 ? errors : undefined;
 }
@@ -163,6 +172,25 @@ export function NewBrandAccountScreen() {
             )}
           </form.Field>
         </div>
+        <fieldset className={styles.documents}>
+          <legend>{t('brands.documents.title')}</legend>
+          <p className={styles.lead}>
+            {t('brands.documents.lead', { maxMb: String(DOCUMENT_MAX_MB) })}
+          </p>
+          {UPLOADABLE_DOCUMENTS.map((kind) => (
+            <form.Field key={kind} name={kind}>
+              {(field) => (
+                <DocumentDrop
+                  kind={kind}
+                  file={field.state.value as File | undefined}
+                  onChange={(file) => field.handleChange(file)}
+                  onBlur={field.handleBlur}
+                  error={errorText(field.state.meta.errors)}
+                />
+              )}
+            </form.Field>
+          ))}
+        </fieldset>
         <Button type="submit" fullWidth busy={register.isPending}>
           {t('brands.company.submit')}
         </Button>

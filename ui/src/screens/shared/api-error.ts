@@ -38,9 +38,15 @@ export function apiErrorId(error: unknown): string | undefined {
   return error instanceof ApiError ? error.body.messageId : undefined;
 }
 
-/** A 400's per-field messages, keyed by the request's field names. */
+/**
+ * Statuses whose answer names the fields at fault: 400 for the rules, 413 and 415 for an upload
+ * refused by its size or its bytes.
+ */
+const FIELD_ERROR_STATUSES = new Set([400, 413, 415]);
+
+/** Per-field messages of a refusal, keyed by the request's field names. */
 export function serverFieldErrors(error: unknown): FieldErrors | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  if (!(error instanceof ApiError) || !FIELD_ERROR_STATUSES.has(error.status)) return undefined;
   const errors = error.body.errors;
   return errors && Object.keys(errors).length > 0 ? errors : undefined;
 }
