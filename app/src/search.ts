@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AMOUNT_INPUT_PATTERN } from '@brnd/contracts/domain/rules';
+import { AMOUNT_INPUT_PATTERN } from '@brnd/contracts/domain/constants';
 
 /**
  * Search params of the routes. The router parses the query string into plain strings

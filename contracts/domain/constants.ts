@@ -52,6 +52,8 @@ export const PASSWORD_CHANGE_FAILURES = 5;
 export const TOKEN_PRICE_USD = 0.003;
 export const PLN_PER_USD = 4.04;
 export const BUY_QUICK_AMOUNTS = [500, 1000, 2500, 5000, 10000] as const;
+/** Buy form amount: digits with an optional single decimal point; empty while typing. */
+export const AMOUNT_INPUT_PATTERN = /^\d*\.?\d*$/;
 export const PAY_METHODS = ['BTC', 'ETH', 'PLN', 'IEO'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 /** Methods that create a crypto order through /api/orders/buytokens. */

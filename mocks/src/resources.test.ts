@@ -8,16 +8,18 @@ import {
   signup,
 } from '@brnd/contracts/api/accounts';
 import {
+  newlyAddedBrands,
+  topRatedBrands,
+  trendingBrands,
+} from '@brnd/contracts/api/brand-listings';
+import {
   addBrand,
   brandDetails,
   createBrand,
   favouriteBrands,
   myBrands,
-  newlyAddedBrands,
   searchBrands,
-  topRatedBrands,
   totalBrands,
-  trendingBrands,
   vote,
 } from '@brnd/contracts/api/brands';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';

@@ -11,6 +11,11 @@ import {
   signup,
 } from '@brnd/contracts/api/accounts';
 import {
+  newlyAddedBrands,
+  topRatedBrands,
+  trendingBrands,
+} from '@brnd/contracts/api/brand-listings';
+import {
   addBrand,
   brandDetails,
   brandPreview,
@@ -20,11 +25,8 @@ import {
   voteStatus,
   favouriteBrands,
   myBrands,
-  newlyAddedBrands,
   searchBrands,
-  topRatedBrands,
   totalBrands,
-  trendingBrands,
   vote,
 } from '@brnd/contracts/api/brands';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';

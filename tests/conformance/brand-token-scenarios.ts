@@ -9,7 +9,7 @@ import {
   tokenHistory,
   transferTokens,
 } from '@brnd/contracts/api/brand-tokens';
-import { newlyAddedBrands } from '@brnd/contracts/api/brands';
+import { newlyAddedBrands } from '@brnd/contracts/api/brand-listings';
 import { verifiedUser } from './accounts-scenarios.ts';
 import { call, type Scenario } from './runner.ts';
 

@@ -1,10 +1,9 @@
+import { topRatedBrands, trendingBrands } from '@brnd/contracts/api/brand-listings';
 import {
   brandDetails,
   contestWinners,
   favouriteBrands,
   searchBrands,
-  topRatedBrands,
-  trendingBrands,
   vote,
   voteStatus,
 } from '@brnd/contracts/api/brands';

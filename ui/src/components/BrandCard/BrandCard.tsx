@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Brand } from '@brnd/contracts/api/brands';
+import type { Brand } from '@brnd/contracts/api/brand-listings';
 import { Link } from '../../navigation.tsx';
 import { cardText } from './brand-display.ts';
 import { VoteButton, type VoteState } from './VoteButton.tsx';

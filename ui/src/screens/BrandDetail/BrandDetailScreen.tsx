@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import type { Brand } from '@brnd/contracts/api/brands';
+import type { Brand } from '@brnd/contracts/api/brand-listings';
 import { COPIED_MESSAGE_DURATION_MS } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import { Alert } from '../../components/Alert/Alert.tsx';

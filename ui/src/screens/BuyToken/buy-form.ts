@@ -1,7 +1,11 @@
 import * as v from 'valibot';
 import type { Sale } from '@brnd/contracts/api/sale';
-import { AMOUNT_INPUT_PATTERN, AmountSchema } from '@brnd/contracts/domain/rules';
-import { CARD_MIN_PLN, CARD_RETRY_GAP_MS } from '@brnd/contracts/domain/constants';
+import { AmountSchema } from '@brnd/contracts/domain/rules';
+import {
+  AMOUNT_INPUT_PATTERN,
+  CARD_MIN_PLN,
+  CARD_RETRY_GAP_MS,
+} from '@brnd/contracts/domain/constants';
 import { tokensForUsd } from '@brnd/contracts/domain/sale';
 
 /** What the method picker can hold: the card group (Mastercard, Visa, Pay) is the PLN route. */

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { favouriteBrands, type FavouriteBrand } from '@brnd/contracts/api/brands';
+import { type FavouriteBrand } from '@brnd/contracts/api/brand-listings';
+import { favouriteBrands } from '@brnd/contracts/api/brands';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { VOTE_WINDOW_HOURS } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { http, HttpResponse } from 'msw';
-import { topRatedBrands } from '@brnd/contracts/api/brands';
+import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
 import { blogArticlesFixture, blogFailingHandlers, blogLoadingHandlers } from '@brnd/mocks/blog';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, serverError } from '@brnd/mocks/scenarios';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { topRatedBrands } from '@brnd/contracts/api/brands';
+import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { HOME_TOP_RATED_LIMIT } from '@brnd/contracts/domain/constants';

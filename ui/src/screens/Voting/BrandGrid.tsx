@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Brand } from '@brnd/contracts/api/brands';
+import type { Brand } from '@brnd/contracts/api/brand-listings';
 import { MAX_BRAND_CARDS } from '@brnd/contracts/domain/constants';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { BrandCard } from '../../components/BrandCard/BrandCard.tsx';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addBrand, brandPreview, type Brand } from '@brnd/contracts/api/brands';
+import { type Brand } from '@brnd/contracts/api/brand-listings';
+import { addBrand, brandPreview } from '@brnd/contracts/api/brands';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';

@@ -1,12 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import {
-  brandPreview,
-  contestWinners,
-  searchBrands,
-  topRatedBrands,
-} from '@brnd/contracts/api/brands';
+import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
+import { brandPreview, contestWinners, searchBrands } from '@brnd/contracts/api/brands';
 import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import {
   alreadyVoted,

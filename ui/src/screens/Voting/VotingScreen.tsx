@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Brand } from '@brnd/contracts/api/brands';
+import type { Brand } from '@brnd/contracts/api/brand-listings';
 import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import { useNavigation } from '../../navigation.tsx';

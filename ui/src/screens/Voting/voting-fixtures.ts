@@ -1,4 +1,4 @@
-import type { Brand } from '@brnd/contracts/api/brands';
+import type { Brand } from '@brnd/contracts/api/brand-listings';
 import type { Industry } from '@brnd/contracts/domain/constants';
 
 /** A plain brand row for stories that need lists the demo data does not have. */

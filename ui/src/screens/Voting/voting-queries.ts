@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   newlyAddedBrands,
-  searchBrands,
   topRatedBrands,
   trendingBrands,
   type Brand,
-} from '@brnd/contracts/api/brands';
+} from '@brnd/contracts/api/brand-listings';
+import { searchBrands } from '@brnd/contracts/api/brands';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { INDUSTRIES, MAX_BRAND_CARDS, type Industry } from '@brnd/contracts/domain/constants';
 import { BRANDS_KEY } from '../shared/brand-votes.ts';

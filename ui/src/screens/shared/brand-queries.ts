@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { brandDetails, type Brand } from '@brnd/contracts/api/brands';
+import { type Brand } from '@brnd/contracts/api/brand-listings';
+import { brandDetails } from '@brnd/contracts/api/brands';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { BRANDS_KEY } from './brand-votes.ts';
 

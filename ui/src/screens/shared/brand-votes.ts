@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { vote, voteStatus, type Brand } from '@brnd/contracts/api/brands';
+import { type Brand } from '@brnd/contracts/api/brand-listings';
+import { vote, voteStatus } from '@brnd/contracts/api/brands';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
