@@ -23,7 +23,7 @@ const prerenderedFile = (language: Language, page: string) =>
 
 /**
  * The pages prerendered, each with the screen module its route loads lazily (Vite's manifest key):
- * the page's HTML links that code and its stylesheet, so the page is styled at first paint.
+ * the page's HTML preloads that code and carries its stylesheet, so it is styled at first paint.
  */
 const PAGES: { path: string; screen?: string }[] = [
   { path: '/' },
@@ -99,8 +99,17 @@ try {
     const files = page.screen
       ? moduleFiles(manifest, page.screen, template)
       : { scripts: [], styles: [] };
+    // The route's stylesheets are inlined, as index.html's own is: a stylesheet request would
+    // hold the first paint back. Each also gets a disabled link, which browsers do not fetch
+    // but which tells Vite's loader, once the route's code loads, that it is on the page.
+    const styles = await Promise.all(
+      files.styles.map(async (file) => {
+        const css = await readFile(path.join(distDir, file), 'utf8');
+        return `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+      }),
+    );
     const links = [
-      ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...styles,
       ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ].join('');
     for (const language of LANGUAGES) {
