@@ -53,6 +53,10 @@ const itemEntries = {
   /** ISO 8601: submission + 2 business days (contracts/domain/verification.ts). */
   due_at: v.string(),
   overdue: v.boolean(),
+  /** The reason the brand was sent with a rejection or a revocation; null otherwise. */
+  reason: v.nullable(v.string()),
+  /** ISO 8601: the last decision (approval, rejection, revocation); null while pending. */
+  decided_at: v.nullable(v.string()),
   documents: v.array(DocumentCheckSchema),
 };
 
@@ -98,12 +102,22 @@ const ItemParamsSchema = v.object({
   id: BrandIdSchema,
 });
 
-/** Everything waiting for a decision, oldest first. */
+/**
+ * The queue by status: `pending` (the default) is everything waiting for a decision, oldest
+ * submission first; the others are the decided items, last decided first, so an operator finds a
+ * verified brand to revoke.
+ */
 export const verificationQueue = defineEndpoint({
   id: 'verificationQueue',
   method: 'GET',
   path: '/api/admin/verification',
   auth: 'admin',
+  query: v.object({
+    status: v.optional(
+      v.picklist(VERIFICATION_STATUSES, 'adminVerification.errors.status'),
+      'pending',
+    ),
+  }),
   response: v.object({ items: v.array(VerificationItemSchema) }),
 });
 
@@ -145,6 +159,26 @@ export const decideVerification = defineEndpoint({
   response: v.object({ item: VerificationItemSchema }),
 });
 
+/** The console's revoke dialog: the reason the brand will read. */
+export const RevocationInputSchema = v.object({
+  reason: v.pipe(ReasonSchema, v.nonEmpty('adminVerification.errors.revokeReasonRequired')),
+});
+
+/**
+ * Withdraws a verification with a reason (decision 021): only a verified item (409
+ * `adminVerification.errors.notVerified` otherwise, so revoking twice is refused); the brand
+ * console stops working for it, and the owner is mailed.
+ */
+export const revokeVerification = defineEndpoint({
+  id: 'revokeVerification',
+  method: 'POST',
+  path: '/api/admin/verification/:kind/:id/revoke',
+  auth: 'admin',
+  params: ItemParamsSchema,
+  body: RevocationInputSchema,
+  response: v.object({ item: VerificationItemSchema }),
+});
+
 /** The terms let the Provider delete an account without a reason; the audit log keeps the act. */
 export const deleteCompany = defineEndpoint({
   id: 'deleteCompany',
@@ -172,6 +206,7 @@ export const downloadVerificationDocument = defineEndpoint({
 export const adminVerificationEndpoints = {
   verificationQueue,
   decideVerification,
+  revokeVerification,
   deleteCompany,
   downloadVerificationDocument,
 } as const;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { BrandIdSchema } from '../domain/rules.ts';
 import { PLAN_IDS, PLAN_LIMITS } from '../domain/plans.ts';
+import { VERIFICATION_STATUSES } from '../domain/verification.ts';
 import {
   BULK_GIVE_MAX_BYTES,
   BrandTokenNameSchema,
@@ -116,7 +117,7 @@ export const brandConsole = defineEndpoint({
     brand: v.object({
       id: v.number(),
       name: v.string(),
-      verification_status: v.picklist(['pending', 'verified', 'rejected']),
+      verification_status: v.picklist(VERIFICATION_STATUSES),
     }),
     plan: PlanUsageSchema,
     tokens: v.array(BrandTokenSchema),

@@ -256,7 +256,7 @@ export const registerCompany = defineEndpoint({
     company: v.object({
       id: v.number(),
       brandName: v.string(),
-      status: v.picklist(['pending', 'verified', 'rejected']),
+      status: v.picklist(VERIFICATION_STATUSES),
     }),
   }),
 });

@@ -6,7 +6,12 @@ import { isPolishPublicHoliday } from './holidays.ts';
  * the mocks and the operator's queue.
  */
 
-export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
+/**
+ * `revoked`: verified once, then withdrawn by an operator with a reason (decision 021). Kept
+ * apart from `rejected` so the owner, the console and the audit trail can tell "never passed"
+ * from "passed, then lost it".
+ */
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected', 'revoked'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** A brand from My brands' add-brand form, or a company from /newbrandaccount. */
@@ -16,7 +21,7 @@ export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
 export const VERIFICATION_BUSINESS_DAYS = 2;
 /** Business days are counted on the Provider's calendar. */
 export const VERIFICATION_TIME_ZONE = 'Europe/Warsaw';
-/** A rejection's reason is sent to the brand by e-mail. */
+/** A rejection's or a revocation's reason is sent to the brand by e-mail. */
 export const REJECTION_REASON_MAX_LENGTH = 1000;
 
 /**

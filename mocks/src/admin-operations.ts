@@ -169,16 +169,37 @@ function documents(held: VerificationDocument[], files: FilesByKind) {
   });
 }
 
-function timing(createdAt: number, now: number) {
+interface DecisionRecord {
+  reason: string | null;
+  decidedAt: number;
+}
+
+/**
+ * The last decision on each item (`brand:<id>`, `company:<id>`): its reason and time, as the
+ * bff keeps them on the row (verification_reason / rejection_reason, *decided_at).
+ */
+function decisions(fake: Fake): Record<string, DecisionRecord> {
+  return fake.extension('verificationDecisions', () => ({}) as Record<string, DecisionRecord>);
+}
+
+function recordDecision(fake: Fake, key: string, reason: string | null) {
+  decisions(fake)[key] = { reason, decidedAt: fake.now() };
+}
+
+/** As the bff's timing(): only a waiting request can be late. */
+function timing(fake: Fake, key: string, createdAt: number, pending: boolean) {
+  const decision = decisions(fake)[key];
   return {
     submitted_at: new Date(createdAt).toISOString(),
     due_at: verificationDueAt(new Date(createdAt)).toISOString(),
-    overdue: isOverdue(new Date(createdAt), new Date(now)),
+    overdue: pending && isOverdue(new Date(createdAt), new Date(fake.now())),
+    reason: decision?.reason ?? null,
+    decided_at: decision ? new Date(decision.decidedAt).toISOString() : null,
   };
 }
 
 function brandItem(fake: Fake, brand: FakeBrand, owner: FakeUser): VerificationItem {
-  const now = fake.now();
+  const status = brand.verificationStatus ?? 'verified';
   const held: VerificationDocument[] = ['email'];
   if (brand.address1 && brand.city && brand.country) held.push('nameAndOffice');
   if (owner.mobile) held.push('phone');
@@ -187,10 +208,10 @@ function brandItem(fake: Fake, brand: FakeBrand, owner: FakeUser): VerificationI
     kind: 'brand',
     id: brand.id,
     name: brand.name,
-    status: brand.verificationStatus ?? 'verified',
+    status,
     email: owner.email,
     logo_url: brand.image_url || null,
-    ...timing(brand.createdAt, now),
+    ...timing(fake, `brand:${brand.id}`, brand.createdAt, status === 'pending'),
     documents: documents(held, heldFilesOf(fake, 'brand', brand.id)),
     brand: {
       website: brand.website,
@@ -210,7 +231,6 @@ function brandItem(fake: Fake, brand: FakeBrand, owner: FakeUser): VerificationI
 }
 
 function companyItem(fake: Fake, company: CompanyRecord): VerificationItem {
-  const now = fake.now();
   return {
     kind: 'company',
     id: company.id,
@@ -218,7 +238,12 @@ function companyItem(fake: Fake, company: CompanyRecord): VerificationItem {
     status: company.status,
     email: company.email,
     logo_url: null,
-    ...timing(company.createdAt ?? now, now),
+    ...timing(
+      fake,
+      `company:${company.id}`,
+      company.createdAt ?? fake.now(),
+      company.status === 'pending',
+    ),
     documents: documents(
       ['nameAndOffice', 'phone', 'email'],
       heldFilesOf(fake, 'company', company.id),
@@ -241,12 +266,14 @@ function ownedBrands(desk: Desk) {
   });
 }
 
+type Outcome = 'approved' | 'rejected' | 'revoked';
+
 function mailDecision(
   fake: Fake,
-  notice: { to: string; recipient: string; name: string; approved: boolean; reason: string },
+  notice: { to: string; recipient: string; name: string; outcome: Outcome; reason: string },
   route: string,
 ) {
-  const outcome = notice.approved ? 'approved' : 'rejected';
+  const { outcome } = notice;
   fake.sendMail(
     notice.to,
     englishText(`adminVerification.mail.${outcome}.subject`, { name: notice.name }),
@@ -264,17 +291,75 @@ type VerificationEndpoints = typeof adminVerificationEndpoints;
 export const adminVerificationResolvers: {
   [K in keyof VerificationEndpoints]: Resolver<VerificationEndpoints[K]>;
 } = {
-  verificationQueue: (fake) => {
+  verificationQueue: (fake, { query }) => {
     const desk = deskOf(fake);
+    const status = query.status;
     const items = [
       ...ownedBrands(desk)
-        .filter(({ brand }) => brand.verificationStatus === 'pending')
+        .filter(({ brand }) => (brand.verificationStatus ?? 'verified') === status)
         .map(({ brand, owner }) => brandItem(fake, brand, owner)),
       ...desk.companies
-        .filter((company) => company.status === 'pending')
+        .filter((company) => company.status === status)
         .map((company) => companyItem(fake, company)),
-    ].sort((a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.id - b.id);
+    ].sort(
+      status === 'pending'
+        ? (a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.id - b.id
+        : (a, b) => (b.decided_at ?? '').localeCompare(a.decided_at ?? '') || b.id - a.id,
+    );
     return { items };
+  },
+
+  revokeVerification: (fake, { user, params, body }) => {
+    const desk = deskOf(fake);
+    const key = `${params.kind}:${params.id}`;
+    if (params.kind === 'brand') {
+      const found = ownedBrands(desk).find(({ brand }) => brand.id === params.id);
+      if (!found) throw new FakeError(404, 'adminVerification.errors.notFound');
+      if ((found.brand.verificationStatus ?? 'verified') !== 'verified') {
+        throw new FakeError(409, 'adminVerification.errors.notVerified');
+      }
+      found.brand.verificationStatus = 'revoked';
+      recordDecision(fake, key, body.reason);
+      desk.recordAudit(user, 'brand.revoke', found.brand.name, {
+        brand_id: params.id,
+        reason: body.reason,
+      });
+      mailDecision(
+        fake,
+        {
+          to: found.owner.email,
+          recipient: found.owner.name,
+          name: found.brand.name,
+          outcome: 'revoked',
+          reason: body.reason,
+        },
+        'user/mybrands',
+      );
+      return { item: brandItem(fake, found.brand, found.owner) };
+    }
+    const company = desk.companies.find((candidate) => candidate.id === params.id);
+    if (!company) throw new FakeError(404, 'adminVerification.errors.notFound');
+    if (company.status !== 'verified') {
+      throw new FakeError(409, 'adminVerification.errors.notVerified');
+    }
+    company.status = 'revoked';
+    recordDecision(fake, key, body.reason);
+    desk.recordAudit(user, 'company.revoke', company.brandName, {
+      company_id: params.id,
+      reason: body.reason,
+    });
+    mailDecision(
+      fake,
+      {
+        to: company.email,
+        recipient: company.brandName,
+        name: company.brandName,
+        outcome: 'revoked',
+        reason: body.reason,
+      },
+      'contact',
+    );
+    return { item: companyItem(fake, company) };
   },
 
   decideVerification: (fake, { user, params, body }) => {
@@ -289,6 +374,7 @@ export const adminVerificationResolvers: {
         throw new FakeError(409, 'adminVerification.errors.alreadyDecided');
       }
       found.brand.verificationStatus = status;
+      recordDecision(fake, `brand:${params.id}`, approved ? null : body.reason);
       desk.recordAudit(user, approved ? 'brand.approve' : 'brand.reject', found.brand.name, {
         brand_id: params.id,
         ...details,
@@ -299,7 +385,7 @@ export const adminVerificationResolvers: {
           to: found.owner.email,
           recipient: found.owner.name,
           name: found.brand.name,
-          approved,
+          outcome: approved ? 'approved' : 'rejected',
           reason: body.reason,
         },
         'user/mybrands',
@@ -312,6 +398,7 @@ export const adminVerificationResolvers: {
       throw new FakeError(409, 'adminVerification.errors.alreadyDecided');
     }
     company.status = status;
+    recordDecision(fake, `company:${params.id}`, approved ? null : body.reason);
     desk.recordAudit(user, approved ? 'company.approve' : 'company.reject', company.brandName, {
       company_id: params.id,
       ...details,
@@ -322,7 +409,7 @@ export const adminVerificationResolvers: {
         to: company.email,
         recipient: company.brandName,
         name: company.brandName,
-        approved,
+        outcome: approved ? 'approved' : 'rejected',
         reason: body.reason,
       },
       'login',

@@ -27,6 +27,7 @@ import {
   type PlanLimit,
 } from '@brnd/contracts/domain/plans';
 import { CONTEST_TIME_ZONE } from '@brnd/contracts/domain/constants';
+import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 import * as v from 'valibot';
 import { FakeError, type Fake, type FakeUser } from './fake.ts';
 import type { Resolver } from './handlers.ts';
@@ -229,7 +230,7 @@ interface BrandView {
   id: number;
   name: string;
   ownerId: number | null;
-  verificationStatus: 'pending' | 'verified' | 'rejected';
+  verificationStatus: VerificationStatus;
 }
 
 /** The brand's subscription, raised to Premium by the owner's stake or the contest's prize. */

@@ -6,6 +6,7 @@ import {
   VOTE_WINDOW_MS,
   VOTES_PER_WINDOW,
 } from '@brnd/contracts/domain/constants';
+import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 
 /**
  * The mocks' side of the brand contest that the fake's core state does not hold: the vote
@@ -99,7 +100,7 @@ export interface CompanyRecord {
   vat_num: string;
   billing_address: string;
   operating_address: string;
-  status: 'pending' | 'verified' | 'rejected';
+  status: VerificationStatus;
   /** Missing in states saved before it existed. */
   createdAt?: number;
 }

@@ -7,6 +7,7 @@ import type { ContestWinner } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
+import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 import {
   SALE_ALLOCATION_TOKENS,
   payoutAsTransaction,
@@ -178,7 +179,7 @@ interface BrandRecord extends Omit<Brand, 'voted' | 'can_vote'> {
   recentVotes: number;
 }
 
-export type BrandVerificationStatus = 'pending' | 'verified' | 'rejected';
+export type BrandVerificationStatus = VerificationStatus;
 
 interface VoteRecord {
   userId: number;

@@ -4,6 +4,7 @@ import {
   decideVerification,
   deleteCompany,
   downloadVerificationDocument,
+  revokeVerification,
   verificationQueue,
 } from '@brnd/contracts/api/admin-verification';
 import { registerCompany } from '@brnd/contracts/api/brands';
@@ -52,7 +53,101 @@ const documentsCompany = {
   operating_address: 'ul. Aktowa 1, 00-950 Warszawa',
 };
 
+const revokedCompany = {
+  brandName: 'Withdrawn Works',
+  email: 'office@withdrawnworks.example',
+  phoneValue: '+48 500 300 600',
+  employee_num: '3',
+  vat_num: `PL7${run.slice(-7).padStart(7, '0')}`,
+  billing_address: `ul. Cofnięta ${run}, 80-001 Gdańsk`,
+  operating_address: 'ul. Cofnięta 1, 80-001 Gdańsk',
+};
+
 export const adminVerificationScenarios: Scenario[] = [
+  {
+    name: 'admin verification: only a verified request is revoked, with a reason, and only once',
+    steps: [
+      call(registerCompany, {
+        input: () => ({ body: revokedCompany }),
+        expect: { status: 201 },
+        save: (body, values) => {
+          values.revokedId = String(body.company.id);
+        },
+      }),
+      operatorLogin,
+      call(revokeVerification, {
+        label: 'revoking a request still waiting',
+        as: 'operator',
+        input: (values) => ({
+          params: { kind: 'company' as const, id: values.revokedId! },
+          body: { reason: 'Not verified yet.' },
+        }),
+        expect: { status: 409, messageId: 'adminVerification.errors.notVerified' },
+      }),
+      call(decideVerification, {
+        as: 'operator',
+        input: (values) => ({
+          params: { kind: 'company' as const, id: values.revokedId! },
+          body: { decision: 'approve' as const },
+        }),
+        expect: { status: 200 },
+      }),
+      call(verificationQueue, {
+        label: 'the verified list',
+        as: 'operator',
+        input: () => ({ query: { status: 'verified' as const } }),
+        expect: { status: 200 },
+      }),
+      call(revokeVerification, {
+        label: 'a revocation without a reason',
+        as: 'operator',
+        input: (values) => ({
+          params: { kind: 'company' as const, id: values.revokedId! },
+          body: { reason: ' ' },
+        }),
+        expect: {
+          status: 400,
+          fields: { reason: 'adminVerification.errors.revokeReasonRequired' },
+        },
+      }),
+      call(revokeVerification, {
+        label: 'the revocation',
+        as: 'operator',
+        input: (values) => ({
+          params: { kind: 'company' as const, id: values.revokedId! },
+          body: { reason: 'The company was struck off the registry.' },
+        }),
+        expect: {
+          status: 200,
+          body: (values) => ({
+            item: {
+              kind: 'company',
+              id: Number(values.revokedId),
+              status: 'revoked',
+              reason: 'The company was struck off the registry.',
+            },
+          }),
+        },
+      }),
+      call(revokeVerification, {
+        label: 'revoking it twice',
+        as: 'operator',
+        input: (values) => ({
+          params: { kind: 'company' as const, id: values.revokedId! },
+          body: { reason: 'Again.' },
+        }),
+        expect: { status: 409, messageId: 'adminVerification.errors.notVerified' },
+      }),
+      call(revokeVerification, {
+        label: 'revoking without a session',
+        input: (values) => ({
+          params: { kind: 'company' as const, id: values.revokedId! },
+          body: { reason: 'No session.' },
+        }),
+        expect: { status: 401, messageId: 'errors.unauthorized' },
+      }),
+    ],
+  },
   {
     name: 'verification documents: refused files store nothing; only operators download',
     steps: [

@@ -21,6 +21,7 @@ import { ledgerAssets } from './migrations/0060-ledger-assets.ts';
 import { brandTokens } from './migrations/0061-brand-tokens.ts';
 import { brandTokenTickers } from './migrations/0062-brand-token-tickers.ts';
 import { verificationDocuments } from './migrations/0063-verification-documents.ts';
+import { verificationRevocation } from './migrations/0064-verification-revocation.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -46,6 +47,7 @@ export const migrations: Migration[] = [
   brandTokens,
   brandTokenTickers,
   verificationDocuments,
+  verificationRevocation,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

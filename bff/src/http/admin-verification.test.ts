@@ -2,8 +2,10 @@ import { createBrand, myBrands, registerCompany } from '@brnd/contracts/api/bran
 import {
   decideVerification,
   deleteCompany,
+  revokeVerification,
   verificationQueue,
 } from '@brnd/contracts/api/admin-verification';
+import { brandConsole, issueBrandToken } from '@brnd/contracts/api/brand-tokens';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createOperator } from '../services/operators.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
@@ -305,4 +307,130 @@ test('a bad decision changes nothing and says why', async () => {
     token: operatorTokens[0],
   });
   expect(unknownKind.status).toBe(400);
+});
+
+/* ---------------------------------------------------------------- revoking */
+
+function revoke(kind: 'brand' | 'company', id: number, reason: string, token = operatorTokens[0]!) {
+  return call(app.baseUrl, revokeVerification, {
+    params: { kind, id: String(id) },
+    body: { reason },
+    token,
+  });
+}
+
+test('revoking a verified brand needs a reason, stops its console, mails the owner in their language and is logged', async () => {
+  const owner = await registerVerifiedUser(app.baseUrl);
+  await app.db.query(`UPDATE users SET language = 'po' WHERE email = $1`, [owner.user.email]);
+  const brandId = await registerBrand('Revoked Brand', owner.token);
+  expect((await decide('brand', brandId, { decision: 'approve' })).status).toBe(200);
+  const verifiedList = await call(app.baseUrl, verificationQueue, {
+    query: { status: 'verified' },
+    token: operatorTokens[0],
+  });
+  expect(verifiedList.data!.items.find((item) => item.id === brandId)).toMatchObject({
+    kind: 'brand',
+    status: 'verified',
+    overdue: false,
+    reason: null,
+  });
+
+  const noReason = await revoke('brand', brandId, '  ');
+  expect(noReason.status).toBe(400);
+  expect(noReason.error?.errors).toEqual({
+    reason: 'adminVerification.errors.revokeReasonRequired',
+  });
+
+  const mailsBefore = await countMessages(app.baseUrl, owner.user.email, 'email');
+  const revoked = await revoke('brand', brandId, 'The trademark registration has lapsed.');
+  expect(revoked.status).toBe(200);
+  expect(revoked.data!.item).toMatchObject({
+    status: 'revoked',
+    reason: 'The trademark registration has lapsed.',
+  });
+  expect(revoked.data!.item.decided_at).not.toBeNull();
+
+  // The brand console works only for verified brands (issue #8): it stops at once.
+  const consoleAnswer = await call(app.baseUrl, brandConsole, {
+    params: { brandId: String(brandId) },
+    token: owner.token,
+  });
+  expect(consoleAnswer.data!.brand.verification_status).toBe('revoked');
+  const issue = await call(app.baseUrl, issueBrandToken, {
+    params: { brandId: String(brandId) },
+    body: { name: 'Revoked Token', ticker: 'RVKD', cap: 1000, request_id: crypto.randomUUID() },
+    json: true,
+    token: owner.token,
+  });
+  expect(issue.status).toBe(403);
+  expect(issue.error?.messageId).toBe('brandTokens.errors.notVerified');
+  const mine = (await call(app.baseUrl, myBrands, { token: owner.token })).data!.brands.rows;
+  expect(mine.find((row) => row.id === brandId)?.verification_status).toBe('revoked');
+
+  const mail = await latestMessage(app.baseUrl, owner.user.email, 'email', {
+    after: mailsBefore,
+  });
+  expect(mail.subject).toBe('Weryfikacja marki Revoked Brand w BRND została cofnięta');
+  expect(mail.text).toContain('The trademark registration has lapsed.');
+
+  const audit = await app.db.query<{ action: string; details: { reason: string } }>(
+    `SELECT action, details FROM admin_audit_log WHERE details->>'brand_id' = $1 ORDER BY id`,
+    [String(brandId)],
+  );
+  expect(audit.map((row) => row.action)).toEqual(['brand.approve', 'brand.revoke']);
+  expect(audit[1]!.details.reason).toBe('The trademark registration has lapsed.');
+
+  const revokedList = await call(app.baseUrl, verificationQueue, {
+    query: { status: 'revoked' },
+    token: operatorTokens[0],
+  });
+  expect(revokedList.data!.items.some((item) => item.id === brandId)).toBe(true);
+});
+
+test('revoking twice, or revoking what is not verified, is 409; of two racing operators one revokes', async () => {
+  const owner = await registerVerifiedUser(app.baseUrl);
+  const pendingId = await registerBrand('Pending Brand', owner.token);
+  const pending = await revoke('brand', pendingId, 'Not yet.');
+  expect(pending.status).toBe(409);
+  expect(pending.error?.messageId).toBe('adminVerification.errors.notVerified');
+
+  const brandId = await registerBrand('Twice Revoked Brand', owner.token);
+  await decide('brand', brandId, { decision: 'approve' });
+  const answers = await Promise.all(
+    operatorTokens.map((token) => revoke('brand', brandId, 'Fraud report confirmed.', token)),
+  );
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+  const again = await revoke('brand', brandId, 'Once more.');
+  expect(again.status).toBe(409);
+  expect(again.error?.messageId).toBe('adminVerification.errors.notVerified');
+  expect((await revoke('brand', 9_999_999, 'Nobody.')).status).toBe(404);
+});
+
+test('a verified company is revoked with a reason, mailed at its address, and logged', async () => {
+  const company = await call(app.baseUrl, registerCompany, {
+    body: {
+      brandName: 'Revoked Company',
+      email: 'revoked-company@example.com',
+      phoneValue: '+48 601 000 444',
+      employee_num: '2',
+      vat_num: 'PL4444444444',
+      billing_address: 'ul. Cofnięta 4, Gdańsk',
+      operating_address: 'ul. Cofnięta 4, Gdańsk',
+    },
+  });
+  const id = company.data!.company.id;
+  await decide('company', id, { decision: 'approve' });
+  const revoked = await revoke('company', id, 'The VAT number is no longer active.');
+  expect(revoked.data!.item).toMatchObject({
+    kind: 'company',
+    status: 'revoked',
+    reason: 'The VAT number is no longer active.',
+  });
+  const mail = await latestMessage(app.baseUrl, 'revoked-company@example.com', 'email');
+  expect(mail.subject).toBe('The verification of Revoked Company on BRND is withdrawn');
+  expect((await revoke('company', id, 'Again.')).status).toBe(409);
+  const audit = await app.db.query<{ subject: string }>(
+    `SELECT subject FROM admin_audit_log WHERE action = 'company.revoke'`,
+  );
+  expect(audit).toEqual([{ subject: 'Revoked Company' }]);
 });

@@ -3,6 +3,7 @@ import {
   decideVerification,
   deleteCompany,
   downloadVerificationDocument,
+  revokeVerification,
   verificationQueue,
 } from '@brnd/contracts/api/admin-verification';
 import type { VerificationService } from '../services/verification.ts';
@@ -15,13 +16,23 @@ export function adminVerificationRoutes({
   verification: VerificationService;
 }): Route[] {
   return [
-    authedRoute(verificationQueue, async () => ({ items: await verification.queue() })),
+    authedRoute(verificationQueue, async ({ query }) => ({
+      items: await verification.queue(query.status),
+    })),
     authedRoute(decideVerification, async ({ auth, params, body }) => ({
       item: await verification.decide(
         { id: auth.user.id, email: auth.user.email },
         params.kind,
         params.id,
         body,
+      ),
+    })),
+    authedRoute(revokeVerification, async ({ auth, params, body }) => ({
+      item: await verification.revoke(
+        { id: auth.user.id, email: auth.user.email },
+        params.kind,
+        params.id,
+        body.reason,
       ),
     })),
     authedRoute(deleteCompany, async ({ auth, params }) => {

@@ -15,6 +15,7 @@ import {
   isWalletAddress,
 } from '@brnd/contracts/domain/brand-tokens';
 import { PLAN_LIMITS, type PlanId, type PlanLimit } from '@brnd/contracts/domain/plans';
+import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 import { getAddress } from 'ethers';
 import { randomInt, randomUUID } from 'node:crypto';
 import { UniqueConstraintError, type Transaction } from 'sequelize';
@@ -65,7 +66,7 @@ export interface BrandTokenDeps {
 interface BrandRow extends PlanBrand {
   name: string;
   owner_id: string | null;
-  verification_status: 'pending' | 'verified' | 'rejected';
+  verification_status: VerificationStatus;
 }
 
 interface TokenRow {

@@ -43,9 +43,9 @@ interface Notice {
   recipientName: string;
   subjectName: string;
   language: Language;
-  approved: boolean;
+  outcome: 'approved' | 'rejected' | 'revoked';
   reason: string;
-  /** Where the approved account is used. */
+  /** Where the account is used (approved) or its state is shown (rejected, revoked). */
   route: string;
 }
 
@@ -65,6 +65,8 @@ interface BrandRow {
   country: string | null;
   operating_address: string | null;
   verification_status: VerificationStatus;
+  reason: string | null;
+  decided_at: Date | null;
   created_at: Date;
   owner_name: string;
   owner_email: string;
@@ -82,18 +84,22 @@ interface CompanyRow {
   billing_address: string;
   operating_address: string;
   status: VerificationStatus;
+  reason: string | null;
+  decided_at: Date | null;
   created_at: Date;
   language: Language;
 }
 
 const BRAND_COLUMNS = `b.id::text, b.name, b.website, b.description, b.image_url, b.industry,
   b.token_ticker, b.no_of_employees, b.address1, b.city, b.state, b.postal_code, b.country,
-  b.operating_address, b.verification_status, b.created_at, u.name AS owner_name,
+  b.operating_address, b.verification_status, b.verification_reason AS reason,
+  b.verification_decided_at AS decided_at, b.created_at, u.name AS owner_name,
   u.email AS owner_email, u.mobile AS owner_mobile, u.language AS owner_language`;
 
 /** A company answers in its account's language when it has one, else the one it registered in. */
 const COMPANY_COLUMNS = `c.id::text, c.brand_name, c.email, c.phone, c.employees, c.vat_number,
-  c.billing_address, c.operating_address, c.status, c.created_at,
+  c.billing_address, c.operating_address, c.status, c.rejection_reason AS reason, c.decided_at,
+  c.created_at,
   coalesce(u.language, c.language) AS language`;
 
 type FilesByKind = Partial<Record<UploadableDocument, HeldFile>>;
@@ -111,11 +117,19 @@ function documents(held: VerificationDocument[], files: FilesByKind) {
   });
 }
 
-function timing(createdAt: Date, now: Date) {
+/** When it came, when the answer is due, and where the last decision stands. */
+function timing(
+  row: { created_at: Date; decided_at: Date | null; reason: string | null },
+  pending: boolean,
+  now: Date,
+) {
   return {
-    submitted_at: createdAt.toISOString(),
-    due_at: verificationDueAt(createdAt).toISOString(),
-    overdue: isOverdue(createdAt, now),
+    submitted_at: row.created_at.toISOString(),
+    due_at: verificationDueAt(row.created_at).toISOString(),
+    // Only a request still waiting can be late.
+    overdue: pending && isOverdue(row.created_at, now),
+    reason: row.reason,
+    decided_at: row.decided_at?.toISOString() ?? null,
   };
 }
 
@@ -131,7 +145,7 @@ function brandItem(row: BrandRow, now: Date, files: FilesByKind): VerificationIt
     status: row.verification_status,
     email: row.owner_email,
     logo_url: row.image_url || null,
-    ...timing(row.created_at, now),
+    ...timing(row, row.verification_status === 'pending', now),
     documents: documents(held, files),
     brand: {
       website: row.website,
@@ -158,7 +172,7 @@ function companyItem(row: CompanyRow, now: Date, files: FilesByKind): Verificati
     status: row.status,
     email: row.email,
     logo_url: null,
-    ...timing(row.created_at, now),
+    ...timing(row, row.status === 'pending', now),
     documents: documents(['nameAndOffice', 'phone', 'email'], files),
     company: {
       phone: row.phone,
@@ -261,7 +275,7 @@ export function createVerificationService({
         recipientName: row.owner_name,
         subjectName: row.name,
         language: row.owner_language,
-        approved,
+        outcome: approved ? 'approved' : 'rejected',
         reason,
         route: 'user/mybrands',
       },
@@ -300,7 +314,7 @@ export function createVerificationService({
         recipientName: row.brand_name,
         subjectName: row.brand_name,
         language: row.language,
-        approved,
+        outcome: approved ? 'approved' : 'rejected',
         reason,
         route: 'login',
       },
@@ -309,7 +323,7 @@ export function createVerificationService({
 
   async function mail(notice: Notice) {
     const locale = localeOf(notice.language);
-    const outcome = notice.approved ? 'approved' : 'rejected';
+    const { outcome } = notice;
     await mailer.send({
       to: notice.to,
       subject: formatMessage(locale, `adminVerification.mail.${outcome}.subject`, {
@@ -325,19 +339,28 @@ export function createVerificationService({
   }
 
   return {
-    /** Brands with an owner and companies waiting for a decision, oldest first. */
-    async queue(): Promise<VerificationItem[]> {
+    /**
+     * Brands with an owner and companies in one status: waiting ones oldest first (the order
+     * they are worked in), decided ones last decided first (the order they are looked up in).
+     */
+    async queue(status: VerificationStatus = 'pending'): Promise<VerificationItem[]> {
+      const pending = status === 'pending';
       const [brands, companies] = await Promise.all([
         db.query<BrandRow>(
           `SELECT ${BRAND_COLUMNS} FROM brands b JOIN users u ON u.id = b.owner_id
-           WHERE b.verification_status = 'pending'
-           ORDER BY b.created_at, b.id LIMIT $1`,
-          [QUEUE_LIMIT],
+           WHERE b.verification_status = $2
+           ORDER BY ${
+             pending ? 'b.created_at, b.id' : 'b.verification_decided_at DESC NULLS LAST, b.id DESC'
+           }
+           LIMIT $1`,
+          [QUEUE_LIMIT, status],
         ),
         db.query<CompanyRow>(
           `SELECT ${COMPANY_COLUMNS} FROM companies c LEFT JOIN users u ON u.id = c.user_id
-           WHERE c.status = 'pending' ORDER BY c.created_at, c.id LIMIT $1`,
-          [QUEUE_LIMIT],
+           WHERE c.status = $2
+           ORDER BY ${pending ? 'c.created_at, c.id' : 'c.decided_at DESC NULLS LAST, c.id DESC'}
+           LIMIT $1`,
+          [QUEUE_LIMIT, status],
         ),
       ]);
       const now = clock();
@@ -347,11 +370,16 @@ export function createVerificationService({
       });
       const filesFor = (kind: 'brand' | 'company', id: string) =>
         held.get(ownerKey(kind, id)) ?? {};
-      return [
+      const items = [
         ...brands.map((row) => brandItem(row, now, filesFor('brand', row.id))),
         ...companies.map((row) => companyItem(row, now, filesFor('company', row.id))),
-      ]
-        .sort((a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.id - b.id)
+      ];
+      return items
+        .sort(
+          pending
+            ? (a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.id - b.id
+            : (a, b) => (b.decided_at ?? '').localeCompare(a.decided_at ?? '') || b.id - a.id,
+        )
         .slice(0, QUEUE_LIMIT);
     },
 
@@ -367,6 +395,80 @@ export function createVerificationService({
           : decideCompany(operator, id, decision, transaction),
       );
       runInBackground('verification decision e-mail', () => mail(notice));
+      return item;
+    },
+
+    /**
+     * Withdraws a verification (decision 021): from `verified` only, under the row's lock like a
+     * decision, so revoking twice (or racing another operator) is 409. The brand console checks
+     * `verification_status`, so it stops working for the brand at once; the owner is mailed.
+     */
+    async revoke(
+      operator: Operator,
+      kind: VerificationKind,
+      id: number,
+      reason: string,
+    ): Promise<VerificationItem> {
+      const { item, notice } = await db.transaction(async (transaction) => {
+        const brand = kind === 'brand';
+        const updated = await db.query<{ id: string }>(
+          brand
+            ? `UPDATE brands SET verification_status = 'revoked', verification_reason = $2,
+                 verification_decided_at = now(), verification_decided_by = $3
+               WHERE id = $1 AND owner_id IS NOT NULL AND verification_status = 'verified'
+               RETURNING id::text`
+            : `UPDATE companies SET status = 'revoked', rejection_reason = $2, decided_at = now(),
+                 decided_by = $3
+               WHERE id = $1 AND status = 'verified' RETURNING id::text`,
+          [id, reason, operator.id],
+          { transaction },
+        );
+        const brandRow = brand ? await brandById(id, transaction) : undefined;
+        const companyRow = brand ? undefined : await companyById(id, transaction);
+        const row = brandRow ?? companyRow;
+        if (!row) throw new DomainError(404, 'adminVerification.errors.notFound');
+        if (updated.length === 0)
+          throw new DomainError(409, 'adminVerification.errors.notVerified');
+        const name = brandRow ? brandRow.name : companyRow!.brand_name;
+        await audit.record(
+          {
+            actorId: operator.id,
+            actorEmail: operator.email,
+            action: `${kind}.revoke`,
+            subject: name,
+            details: { [brand ? 'brand_id' : 'company_id']: id, reason },
+          },
+          transaction,
+        );
+        const files = await filesOf(kind, id, transaction);
+        const now = clock();
+        return brandRow
+          ? {
+              item: brandItem(brandRow, now, files),
+              notice: {
+                to: brandRow.owner_email,
+                recipientName: brandRow.owner_name,
+                subjectName: name,
+                language: brandRow.owner_language,
+                outcome: 'revoked' as const,
+                reason,
+                route: 'user/mybrands',
+              },
+            }
+          : {
+              item: companyItem(companyRow!, now, files),
+              notice: {
+                to: companyRow!.email,
+                recipientName: name,
+                subjectName: name,
+                language: companyRow!.language,
+                outcome: 'revoked' as const,
+                reason,
+                route: 'contact',
+              },
+            };
+      });
+      runInBackground('verification revocation e-mail', () => mail(notice));
       return item;
     },
 

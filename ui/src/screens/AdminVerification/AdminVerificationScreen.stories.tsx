@@ -300,3 +300,132 @@ export const LoadFailed: Story = {
   },
 };
 export const LoadFailedPolish = polish(LoadFailed);
+
+/* ---------------------------------------------------------------- decided items and revoking */
+
+type Translate = ReturnType<typeof storyIntl>;
+type Context = Parameters<NonNullable<Story['play']>>[0];
+
+/** Opens the list of one status and waits for its items (or its empty text). */
+async function openStatus(
+  { canvas, userEvent }: Pick<Context, 'canvas' | 'userEvent'>,
+  t: Translate,
+  status: 'pending' | 'verified' | 'rejected' | 'revoked',
+) {
+  await userEvent.click(
+    await canvas.findByRole('tab', { name: t(`adminVerification.statuses.${status}`) }),
+  );
+  await expect(
+    canvas.getByRole('tab', { name: t(`adminVerification.statuses.${status}`) }),
+  ).toHaveAttribute('aria-selected', 'true');
+}
+
+/** The revoke dialog of a verified brand, opened from the Verified list. */
+async function openRevokeDialog(context: Context, t: Translate, name: string) {
+  await openStatus(context, t, 'verified');
+  const item = await itemOf(context.canvas, name);
+  await context.userEvent.click(
+    within(item).getByRole('button', { name: t('adminVerification.revoke') }),
+  );
+  return screen.findByRole('dialog', {
+    name: t('adminVerification.revokeTitle', { name }),
+  });
+}
+
+/**
+ * The Verified list holds the brands operators let in; a revocation needs the reason the owner
+ * will read, then the brand leaves the list and its owner is mailed.
+ */
+export const RevokeDialog: Story = {
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const { userEvent, canvas } = context;
+    const dialog = await openRevokeDialog(context, t, 'Vistula Runners');
+    await expect(dialog).toHaveAccessibleDescription(
+      t('adminVerification.revokeText', { email: 'demo@brnd.example' }),
+    );
+    const submit = within(dialog).getByRole('button', {
+      name: t('adminVerification.confirmRevoke'),
+    });
+    await userEvent.click(submit);
+    await expect(
+      await within(dialog).findByText(t('adminVerification.errors.revokeReasonRequired')),
+    ).toBeVisible();
+
+    await userEvent.type(
+      within(dialog).getByLabelText(t('adminVerification.reason')),
+      'Customers report vouchers that were never honoured.',
+    );
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'success', t('adminVerification.revoked', { name: 'Vistula Runners' }));
+    await waitFor(() =>
+      expect(canvas.queryByRole('article', { name: 'Vistula Runners' })).toBeNull(),
+    );
+    const mail = fake.outbox().find((message) => message.subject.includes('Vistula Runners'));
+    await expect(mail?.to).toBe('demo@brnd.example');
+    await expect(mail?.text).toContain('Customers report vouchers that were never honoured.');
+    await expect(fake.auditLog({ action: 'brand.revoke' }).entries[0]?.subject).toBe(
+      'Vistula Runners',
+    );
+  },
+};
+export const RevokeDialogPolish = polish(RevokeDialog);
+
+/**
+ * Another operator revoked the brand while this one was writing the reason: the server refuses
+ * (409), the operator is told, and the list is refreshed without it.
+ */
+export const RevokeRefused: Story = {
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const { userEvent, canvas } = context;
+    const dialog = await openRevokeDialog(context, t, 'Vistula Runners');
+    await userEvent.type(
+      within(dialog).getByLabelText(t('adminVerification.reason')),
+      'Fraud report confirmed.',
+    );
+    const brand = fake.operatorDesk().brands.find((record) => record.name === 'Vistula Runners');
+    fake.setBrandVerification(brand!.id, 'revoked');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t('adminVerification.confirmRevoke') }),
+    );
+    // The dialog closes first: while it is open, everything behind it is hidden from queries.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'danger', t('adminVerification.errors.notVerified'));
+    await waitFor(() =>
+      expect(canvas.queryByRole('article', { name: 'Vistula Runners' })).toBeNull(),
+    );
+  },
+};
+export const RevokeRefusedPolish = polish(RevokeRefused);
+
+/** A revoked brand is listed under Revoked with the reason it was sent, and no more actions. */
+export const RevokedItem: Story = {
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const { userEvent, canvas } = context;
+    await openStatus(context, t, 'revoked');
+    await expect(await canvas.findByText(t('adminVerification.emptyStatus.revoked'))).toBeVisible();
+
+    const dialog = await openRevokeDialog(context, t, 'Vistula Runners');
+    await userEvent.type(
+      within(dialog).getByLabelText(t('adminVerification.reason')),
+      'The trademark registration has lapsed.',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t('adminVerification.confirmRevoke') }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await openStatus(context, t, 'revoked');
+    const item = within(await itemOf(canvas, 'Vistula Runners'));
+    await expect(item.getByText(t('adminVerification.statuses.revoked'))).toBeVisible();
+    await expect(item.getByText('The trademark registration has lapsed.')).toBeVisible();
+    await expect(item.getByText(t('adminVerification.sentReason'))).toBeVisible();
+    await expect(canvas.getByText(t('adminVerification.countDecided', { count: 1 }))).toBeVisible();
+    await expect(item.queryByRole('button', { name: t('adminVerification.revoke') })).toBeNull();
+    await expect(item.queryByRole('button', { name: t('adminVerification.approve') })).toBeNull();
+  },
+};
+export const RevokedItemPolish = polish(RevokedItem);

@@ -5,17 +5,23 @@ import {
   decideVerification,
   deleteCompany,
   downloadVerificationDocument,
+  revokeVerification,
   verificationQueue,
   type HeldFile,
   type VerificationItem,
 } from '@brnd/contracts/api/admin-verification';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { ApiError } from '@brnd/contracts/api/errors';
-import { VERIFICATION_BUSINESS_DAYS } from '@brnd/contracts/domain/verification';
+import {
+  VERIFICATION_BUSINESS_DAYS,
+  VERIFICATION_STATUSES,
+  type VerificationStatus,
+} from '@brnd/contracts/domain/verification';
 import { useApiClient } from '../../api.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
+import { Tabs } from '../../components/Tabs/Tabs.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
@@ -23,15 +29,18 @@ import screen from '../shared/screen.module.css';
 import { saveFile } from '../shared/save-file.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import styles from './AdminVerification.module.css';
-import { RejectDialog } from './RejectDialog.tsx';
+import { ReasonDialog } from './ReasonDialog.tsx';
 import { VerificationItemView } from './VerificationItemView.tsx';
 
 const QUEUE_KEY = ['admin', 'verification'] as const;
 
-export function verificationQueueQueryOptions(api: ApiClient) {
+export function verificationQueueQueryOptions(
+  api: ApiClient,
+  status: VerificationStatus = 'pending',
+) {
   return queryOptions({
-    queryKey: QUEUE_KEY,
-    queryFn: async () => (await api.call(verificationQueue)).items,
+    queryKey: [...QUEUE_KEY, status],
+    queryFn: async () => (await api.call(verificationQueue, { query: { status } })).items,
   });
 }
 
@@ -39,7 +48,8 @@ type Target = Pick<VerificationItem, 'kind' | 'id' | 'name' | 'email'>;
 
 /**
  * The console's verification queue (/admin/verification): approve, reject with a reason, or
- * delete a company's account. A decision someone else made first (409) refreshes the queue.
+ * delete a company's account; the decided items by status, where a verification is revoked with
+ * a reason. A decision someone else made first (409) refreshes the list.
  */
 export function AdminVerificationScreen() {
   const intl = useIntl();
@@ -49,8 +59,10 @@ export function AdminVerificationScreen() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const showError = useApiErrorToast();
-  const queue = useQuery(verificationQueueQueryOptions(api));
+  const [status, setStatus] = useState<VerificationStatus>('pending');
+  const queue = useQuery(verificationQueueQueryOptions(api, status));
   const [rejecting, setRejecting] = useState<Target | null>(null);
+  const [revoking, setRevoking] = useState<Target | null>(null);
   const [deleting, setDeleting] = useState<Target | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
@@ -80,6 +92,24 @@ export function AdminVerificationScreen() {
     },
   });
 
+  const revoke = useMutation({
+    mutationFn: ({ target, reason }: { target: Target; reason: string }) =>
+      api.call(revokeVerification, {
+        params: { kind: target.kind, id: target.id },
+        body: { reason },
+      }),
+    onSuccess: ({ item }) => {
+      setRevoking(null);
+      toast.success(t('revoked', { name: item.name }));
+      void refresh();
+    },
+    onError: (error) => {
+      if (serverFieldErrors(error)) return;
+      setRevoking(null);
+      onFailure(error);
+    },
+  });
+
   const remove = useMutation({
     mutationFn: (target: Target) => api.call(deleteCompany, { params: { id: target.id } }),
     onSuccess: (_answer, target) => {
@@ -103,6 +133,7 @@ export function AdminVerificationScreen() {
     if (decide.isPending && same(decide.variables?.target)) {
       return decide.variables?.reason === undefined ? ('approve' as const) : ('reject' as const);
     }
+    if (revoke.isPending && same(revoke.variables?.target)) return 'revoke' as const;
     if (remove.isPending && same(remove.variables)) return 'delete' as const;
     return null;
   };
@@ -113,11 +144,15 @@ export function AdminVerificationScreen() {
   } else if (queue.isError) {
     body = <LoadFailure error={queue.error} onRetry={() => void queue.refetch()} />;
   } else if (queue.data.length === 0) {
-    body = <p className={screen.muted}>{t('empty')}</p>;
+    body = (
+      <p className={screen.muted}>{t(status === 'pending' ? 'empty' : `emptyStatus.${status}`)}</p>
+    );
   } else {
     body = (
       <>
-        <p className={styles.count}>{t('count', { count: queue.data.length })}</p>
+        <p className={styles.count}>
+          {t(status === 'pending' ? 'count' : 'countDecided', { count: queue.data.length })}
+        </p>
         <div className={styles.queue}>
           {queue.data.map((item) => (
             <VerificationItemView
@@ -128,6 +163,10 @@ export function AdminVerificationScreen() {
               onReject={() => {
                 decide.reset();
                 setRejecting(item);
+              }}
+              onRevoke={() => {
+                revoke.reset();
+                setRevoking(item);
               }}
               onDelete={item.kind === 'company' ? () => setDeleting(item) : undefined}
               onDownload={(file) => download.mutate(file)}
@@ -142,8 +181,19 @@ export function AdminVerificationScreen() {
   return (
     <Card title={t('heading')}>
       <p className={screen.muted}>{t('intro', { days: VERIFICATION_BUSINESS_DAYS })}</p>
-      {body}
-      <RejectDialog
+      <Tabs
+        label={t('statusTabs')}
+        value={status}
+        onValueChange={(value) => setStatus(value as VerificationStatus)}
+        tabs={VERIFICATION_STATUSES.map((value) => ({
+          value,
+          label: t(`statuses.${value}`),
+          // Only the open tab's list is loaded.
+          content: value === status ? body : null,
+        }))}
+      />
+      <ReasonDialog
+        action="reject"
         target={rejecting}
         submitting={decide.isPending}
         serverErrors={serverFieldErrors(decide.error)}
@@ -151,6 +201,16 @@ export function AdminVerificationScreen() {
           if (rejecting) decide.mutate({ target: rejecting, reason });
         }}
         onCancel={() => setRejecting(null)}
+      />
+      <ReasonDialog
+        action="revoke"
+        target={revoking}
+        submitting={revoke.isPending}
+        serverErrors={serverFieldErrors(revoke.error)}
+        onSubmit={(reason) => {
+          if (revoking) revoke.mutate({ target: revoking, reason });
+        }}
+        onCancel={() => setRevoking(null)}
       />
       <Modal
         open={deleting !== null}

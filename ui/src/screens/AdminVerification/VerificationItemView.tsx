@@ -8,9 +8,11 @@ import styles from './AdminVerification.module.css';
 export interface VerificationItemViewProps {
   item: VerificationItem;
   /** Which of this item's actions is running, if any. */
-  busy?: 'approve' | 'reject' | 'delete' | null;
+  busy?: 'approve' | 'reject' | 'revoke' | 'delete' | null;
+  /** A pending item is approved or rejected; a verified one may be revoked. */
   onApprove(): void;
   onReject(): void;
+  onRevoke(): void;
   /** Companies only: the terms allow deleting an account without a reason. */
   onDelete?(): void;
   /** Fetches an uploaded document with the operator's session and saves it. */
@@ -19,12 +21,20 @@ export interface VerificationItemViewProps {
   downloading?: number | null;
 }
 
+const STATUS_TONE = {
+  pending: 'warning',
+  verified: 'success',
+  rejected: 'danger',
+  revoked: 'danger',
+} as const satisfies Record<VerificationItem['status'], string>;
+
 /** One request in the queue: what we were told, what the terms still need, and the decision. */
 export function VerificationItemView({
   item,
   busy = null,
   onApprove,
   onReject,
+  onRevoke,
   onDelete,
   onDownload,
   downloading = null,
@@ -89,6 +99,8 @@ export function VerificationItemView({
           ['billingAddress', item.company.billing_address],
           ['operatingAddress', item.company.operating_address],
         ];
+  // What a rejected or revoked brand was told, so an operator reads the decision in one place.
+  if (item.reason) fields.push(['sentReason', item.reason]);
 
   return (
     <article className={styles.item} aria-labelledby={headingId}>
@@ -109,7 +121,14 @@ export function VerificationItemView({
           <p className={styles.meta}>
             <Badge>{t(`kinds.${item.kind}`)}</Badge>
             <span>{t('submitted', { date: when(item.submitted_at) })}</span>
-            <span>{t('due', { date: when(item.due_at) })}</span>
+            {item.status === 'pending' ? (
+              <span>{t('due', { date: when(item.due_at) })}</span>
+            ) : (
+              <>
+                <Badge tone={STATUS_TONE[item.status]}>{t(`statuses.${item.status}`)}</Badge>
+                {item.decided_at && <span>{t('decided', { date: when(item.decided_at) })}</span>}
+              </>
+            )}
             {item.overdue && <Badge tone="danger">{t('overdue')}</Badge>}
           </p>
         </div>
@@ -123,7 +142,7 @@ export function VerificationItemView({
               .filter(([, value]) => value !== null && value !== '')
               .map(([key, value]) => (
                 <div key={key} className={styles.field}>
-                  <dt>{t(`fields.${key}`)}</dt>
+                  <dt>{t(key === 'sentReason' ? key : `fields.${key}`)}</dt>
                   <dd>{typeof value === 'number' ? intl.formatNumber(value) : value}</dd>
                 </div>
               ))}
@@ -169,22 +188,37 @@ export function VerificationItemView({
       </div>
 
       <div className={styles.actions}>
-        <Button
-          onClick={onApprove}
-          busy={busy === 'approve'}
-          disabled={busy !== null}
-          aria-describedby={headingId}
-        >
-          {t('approve')}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={onReject}
-          disabled={busy !== null}
-          aria-describedby={headingId}
-        >
-          {t('reject')}
-        </Button>
+        {item.status === 'pending' && (
+          <>
+            <Button
+              onClick={onApprove}
+              busy={busy === 'approve'}
+              disabled={busy !== null}
+              aria-describedby={headingId}
+            >
+              {t('approve')}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={onReject}
+              disabled={busy !== null}
+              aria-describedby={headingId}
+            >
+              {t('reject')}
+            </Button>
+          </>
+        )}
+        {item.status === 'verified' && (
+          <Button
+            variant="secondary"
+            onClick={onRevoke}
+            busy={busy === 'revoke'}
+            disabled={busy !== null}
+            aria-describedby={headingId}
+          >
+            {t('revoke')}
+          </Button>
+        )}
         {onDelete && (
           <Button
             variant="danger"

@@ -258,6 +258,26 @@ export const NotVerified: Story = {
 };
 export const NotVerifiedPolish = polish(NotVerified);
 
+/**
+ * A brand whose verification an operator revoked stops working like an unverified one: it says
+ * why, points to the contact page, and shows no form.
+ */
+export const VerificationRevoked: Story = {
+  ...onDemoBrand(),
+  beforeEach: () => fake.setBrandVerification(demoBrandId(), 'revoked'),
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('brandTokens.verification.revoked'))).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: t('brandTokens.verification.contact') }),
+    ).toHaveAttribute('href', '/contact');
+    await expect(
+      canvas.queryByRole('region', { name: t('brandTokens.issue.title') }),
+    ).not.toBeInTheDocument();
+  },
+};
+export const VerificationRevokedPolish = polish(VerificationRevoked);
+
 /** The token at a glance: figures, plan usage and the chart with its table. */
 export const TokenActive: Story = {
   parameters: {

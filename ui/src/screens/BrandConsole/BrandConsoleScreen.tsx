@@ -96,12 +96,8 @@ export function BrandConsoleScreen({
       />
       {!verified && (
         <Alert variant="warning" title={t('verification.title')}>
-          {t(
-            data.brand.verification_status === 'rejected'
-              ? 'verification.rejected'
-              : 'verification.pending',
-          )}{' '}
-          {data.brand.verification_status === 'rejected' && (
+          {t(`verification.${data.brand.verification_status}`)}{' '}
+          {data.brand.verification_status !== 'pending' && (
             <Link to="/contact">{t('verification.contact')}</Link>
           )}
         </Alert>

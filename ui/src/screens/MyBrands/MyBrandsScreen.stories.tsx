@@ -46,6 +46,7 @@ export const VerificationStatuses: Story = {
               { ...brandRow(2, { name: 'Approved Brand' }), verification_status: 'verified' },
               { ...brandRow(3, { name: 'Refused Brand' }), verification_status: 'rejected' },
               { ...brandRow(4, { name: 'Referred Brand' }), verification_status: null },
+              { ...brandRow(5, { name: 'Withdrawn Brand' }), verification_status: 'revoked' },
             ],
           },
         }),
@@ -65,8 +66,11 @@ export const VerificationStatuses: Story = {
     await expect(await row('Refused Brand')).toHaveTextContent(
       t('brands.mine.verification.rejected'),
     );
+    await expect(await row('Withdrawn Brand')).toHaveTextContent(
+      t('brands.mine.verification.revoked'),
+    );
     const referred = await row('Referred Brand');
-    for (const status of ['pending', 'verified', 'rejected']) {
+    for (const status of ['pending', 'verified', 'rejected', 'revoked']) {
       await expect(referred).not.toHaveTextContent(t(`brands.mine.verification.${status}`));
     }
     // An owned brand opens its token console (which explains a pending verification).

@@ -12,6 +12,7 @@ import { Link } from '../../navigation.tsx';
 import { BRANDS_KEY } from '../shared/brand-votes.ts';
 import styles from './MyBrandsScreen.module.css';
 import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
+import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 
 export function myBrandsQueryOptions(api: ApiClient) {
   return queryOptions({
@@ -20,7 +21,12 @@ export function myBrandsQueryOptions(api: ApiClient) {
   });
 }
 
-const VERIFICATION_TONE = { pending: 'warning', verified: 'success', rejected: 'danger' } as const;
+const VERIFICATION_TONE = {
+  pending: 'warning',
+  verified: 'success',
+  rejected: 'danger',
+  revoked: 'danger',
+} as const satisfies Record<VerificationStatus, string>;
 
 /** /user/mybrands/lists: the brands this user added or referred, and the way to add one. */
 export function MyBrandsScreen() {

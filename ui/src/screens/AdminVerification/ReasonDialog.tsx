@@ -1,6 +1,10 @@
 import { useIntl } from 'react-intl';
+import type * as v from 'valibot';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
-import { RejectionInputSchema } from '@brnd/contracts/api/admin-verification';
+import {
+  RejectionInputSchema,
+  RevocationInputSchema,
+} from '@brnd/contracts/api/admin-verification';
 import { Button } from '../../components/Button/Button.tsx';
 import { cx } from '../../components/class-names.ts';
 import { Modal } from '../../components/Modal/Modal.tsx';
@@ -10,8 +14,34 @@ import type { FieldErrors } from '../shared/api-error.ts';
 import { submitHandler, useErrorText, useServerFieldErrors } from '../shared/forms.ts';
 import styles from './AdminVerification.module.css';
 
-export interface RejectDialogProps {
-  /** The request being rejected; null closes the dialog. */
+interface ActionTexts {
+  schema: v.GenericSchema<{ reason: string }>;
+  title: string;
+  text: string;
+  confirm: string;
+}
+
+/** The two decisions the brand reads a reason for, each with its contract rule and texts. */
+const ACTIONS = {
+  reject: {
+    schema: RejectionInputSchema,
+    title: 'rejectTitle',
+    text: 'rejectText',
+    confirm: 'confirmReject',
+  },
+  revoke: {
+    schema: RevocationInputSchema,
+    title: 'revokeTitle',
+    text: 'revokeText',
+    confirm: 'confirmRevoke',
+  },
+} satisfies Record<string, ActionTexts>;
+
+export type ReasonAction = keyof typeof ACTIONS;
+
+export interface ReasonDialogProps {
+  action: ReasonAction;
+  /** The request being rejected or revoked; null closes the dialog. */
   target: { name: string; email: string } | null;
   submitting: boolean;
   serverErrors?: FieldErrors;
@@ -19,22 +49,26 @@ export interface RejectDialogProps {
   onCancel(): void;
 }
 
-/** A rejection is sent to the brand with its reason, so the reason is required. */
-export function RejectDialog({
+/**
+ * A rejection or a revocation is sent to the brand with its reason, so the reason is required.
+ */
+export function ReasonDialog({
+  action,
   target,
   submitting,
   serverErrors,
   onSubmit,
   onCancel,
-}: RejectDialogProps) {
+}: ReasonDialogProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `adminVerification.${id}` }, values);
+  const texts: ActionTexts = ACTIONS[action];
   const errorText = useErrorText();
   const form = useForm({
     defaultValues: { reason: '' },
     validationLogic: revalidateLogic(),
-    validators: { onDynamic: RejectionInputSchema },
+    validators: { onDynamic: texts.schema },
     onSubmit: ({ value }) => onSubmit(value.reason.trim()),
   });
   useServerFieldErrors(form, serverErrors);
@@ -48,8 +82,8 @@ export function RejectDialog({
           onCancel();
         }
       }}
-      title={t('rejectTitle', { name: target?.name ?? '' })}
-      description={t('rejectText', { email: target?.email ?? '' })}
+      title={t(texts.title, { name: target?.name ?? '' })}
+      description={t(texts.text, { email: target?.email ?? '' })}
     >
       <form noValidate onSubmit={submitHandler(form)}>
         <form.Field name="reason">
@@ -81,7 +115,7 @@ export function RejectDialog({
             {t('cancel')}
           </Button>
           <Button type="submit" variant="danger" busy={submitting}>
-            {t('confirmReject')}
+            {t(texts.confirm)}
           </Button>
         </div>
       </form>
