@@ -14,6 +14,7 @@ import { migrateUp, withMigrationLock } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { loadEnvOrExit } from './env.ts';
 import { enqueuePayout, reconcilePayouts, startPayoutWorker } from './jobs/payouts.ts';
+import { queuedMailer, startMailWorker } from './jobs/mail.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import {
   brandTokenSendQueue,
@@ -100,8 +101,8 @@ async function main() {
     const seeded = await withMigrationLock(db.url, () => seedIfEmpty(db, hasher));
     if (seeded) logger.info('seeded the demo data (demo@brnd.example / Demo123!x)');
   }
-  const mailer = await startMailer(db);
-  stops.push({ name: 'mailer', stop: () => mailer.close() });
+  const smtp = await startMailer(db);
+  stops.push({ name: 'mailer', stop: () => smtp.close() });
 
   if (!existsSync(path.join(env.staticDir, 'index.html'))) {
     logger.warn(
@@ -112,6 +113,8 @@ async function main() {
   stops.push({ name: 'chain', stop: () => chain.stop() });
   const queue = await startJobQueue(db.url, logger);
   stops.push({ name: 'job queue', stop: () => queue.stop() });
+  await startMailWorker(queue, smtp, logger);
+  const mailer = queuedMailer(queue);
   const pauseMs = env.payoutPauseAfterBroadcastMs;
   const payouts = createPayoutService({
     db,
