@@ -32,7 +32,11 @@ import {
   VerificationDocumentEntries,
   WebsiteSchema,
 } from '../domain/rules.ts';
-import { VERIFICATION_STATUSES } from '../domain/verification.ts';
+import {
+  UPLOADABLE_DOCUMENTS,
+  VERIFICATION_STATUSES,
+  type UploadableDocument,
+} from '../domain/verification.ts';
 
 /**
  * Brands and the monthly vote: voting, search and details, referring and registering a brand,
@@ -261,6 +265,53 @@ export const registerCompany = defineEndpoint({
   }),
 });
 
+/** A verification document the owner has sent for their brand (the bytes stay with operators). */
+export const OwnDocumentSchema = v.object({
+  document: v.picklist(UPLOADABLE_DOCUMENTS),
+  file_name: v.string(),
+  size: v.number(),
+  /** ISO 8601. */
+  uploaded_at: v.string(),
+});
+export type OwnDocument = v.InferOutput<typeof OwnDocumentSchema>;
+
+const OwnDocumentsSchema = v.object({ documents: v.array(OwnDocumentSchema) });
+const OwnBrandParamsSchema = v.object({ brandId: BrandIdSchema });
+
+/**
+ * The verification documents an owner sent for a brand they registered, so My brands can offer
+ * the missing ones. Another user's brand, or one referred, is 404 `uploads.brandNotFound`.
+ */
+export const brandDocuments = defineEndpoint({
+  id: 'brandDocuments',
+  method: 'GET',
+  path: '/api/brands/mybrands/:brandId/documents',
+  auth: 'required',
+  params: OwnBrandParamsSchema,
+  response: OwnDocumentsSchema,
+});
+
+/**
+ * The owner sends documents missing at registration (each replaces an earlier one of its kind)
+ * while the brand waits for verification: once decided, 409 `uploads.documentsClosed`.
+ */
+export const uploadBrandDocuments = defineEndpoint({
+  id: 'uploadBrandDocuments',
+  method: 'POST',
+  path: '/api/brands/mybrands/:brandId/documents',
+  encoding: 'multipart',
+  auth: 'required',
+  params: OwnBrandParamsSchema,
+  body: v.pipe(
+    v.object(VerificationDocumentEntries),
+    v.check(
+      (files) => UPLOADABLE_DOCUMENTS.some((kind: UploadableDocument) => files[kind]),
+      'uploads.documentRequired',
+    ),
+  ),
+  response: OwnDocumentsSchema,
+});
+
 export const brandEndpoints = {
   vote,
   addBrand,
@@ -277,4 +328,6 @@ export const brandEndpoints = {
   contestWinners,
   brandPreview,
   registerCompany,
+  brandDocuments,
+  uploadBrandDocuments,
 } as const;

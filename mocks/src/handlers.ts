@@ -103,6 +103,8 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   contestWinners: (fake, { query }) => fake.contestWinners(query),
   brandPreview: (fake, { query }) => fake.brandPreview(query),
   registerCompany: documentFormResolvers.registerCompany,
+  brandDocuments: documentFormResolvers.brandDocuments,
+  uploadBrandDocuments: documentFormResolvers.uploadBrandDocuments,
   newsletter: (fake, { body }) => fake.newsletter(body),
   contact: (fake, { body }) => fake.contact(body),
   blog: () => ({ articles: blogArticlesFixture }),

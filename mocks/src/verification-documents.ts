@@ -196,11 +196,53 @@ function splitDocuments<T extends DocumentFiles>(body: T) {
 
 type BrandEndpoints = typeof brandEndpoints;
 
-/** The two forms that may carry documents: every file is judged before anything is stored. */
+/** As the bff's listOwn: the owner's brand, or 404 for anyone else's (or a referred one). */
+function ownBrand(fake: Fake, userId: number, brandId: number) {
+  const brand = fake
+    .operatorDesk()
+    .brands.find((candidate) => candidate.id === brandId && candidate.ownerId === userId);
+  if (!brand) throw new FakeError(404, 'uploads.brandNotFound');
+  return brand;
+}
+
+function ownDocuments(fake: Fake, brandId: number) {
+  return store(fake)
+    .documents.filter((document) => document.owner === 'brand' && document.ownerId === brandId)
+    .map((document) => ({
+      document: document.kind,
+      file_name: document.fileName,
+      size: document.size,
+      uploaded_at: new Date(document.uploadedAt).toISOString(),
+    }))
+    .sort(
+      (a, b) => UPLOADABLE_DOCUMENTS.indexOf(a.document) - UPLOADABLE_DOCUMENTS.indexOf(b.document),
+    );
+}
+
+/**
+ * The forms that may carry documents, and an owner's later uploads: every file is judged before
+ * anything is stored.
+ */
 export const documentFormResolvers: {
   createBrand: Resolver<BrandEndpoints['createBrand']>;
   registerCompany: Resolver<BrandEndpoints['registerCompany']>;
+  brandDocuments: Resolver<BrandEndpoints['brandDocuments']>;
+  uploadBrandDocuments: Resolver<BrandEndpoints['uploadBrandDocuments']>;
 } = {
+  brandDocuments: (fake, { user, params }) => {
+    ownBrand(fake, user.id, params.brandId);
+    return { documents: ownDocuments(fake, params.brandId) };
+  },
+  uploadBrandDocuments: async (fake, { user, params, body }) => {
+    const brand = ownBrand(fake, user.id, params.brandId);
+    // As the bff: a decided brand takes no more papers, whatever they are.
+    if ((brand.verificationStatus ?? 'verified') !== 'pending') {
+      throw new FakeError(409, 'uploads.documentsClosed');
+    }
+    const checked = await checkDocuments(body);
+    storeDocuments(fake, 'brand', params.brandId, checked);
+    return { documents: ownDocuments(fake, params.brandId) };
+  },
   createBrand: async (fake, { user, body }) => {
     const { files, fields } = splitDocuments(body);
     const checked = await checkDocuments(files);

@@ -7,7 +7,12 @@ import {
   revokeVerification,
   verificationQueue,
 } from '@brnd/contracts/api/admin-verification';
-import { registerCompany } from '@brnd/contracts/api/brands';
+import {
+  brandDocuments,
+  createBrand,
+  registerCompany,
+  uploadBrandDocuments,
+} from '@brnd/contracts/api/brands';
 import { VERIFICATION_DOCUMENT_MAX_BYTES } from '@brnd/contracts/domain/verification';
 import { CONFORMANCE_OPERATOR } from './admin-payment-scenarios.ts';
 import { call, type Scenario, type Step } from './runner.ts';
@@ -53,6 +58,23 @@ const documentsCompany = {
   operating_address: 'ul. Aktowa 1, 00-950 Warszawa',
 };
 
+/** A real 1×1 PNG: the bff judges a logo by its bytes too. */
+const PNG = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  ),
+  (char) => char.charCodeAt(0),
+);
+
+const demoLogin: Step = call(login, {
+  label: 'a user who is not an operator signs in',
+  input: () => ({ body: DEMO }),
+  expect: { status: 200 },
+  save: (body, values) => {
+    if ('token' in body) values.user = body.token;
+  },
+});
+
 const revokedCompany = {
   brandName: 'Withdrawn Works',
   email: 'office@withdrawnworks.example',
@@ -64,6 +86,88 @@ const revokedCompany = {
 };
 
 export const adminVerificationScenarios: Scenario[] = [
+  {
+    name: 'verification documents: the owner sends missing ones while the brand waits, only real ones',
+    steps: [
+      demoLogin,
+      call(createBrand, {
+        label: 'a brand registered without documents',
+        as: 'user',
+        input: () => ({
+          body: {
+            name: 'Later Papers',
+            website: `later-papers-${run.toLowerCase()}.com`,
+            description: 'Documents follow.',
+            industry: 'tools' as const,
+            token_ticker: 'LATER',
+            no_of_employees: '4',
+            address1: 'ul. Późna 1',
+            city: 'Kraków',
+            state: 'małopolskie',
+            postal_code: '30-001',
+            country: 'PL',
+            operating_address: 'ul. Późna 1, 30-001 Kraków',
+            image: new File([PNG], 'logo.png', { type: 'image/png' }),
+          },
+        }),
+        expect: { status: 200 },
+        save: (body, values) => {
+          values.laterBrandId = String(body.details.id);
+        },
+      }),
+      call(uploadBrandDocuments, {
+        label: 'sending nothing',
+        as: 'user',
+        input: (values) => ({ params: { brandId: values.laterBrandId! }, body: {} }),
+        expect: { status: 400, messageId: 'uploads.documentRequired' },
+      }),
+      call(uploadBrandDocuments, {
+        label: 'an executable named like a PDF',
+        as: 'user',
+        input: (values) => ({
+          params: { brandId: values.laterBrandId! },
+          body: { articles: new File([ELF], 'articles.pdf', { type: 'application/pdf' }) },
+        }),
+        expect: { status: 415, fields: { articles: 'uploads.documentType' } },
+      }),
+      call(uploadBrandDocuments, {
+        label: 'a real PDF',
+        as: 'user',
+        input: (values) => ({
+          params: { brandId: values.laterBrandId! },
+          body: { articles: new File([PDF], 'articles.pdf', { type: 'application/pdf' }) },
+        }),
+        expect: {
+          status: 200,
+          body: () => ({ documents: [{ document: 'articles', file_name: 'articles.pdf' }] }),
+        },
+      }),
+      operatorLogin,
+      call(brandDocuments, {
+        label: "another user's brand",
+        as: 'operator',
+        input: (values) => ({ params: { brandId: values.laterBrandId! } }),
+        expect: { status: 404, messageId: 'uploads.brandNotFound' },
+      }),
+      call(decideVerification, {
+        as: 'operator',
+        input: (values) => ({
+          params: { kind: 'brand' as const, id: values.laterBrandId! },
+          body: { decision: 'approve' as const },
+        }),
+        expect: { status: 200 },
+      }),
+      call(uploadBrandDocuments, {
+        label: 'a document after the decision',
+        as: 'user',
+        input: (values) => ({
+          params: { brandId: values.laterBrandId! },
+          body: { identity: new File([PNG], 'id.png', { type: 'image/png' }) },
+        }),
+        expect: { status: 409, messageId: 'uploads.documentsClosed' },
+      }),
+    ],
+  },
   {
     name: 'admin verification: only a verified request is revoked, with a reason, and only once',
     steps: [
@@ -219,14 +323,7 @@ export const adminVerificationScenarios: Scenario[] = [
         input: (values) => ({ params: { documentId: values.documentId! } }),
         expect: { status: 401, messageId: 'errors.unauthorized' },
       }),
-      call(login, {
-        label: 'a user who is not an operator signs in',
-        input: () => ({ body: DEMO }),
-        expect: { status: 200 },
-        save: (body, values) => {
-          if ('token' in body) values.user = body.token;
-        },
-      }),
+      demoLogin,
       call(downloadVerificationDocument, {
         label: 'a download by a user',
         as: 'user',

@@ -7,6 +7,7 @@ import {
 import {
   addBrand,
   brandDetails,
+  brandDocuments,
   brandPreview,
   contestWinners,
   createBrand,
@@ -15,6 +16,7 @@ import {
   registerCompany,
   searchBrands,
   totalBrands,
+  uploadBrandDocuments,
   vote,
   voteStatus,
 } from '@brnd/contracts/api/brands';
@@ -120,6 +122,12 @@ export function brandRoutes({
         ),
       };
     }),
+    authedRoute(brandDocuments, async ({ auth, params }) => ({
+      documents: await documents.listOwn(auth.user.id, params.brandId),
+    })),
+    authedRoute(uploadBrandDocuments, async ({ auth, params, body }) => ({
+      documents: await documents.uploadOwn(auth.user.id, params.brandId, body),
+    })),
     route(registerCompany, async ({ auth, body, ctx }) => {
       const { files, fields } = splitDocuments(body);
       const checked = await checkDocuments(files);
@@ -158,7 +166,10 @@ const upload = multer({
   },
 }).fields(FILE_FIELDS);
 
-const MULTIPART_PATHS = new Set([createBrand.path, registerCompany.path]);
+/** The multipart forms' paths, with `:name` placeholders matching one segment. */
+const MULTIPART_PATHS = [createBrand, registerCompany, uploadBrandDocuments].map(
+  (endpoint) => new RegExp(`^${endpoint.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
+);
 
 /** A file over the limit, named by its field. */
 function tooLarge(field: string | undefined): DomainError {
@@ -179,7 +190,11 @@ function tooLarge(field: string | undefined): DomainError {
  */
 export function brandUploadBody() {
   return async function readBrandUpload(ctx: Context, next: Next) {
-    if (ctx.method !== 'POST' || !MULTIPART_PATHS.has(ctx.path) || !ctx.is('multipart')) {
+    if (
+      ctx.method !== 'POST' ||
+      !MULTIPART_PATHS.some((path) => path.test(ctx.path)) ||
+      !ctx.is('multipart')
+    ) {
       return next();
     }
     try {

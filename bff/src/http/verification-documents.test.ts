@@ -5,7 +5,13 @@ import {
   verificationQueue,
   type VerificationItem,
 } from '@brnd/contracts/api/admin-verification';
-import { createBrand, registerCompany } from '@brnd/contracts/api/brands';
+import {
+  brandDocuments,
+  createBrand,
+  registerCompany,
+  uploadBrandDocuments,
+} from '@brnd/contracts/api/brands';
+import { decideVerification } from '@brnd/contracts/api/admin-verification';
 import { buildPath } from '@brnd/contracts/api/endpoint';
 import { VERIFICATION_DOCUMENT_MAX_BYTES } from '@brnd/contracts/domain/verification';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -262,4 +268,101 @@ test('a company sends documents with /newbrandaccount; deleting the company dele
     token: operatorToken,
   });
   expect((await download(extract.file!.id, operatorToken)).status).toBe(404);
+});
+
+/* ---------------------------------------------------------------- the owner, later */
+
+async function uploadLater(
+  brandId: number,
+  token: string,
+  documents: Record<string, [Blob, string]>,
+) {
+  const form = new FormData();
+  for (const [kind, [blob, fileName]] of Object.entries(documents)) form.set(kind, blob, fileName);
+  const response = await fetch(
+    `${app.baseUrl}${buildPath(uploadBrandDocuments.path, { brandId })}`,
+    { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form },
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+test('the owner sends a missing document while the brand waits; the queue then holds it', async () => {
+  const { body } = await submitBrand('Later Brand', {
+    registryExtract: [file(PDF, 'application/pdf'), 'krs.pdf'],
+  });
+  const brandId = (body.details as { id: number }).id;
+  const listed = await call(app.baseUrl, brandDocuments, {
+    params: { brandId: String(brandId) },
+    token: ownerToken,
+  });
+  expect(listed.data!.documents.map((entry) => [entry.document, entry.file_name])).toEqual([
+    ['registryExtract', 'krs.pdf'],
+  ]);
+
+  const sent = await uploadLater(brandId, ownerToken, {
+    identity: [file(JPEG, 'image/jpeg'), 'passport.jpg'],
+    registryExtract: [file(PNG, 'image/png'), 'krs-scan.png'],
+  });
+  expect(sent.status).toBe(200);
+  expect(
+    (sent.body.documents as { document: string; file_name: string }[]).map((entry) => [
+      entry.document,
+      entry.file_name,
+    ]),
+  ).toEqual([
+    ['registryExtract', 'krs-scan.png'],
+    ['identity', 'passport.jpg'],
+  ]);
+  const item = await queueItem('brand', brandId);
+  expect(item.documents.find((entry) => entry.document === 'identity')).toMatchObject({
+    held: true,
+    file: { file_name: 'passport.jpg', content_type: 'image/jpeg' },
+  });
+  // A later upload replaces the earlier file of its kind.
+  expect(item.documents.find((entry) => entry.document === 'registryExtract')?.file).toMatchObject({
+    file_name: 'krs-scan.png',
+    content_type: 'image/png',
+  });
+});
+
+test('only the owner sends documents, only while the brand waits, and only real ones', async () => {
+  const { body } = await submitBrand('Closed Brand', {});
+  const brandId = (body.details as { id: number }).id;
+  const other = await registerVerifiedUser(app.baseUrl);
+
+  const stranger = await uploadLater(brandId, other.token, {
+    articles: [file(PDF, 'application/pdf'), 'articles.pdf'],
+  });
+  expect(stranger.status).toBe(404);
+  expect(stranger.body.messageId).toBe('uploads.brandNotFound');
+  const strangerList = await call(app.baseUrl, brandDocuments, {
+    params: { brandId: String(brandId) },
+    token: other.token,
+  });
+  expect(strangerList.status).toBe(404);
+
+  const nothing = await uploadLater(brandId, ownerToken, {});
+  expect(nothing.status).toBe(400);
+  expect(nothing.body.messageId).toBe('uploads.documentRequired');
+  const fake = await uploadLater(brandId, ownerToken, {
+    articles: [file(ELF, 'application/pdf'), 'articles.pdf'],
+  });
+  expect(fake.status).toBe(415);
+  expect(fake.body.errors).toEqual({ articles: 'uploads.documentType' });
+
+  await call(app.baseUrl, decideVerification, {
+    params: { kind: 'brand', id: String(brandId) },
+    body: { decision: 'approve' },
+    token: operatorToken,
+  });
+  const closed = await uploadLater(brandId, ownerToken, {
+    articles: [file(PDF, 'application/pdf'), 'articles.pdf'],
+  });
+  expect(closed.status).toBe(409);
+  expect(closed.body.messageId).toBe('uploads.documentsClosed');
+  const [stored] = await app.db.query<{ count: number }>(
+    'SELECT count(*)::integer AS count FROM verification_documents WHERE brand_id = $1',
+    [brandId],
+  );
+  expect(stored!.count).toBe(0);
 });

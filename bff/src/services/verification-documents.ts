@@ -7,6 +7,7 @@ import {
 import { UPLOADABLE_DOCUMENTS, type UploadableDocument } from '@brnd/contracts/domain/verification';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
+import { DomainError } from './errors.ts';
 import { checkDocument } from './uploads.ts';
 
 /**
@@ -143,8 +144,47 @@ export async function heldFiles(
   return held;
 }
 
-/** What the brand routes need: storing the documents a form attached, with its brand or company. */
+/** What an owner sees of their own documents: the names, never the bytes. */
+async function ownDocuments(db: Database, brandId: number, transaction?: Transaction) {
+  const rows = await db.query<{
+    kind: UploadableDocument;
+    file_name: string;
+    size: number;
+    uploaded_at: Date;
+  }>(
+    `SELECT kind, file_name, size, uploaded_at FROM verification_documents WHERE brand_id = $1`,
+    [brandId],
+    transaction ? { transaction } : {},
+  );
+  return rows
+    .map((row) => ({
+      document: row.kind,
+      file_name: row.file_name,
+      size: row.size,
+      uploaded_at: row.uploaded_at.toISOString(),
+    }))
+    .sort(
+      (a, b) => UPLOADABLE_DOCUMENTS.indexOf(a.document) - UPLOADABLE_DOCUMENTS.indexOf(b.document),
+    );
+}
+
+/**
+ * What the brand routes need: storing the documents a form attached, with its brand or company,
+ * and an owner's later uploads for a brand still waiting for verification.
+ */
 export function createDocumentStore(db: Database) {
+  /** The owner's brand, locked, or 404 (another user's brand looks like no brand at all). */
+  async function ownBrand(userId: string, brandId: number, transaction?: Transaction) {
+    const [brand] = await db.query<{ verification_status: string }>(
+      `SELECT verification_status FROM brands WHERE id = $1 AND owner_id = $2
+       ${transaction ? 'FOR UPDATE' : ''}`,
+      [brandId, userId],
+      transaction ? { transaction } : {},
+    );
+    if (!brand) throw new DomainError(404, 'uploads.brandNotFound');
+    return brand;
+  }
+
   return {
     store: (
       owner: DocumentOwner,
@@ -152,6 +192,31 @@ export function createDocumentStore(db: Database) {
       uploadedBy: string | null,
       transaction: Transaction,
     ) => storeDocuments(db, owner, documents, uploadedBy, transaction),
+
+    async listOwn(userId: string, brandId: number) {
+      await ownBrand(userId, brandId);
+      return ownDocuments(db, brandId);
+    },
+
+    /**
+     * Documents sent after registration. Only while the brand waits: the row's lock keeps an
+     * operator's decision and the upload in one order, so a decided brand takes no more papers.
+     */
+    async uploadOwn(
+      userId: string,
+      brandId: number,
+      files: Partial<Record<UploadableDocument, Blob | undefined>>,
+    ) {
+      return db.transaction(async (transaction) => {
+        const brand = await ownBrand(userId, brandId, transaction);
+        if (brand.verification_status !== 'pending') {
+          throw new DomainError(409, 'uploads.documentsClosed');
+        }
+        const documents = await checkDocuments(files);
+        await storeDocuments(db, { brandId }, documents, userId, transaction);
+        return ownDocuments(db, brandId, transaction);
+      });
+    },
   };
 }
 

@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { myBrands } from '@brnd/contracts/api/brands';
+import { fake } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
+import { expectToast } from '../shared/story-helpers.ts';
 import { brandRow } from '../Voting/voting-fixtures.ts';
 import { MyBrandsScreen } from './MyBrandsScreen.tsx';
 
@@ -145,3 +147,114 @@ export const LoadFailed: Story = {
   },
 };
 export const LoadFailedPolish = polish(LoadFailed);
+
+/* ---------------------------------------------------------------- documents sent later */
+
+type Context = Parameters<NonNullable<Story['play']>>[0];
+
+/** The demo user's brand, back in the operators' queue. */
+function demoBrandWaits() {
+  const brand = fake.operatorDesk().brands.find((record) => record.name === 'Vistula Runners');
+  fake.setBrandVerification(brand!.id, 'pending');
+}
+
+/** Opens the documents dialog of the waiting brand. */
+async function openDocuments({ canvas, userEvent, globals }: Context) {
+  const t = storyIntl(globals);
+  await userEvent.click(
+    await canvas.findByRole('button', {
+      name: t('brands.documents.openLabel', { brand: 'Vistula Runners' }),
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', {
+    name: t('brands.documents.dialogTitle', { brand: 'Vistula Runners' }),
+  });
+  // The form appears once the documents sent so far are known.
+  await within(dialog).findByRole('button', { name: t('brands.documents.submit') });
+  return within(dialog);
+}
+
+function documentInput(
+  dialog: ReturnType<typeof within>,
+  t: ReturnType<typeof storyIntl>,
+  kind: string,
+) {
+  return dialog.getByLabelText(t(`brands.documents.kinds.${kind}`), {
+    exact: false,
+    selector: 'input',
+  });
+}
+
+const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+
+/**
+ * While the brand waits for verification, its owner sends a document they lacked; the dialog
+ * then says it was sent, and the operators' queue holds it.
+ */
+export const DocumentsSentLater: Story = {
+  beforeEach: demoBrandWaits,
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const dialog = await openDocuments(context);
+    await context.userEvent.click(
+      dialog.getByRole('button', { name: t('brands.documents.submit') }),
+    );
+    await expect(await dialog.findByText(t('uploads.documentRequired'))).toBeVisible();
+
+    await context.userEvent.upload(
+      documentInput(dialog, t, 'registryExtract'),
+      new File([PDF], 'KRS 0000999888.pdf', { type: 'application/pdf' }),
+    );
+    await context.userEvent.click(
+      dialog.getByRole('button', { name: t('brands.documents.submit') }),
+    );
+    await expect(
+      await dialog.findByText(
+        t('brands.documents.sent', { name: 'KRS 0000999888.pdf', size: '1 KB' }),
+      ),
+    ).toBeVisible();
+    await expect(dialog.queryByText(t('uploads.documentRequired'))).toBeNull();
+    await context.userEvent.click(
+      dialog.getByRole('button', { name: t('brands.documents.close') }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'success', t('brands.documents.uploaded'));
+  },
+};
+export const DocumentsSentLaterPolish = polish(DocumentsSentLater);
+
+/** A file that only claims to be a PDF is refused by the server under its field. */
+export const DocumentSentLaterRefused: Story = {
+  beforeEach: demoBrandWaits,
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const dialog = await openDocuments(context);
+    const input = documentInput(dialog, t, 'identity');
+    await context.userEvent.upload(
+      input,
+      new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00])], 'passport.pdf', {
+        type: 'application/pdf',
+      }),
+    );
+    await context.userEvent.click(
+      dialog.getByRole('button', { name: t('brands.documents.submit') }),
+    );
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+  },
+};
+export const DocumentSentLaterRefusedPolish = polish(DocumentSentLaterRefused);
+
+/** Only a brand still waiting offers its documents: a verified one does not. */
+export const NoDocumentsOnceVerified: Story = {
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await canvas.findByRole('link', { name: 'Vistula Runners' });
+    await expect(
+      canvas.queryByRole('button', {
+        name: t('brands.documents.openLabel', { brand: 'Vistula Runners' }),
+      }),
+    ).toBeNull();
+  },
+};
+export const NoDocumentsOnceVerifiedPolish = polish(NoDocumentsOnceVerified);

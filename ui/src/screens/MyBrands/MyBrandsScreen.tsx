@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myBrands, type MyBrand } from '@brnd/contracts/api/brands';
@@ -10,6 +11,7 @@ import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { Link } from '../../navigation.tsx';
 import { BRANDS_KEY } from '../shared/brand-votes.ts';
+import { BrandDocumentsDialog } from './BrandDocumentsDialog.tsx';
 import styles from './MyBrandsScreen.module.css';
 import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
 import type { VerificationStatus } from '@brnd/contracts/domain/verification';
@@ -35,6 +37,7 @@ export function MyBrandsScreen() {
     intl.formatMessage({ id }, values);
   const api = useApiClient();
   const query = useQuery(myBrandsQueryOptions(api));
+  const [documentsOf, setDocumentsOf] = useState<MyBrand | null>(null);
 
   let body;
   if (query.isPending) {
@@ -81,6 +84,16 @@ export function MyBrandsScreen() {
                 {t('brandTokens.console.link')}
               </Link>
             )}
+            {brand.verification_status === 'pending' && (
+              // While operators verify it, the owner can still send the documents they lacked.
+              <Button
+                variant="ghost"
+                aria-label={t('brands.documents.openLabel', { brand: brand.name })}
+                onClick={() => setDocumentsOf(brand)}
+              >
+                {t('brands.documents.open')}
+              </Button>
+            )}
           </li>
         ))}
       </ul>
@@ -97,6 +110,7 @@ export function MyBrandsScreen() {
         <ButtonLink to="/user/mybrands/addbrand">{t('brands.mine.add')}</ButtonLink>
       </div>
       {body}
+      <BrandDocumentsDialog brand={documentsOf} onClose={() => setDocumentsOf(null)} />
     </section>
   );
 }

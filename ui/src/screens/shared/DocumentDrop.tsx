@@ -16,6 +16,8 @@ export const DOCUMENT_MAX_MB = VERIFICATION_DOCUMENT_MAX_BYTES / (1024 * 1024);
 
 export interface DocumentDropProps {
   kind: UploadableDocument;
+  /** What is already held for this document, said under its label. */
+  hint?: string;
   file: File | undefined;
   onChange(file: File | undefined): void;
   onBlur?(): void;
@@ -27,7 +29,7 @@ export interface DocumentDropProps {
  * One of the terms' verification documents on the add-brand and brand account forms: optional,
  * so the operator's queue shows what is still missing.
  */
-export function DocumentDrop({ kind, file, onChange, onBlur, error }: DocumentDropProps) {
+export function DocumentDrop({ kind, hint, file, onChange, onBlur, error }: DocumentDropProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `brands.documents.${id}` }, values);
@@ -35,6 +37,7 @@ export function DocumentDrop({ kind, file, onChange, onBlur, error }: DocumentDr
   return (
     <FileDrop
       label={label}
+      hint={hint}
       accept={DOCUMENT_ACCEPT}
       file={file}
       onChange={onChange}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import * as v from 'valibot';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { brandDocuments, uploadBrandDocuments } from '@brnd/contracts/api/brands';
+import type { ApiClient } from '@brnd/contracts/api/client';
+import { VerificationDocumentEntries } from '@brnd/contracts/domain/rules';
+import { UPLOADABLE_DOCUMENTS } from '@brnd/contracts/domain/verification';
+import { useApiClient } from '../../api.tsx';
+import { Alert } from '../../components/Alert/Alert.tsx';
+import { Button } from '../../components/Button/Button.tsx';
+import { Modal } from '../../components/Modal/Modal.tsx';
+import { Spinner } from '../../components/Spinner/Spinner.tsx';
+import { useToast } from '../../components/Toast/Toast.tsx';
+import { serverFieldErrors } from '../shared/api-error.ts';
+import { BRANDS_KEY } from '../shared/brand-votes.ts';
+import { DocumentDrop } from '../shared/DocumentDrop.tsx';
+import { LoadFailure } from '../shared/LoadStates.tsx';
+import { submitHandler, useErrorText, useServerFieldErrors } from '../shared/forms.ts';
+import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import styles from './MyBrandsScreen.module.css';
+
+export function brandDocumentsQueryOptions(api: ApiClient, brandId: number) {
+  return queryOptions({
+    queryKey: [BRANDS_KEY, 'documents', brandId],
+    queryFn: async () => (await api.call(brandDocuments, { params: { brandId } })).documents,
+  });
+}
+
+/** Each document optional, as on the registration forms; sending none is refused on submit. */
+const DocumentsFormSchema = v.object(VerificationDocumentEntries);
+type DocumentsValues = v.InferInput<typeof DocumentsFormSchema>;
+
+const EMPTY: DocumentsValues = {
+  registryExtract: undefined,
+  articles: undefined,
+  bankAccount: undefined,
+  identity: undefined,
+};
+
+export interface BrandDocumentsDialogProps {
+  /** The pending brand whose documents are shown; null closes the dialog. */
+  brand: { id: number; name: string } | null;
+  onClose(): void;
+}
+
+/**
+ * My brands, for a brand waiting for verification: which of the terms' documents were sent, and
+ * a way to send the missing ones (or a better scan) before the operators decide.
+ */
+export function BrandDocumentsDialog({ brand, onClose }: BrandDocumentsDialogProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const showError = useApiErrorToast();
+  const errorText = useErrorText();
+  const [nothingChosen, setNothingChosen] = useState(false);
+  const brandId = brand?.id ?? 0;
+  const held = useQuery({ ...brandDocumentsQueryOptions(api, brandId), enabled: brand !== null });
+
+  const upload = useMutation({
+    mutationFn: (body: DocumentsValues) =>
+      api.call(uploadBrandDocuments, { params: { brandId }, body }),
+    onSuccess: ({ documents }) => {
+      queryClient.setQueryData(brandDocumentsQueryOptions(api, brandId).queryKey, documents);
+      toast.success(t('brands.documents.uploaded'));
+      form.reset();
+    },
+    onError: (error) => {
+      if (!serverFieldErrors(error)) showError(error);
+    },
+  });
+
+  const form = useForm({
+    defaultValues: EMPTY,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: DocumentsFormSchema },
+    onSubmit: ({ value }) => {
+      const chosen = UPLOADABLE_DOCUMENTS.some((kind) => value[kind]);
+      setNothingChosen(!chosen);
+      if (chosen) upload.mutate(value);
+    },
+  });
+  useServerFieldErrors(form, serverFieldErrors(upload.error));
+
+  const close = () => {
+    form.reset();
+    upload.reset();
+    setNothingChosen(false);
+    onClose();
+  };
+
+  const size = (bytes: number) => `${intl.formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
+
+  let body;
+  if (held.isPending) {
+    body = <Spinner label={t('brands.documents.loading')} />;
+  } else if (held.isError) {
+    body = <LoadFailure error={held.error} onRetry={() => void held.refetch()} />;
+  } else {
+    body = (
+      <form noValidate onSubmit={submitHandler(form)} className={styles.documentsForm}>
+        {UPLOADABLE_DOCUMENTS.map((kind) => {
+          const sent = held.data.find((document) => document.document === kind);
+          return (
+            <form.Field key={kind} name={kind}>
+              {(field) => (
+                <DocumentDrop
+                  kind={kind}
+                  hint={
+                    sent
+                      ? t('brands.documents.sent', { name: sent.file_name, size: size(sent.size) })
+                      : undefined
+                  }
+                  file={field.state.value as File | undefined}
+                  onChange={(file) => {
+                    setNothingChosen(false);
+                    field.handleChange(file);
+                  }}
+                  onBlur={field.handleBlur}
+                  error={errorText(field.state.meta.errors)}
+                />
+              )}
+            </form.Field>
+          );
+        })}
+        {nothingChosen && <Alert variant="warning">{t('uploads.documentRequired')}</Alert>}
+        <div className={styles.dialogActions}>
+          <Button variant="ghost" type="button" onClick={close}>
+            {t('brands.documents.close')}
+          </Button>
+          <Button type="submit" busy={upload.isPending}>
+            {t('brands.documents.submit')}
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <Modal
+      open={brand !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={t('brands.documents.dialogTitle', { brand: brand?.name ?? '' })}
+      description={t('brands.documents.dialogText')}
+    >
+      {body}
+    </Modal>
+  );
+}
