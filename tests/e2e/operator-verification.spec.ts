@@ -29,7 +29,9 @@ function createOperator() {
     ],
     { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
   );
-  expect(output).toContain(`Created operator ${OPERATOR.email}`);
+  expect(output).toMatch(
+    new RegExp(`Created operator ${OPERATOR.email}|${OPERATOR.email} is already an operator`),
+  );
 }
 
 interface OutboxMessage {
@@ -132,4 +134,109 @@ test('a brand registered with a logo is approved by an operator; its owner is ma
   await issue.getByRole('button', { name: 'Issue token' }).click();
   const token = page.getByRole('region', { name: `Bursztyn Points (${ticker})` });
   await expect(token.getByText(/^Active/)).toBeVisible({ timeout: 90_000 });
+});
+
+/** A small real PDF: the server judges a document by its bytes. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+test('a brand sends its registry extract; the operator downloads it, approves, then revokes the brand, whose console stops', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  createOperator();
+
+  // The owner attaches the court registry extract on the add-brand form; the rest can follow.
+  const owner = await signInVerifiedUser(page, 'revokeowner');
+  const brand = `Jantar ${Date.now().toString(36)}`;
+  await page.goto('/user/mybrands/addbrand');
+  await page.getByLabel('Brand name').fill(brand);
+  await page.getByLabel('Website').fill(`${brand.toLowerCase().replace(' ', '-')}.pl`);
+  await page.getByLabel('Description').fill('Amber from the Baltic coast.');
+  await page.getByLabel('Industry').selectOption('e-commerce');
+  await page.getByLabel('Token ticker').fill('JNTR');
+  await page.getByLabel('Number of employees').fill('5');
+  await page
+    .getByLabel(/Choose a file/)
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await page
+    .getByLabel(/Extract from the court registry/)
+    .setInputFiles({ name: 'Odpis KRS.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByLabel('Street and number').fill('ul. Długa 1');
+  await page.getByLabel('Postal code').fill('80-827');
+  await page.getByLabel('City').fill('Gdańsk');
+  await page.getByLabel('State or province').fill('pomorskie');
+  await page.getByLabel('Country').selectOption('PL');
+  await page.getByRole('checkbox', { name: /operating address is the same/ }).check();
+  await page.getByRole('button', { name: 'Add brand' }).click();
+  await expect(page).toHaveURL(/\/user\/mybrands\/lists$/);
+
+  // The operator downloads the extract from the queue: the same bytes, under its own name.
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await operator.goto('/admin');
+  await operator.getByLabel('E-mail address').fill(OPERATOR.email);
+  await operator.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+  await operator.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(operator).toHaveURL(/\/admin\/verification$/);
+  const request = operator.getByRole('article', { name: brand });
+  const [download] = await Promise.all([
+    operator.waitForEvent('download'),
+    request
+      .getByRole('button', { name: 'Download Extract from the court registry: Odpis KRS.pdf' })
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Odpis KRS.pdf');
+  const saved = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of saved) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
+  // The file is not public: without the operator's session the API refuses it.
+  const anonymous = await page.request.get('/api/admin/verification/documents/1');
+  expect(anonymous.status()).toBe(401);
+
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(request).toHaveCount(0);
+
+  // Verified, the brand can be revoked from the Verified list, with a reason.
+  await operator.getByRole('tab', { name: 'Verified' }).click();
+  const verified = operator.getByRole('article', { name: brand });
+  await verified.getByRole('button', { name: 'Revoke verification' }).click();
+  const dialog = operator.getByRole('dialog', { name: `Revoke the verification of ${brand}` });
+  await dialog.getByLabel('Reason').fill('The registry extract belongs to another company.');
+  await dialog.getByRole('button', { name: 'Revoke and send' }).click();
+  await expect(
+    operator.getByText(`The verification of ${brand} is revoked; they have been told by e-mail.`),
+  ).toBeVisible();
+  await operator.getByRole('tab', { name: 'Revoked' }).click();
+  await expect(
+    operator
+      .getByRole('article', { name: brand })
+      .getByText('The registry extract belongs to another company.'),
+  ).toBeVisible();
+
+  // Both the download and the revocation are in the audit log.
+  await operator.getByRole('link', { name: 'Audit log' }).click();
+  for (const action of ['document.download', 'brand.revoke']) {
+    await expect(
+      operator.getByRole('row').filter({ hasText: action }).filter({ hasText: brand }),
+    ).toContainText(OPERATOR.email);
+  }
+  await operatorContext.close();
+
+  // The owner is told, sees the verification withdrawn, and the console no longer issues.
+  const mail = await mailWithSubject(
+    page.request,
+    owner.email,
+    `The verification of ${brand} on BRND is withdrawn`,
+  );
+  expect(mail.text).toContain('The registry extract belongs to another company.');
+  await page.reload();
+  const ownRow = page.getByRole('listitem').filter({ hasText: brand });
+  await expect(ownRow.getByText('Verification withdrawn')).toBeVisible();
+  await page.getByRole('link', { name: `Token console of ${brand}` }).click();
+  await expect(page.getByText(/withdrew your brand's verification/)).toBeVisible();
+  await expect(page.getByRole('region', { name: "Issue your brand's token" })).toHaveCount(0);
 });
