@@ -341,6 +341,8 @@ test('revoking a verified brand needs a reason, stops its console, mails the own
     reason: 'adminVerification.errors.revokeReasonRequired',
   });
 
+  // The approval's mail (after the sign-up's) goes out after the answer: count it in first.
+  await latestMessage(app.baseUrl, owner.user.email, 'email', { after: 1 });
   const mailsBefore = await countMessages(app.baseUrl, owner.user.email, 'email');
   const revoked = await revoke('brand', brandId, 'The trademark registration has lapsed.');
   expect(revoked.status).toBe(200);
@@ -420,13 +422,17 @@ test('a verified company is revoked with a reason, mailed at its address, and lo
   });
   const id = company.data!.company.id;
   await decide('company', id, { decision: 'approve' });
+  // The approval's mail goes out after the answer: the revocation's must come after it.
+  await latestMessage(app.baseUrl, 'revoked-company@example.com', 'email');
   const revoked = await revoke('company', id, 'The VAT number is no longer active.');
   expect(revoked.data!.item).toMatchObject({
     kind: 'company',
     status: 'revoked',
     reason: 'The VAT number is no longer active.',
   });
-  const mail = await latestMessage(app.baseUrl, 'revoked-company@example.com', 'email');
+  const mail = await latestMessage(app.baseUrl, 'revoked-company@example.com', 'email', {
+    after: 1,
+  });
   expect(mail.subject).toBe('The verification of Revoked Company on BRND is withdrawn');
   expect((await revoke('company', id, 'Again.')).status).toBe(409);
   const audit = await app.db.query<{ subject: string }>(
