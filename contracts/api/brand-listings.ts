@@ -55,7 +55,7 @@ export type FavouriteBrand = v.InferOutput<typeof FavouriteBrandSchema>;
 
 export const BrandRowsSchema = v.object({ brands: v.object({ rows: v.array(BrandSchema) }) });
 /** `industry` narrows a listing to one industry of the voting page's filter. */
-export const ListingQuerySchema = v.object({
+const ListingQuerySchema = v.object({
   limit: v.optional(LimitSchema),
   industry: v.optional(IndustrySchema),
 });
