@@ -142,10 +142,12 @@ export const totalBrands = defineEndpoint({
 /**
  * A brand on My brands: `verification_status` is where an operator's verification stands for a
  * brand this user registered (owns); null for a brand they only referred from the voting page.
+ * `verification_reason` is why a rejected or revoked brand was refused, null otherwise.
  */
 export const MyBrandSchema = v.object({
   ...BrandSchema.entries,
   verification_status: v.nullable(v.picklist(VERIFICATION_STATUSES)),
+  verification_reason: v.nullable(v.string()),
 });
 export type MyBrand = v.InferOutput<typeof MyBrandSchema>;
 
@@ -293,7 +295,8 @@ export const brandDocuments = defineEndpoint({
 
 /**
  * The owner sends documents missing at registration (each replaces an earlier one of its kind)
- * while the brand waits for verification: once decided, 409 `uploads.documentsClosed`.
+ * while the brand waits for verification, or before sending a rejected or revoked brand again
+ * (`resubmitBrand`); a verified one is 409 `uploads.documentsClosed`.
  */
 export const uploadBrandDocuments = defineEndpoint({
   id: 'uploadBrandDocuments',
@@ -310,6 +313,21 @@ export const uploadBrandDocuments = defineEndpoint({
     ),
   ),
   response: OwnDocumentsSchema,
+});
+
+/**
+ * The owner sends a rejected or revoked brand for verification again (decision 021): it is
+ * pending from now, back in the operators' queue with a new due time, the last reason cleared.
+ * Another user's brand is 404 `uploads.brandNotFound`; a pending or verified one 409
+ * `brands.resubmit.notRefused`. Answers the brand as My brands shows it.
+ */
+export const resubmitBrand = defineEndpoint({
+  id: 'resubmitBrand',
+  method: 'POST',
+  path: '/api/brands/mybrands/:brandId/resubmit',
+  auth: 'required',
+  params: OwnBrandParamsSchema,
+  response: v.object({ brand: MyBrandSchema }),
 });
 
 export const brandEndpoints = {
@@ -330,4 +348,5 @@ export const brandEndpoints = {
   registerCompany,
   brandDocuments,
   uploadBrandDocuments,
+  resubmitBrand,
 } as const;

@@ -9,6 +9,7 @@ import type {
   HeldFile,
   VerificationItem,
 } from '@brnd/contracts/api/admin-verification';
+import type { brandEndpoints } from '@brnd/contracts/api/brands';
 import { CONTEST_PRIZE_BRND } from '@brnd/contracts/domain/constants';
 import {
   isOverdue,
@@ -186,13 +187,29 @@ function recordDecision(fake: Fake, key: string, reason: string | null) {
   decisions(fake)[key] = { reason, decidedAt: fake.now() };
 }
 
-/** As the bff's timing(): only a waiting request can be late. */
-function timing(fake: Fake, key: string, createdAt: number, pending: boolean) {
+/**
+ * My brands' rows with why an owned brand was rejected or revoked, as the bff reads it from the
+ * row (`verification_reason`); null for any other brand.
+ */
+export function withVerificationReasons<
+  T extends { id: number; verification_status: string | null },
+>(fake: Fake, rows: T[]): (T & { verification_reason: string | null })[] {
+  return rows.map((row) => ({
+    ...row,
+    verification_reason:
+      row.verification_status === 'rejected' || row.verification_status === 'revoked'
+        ? (decisions(fake)[`brand:${row.id}`]?.reason ?? null)
+        : null,
+  }));
+}
+
+/** As the bff's timing(): counted from the (last) submission; only a waiting request can be late. */
+function timing(fake: Fake, key: string, submittedAt: number, pending: boolean) {
   const decision = decisions(fake)[key];
   return {
-    submitted_at: new Date(createdAt).toISOString(),
-    due_at: verificationDueAt(new Date(createdAt)).toISOString(),
-    overdue: pending && isOverdue(new Date(createdAt), new Date(fake.now())),
+    submitted_at: new Date(submittedAt).toISOString(),
+    due_at: verificationDueAt(new Date(submittedAt)).toISOString(),
+    overdue: pending && isOverdue(new Date(submittedAt), new Date(fake.now())),
     reason: decision?.reason ?? null,
     decided_at: decision ? new Date(decision.decidedAt).toISOString() : null,
   };
@@ -211,7 +228,12 @@ function brandItem(fake: Fake, brand: FakeBrand, owner: FakeUser): VerificationI
     status,
     email: owner.email,
     logo_url: brand.image_url || null,
-    ...timing(fake, `brand:${brand.id}`, brand.createdAt, status === 'pending'),
+    ...timing(
+      fake,
+      `brand:${brand.id}`,
+      brand.verificationSubmittedAt ?? brand.createdAt,
+      status === 'pending',
+    ),
     documents: documents(held, heldFilesOf(fake, 'brand', brand.id)),
     brand: {
       website: brand.website,
@@ -525,6 +547,43 @@ function closedMonth(desk: Desk, contest: ContestState, month: string): ClosedMo
 }
 
 type ContestEndpoints = typeof adminContestEndpoints;
+
+/** Stories and tests: an operator rejected or revoked a brand, with this reason. */
+export function refuseBrand(
+  fake: Fake,
+  brandId: number,
+  status: 'rejected' | 'revoked',
+  reason: string,
+) {
+  fake.setBrandVerification(brandId, status);
+  recordDecision(fake, `brand:${brandId}`, reason);
+}
+
+/**
+ * As the bff's brands.resubmit: the owner sends a rejected or revoked brand again; it is pending
+ * from now (a new due time, last in the queue) and the last decision's reason is cleared.
+ */
+export const resubmitBrandResolver: Resolver<(typeof brandEndpoints)['resubmitBrand']> = (
+  fake,
+  { user, params },
+) => {
+  const brand = deskOf(fake).brands.find(
+    (candidate) => candidate.id === params.brandId && candidate.ownerId === user.id,
+  );
+  if (!brand) throw new FakeError(404, 'uploads.brandNotFound');
+  const status = brand.verificationStatus ?? 'verified';
+  if (status !== 'rejected' && status !== 'revoked') {
+    throw new FakeError(409, 'brands.resubmit.notRefused');
+  }
+  brand.verificationStatus = 'pending';
+  brand.verificationSubmittedAt = fake.now();
+  delete decisions(fake)[`brand:${brand.id}`];
+  const [row] = withVerificationReasons(
+    fake,
+    fake.myBrands(user).brands.rows.filter((candidate) => candidate.id === brand.id),
+  );
+  return { brand: row! };
+};
 
 export const adminContestResolvers: {
   [K in keyof ContestEndpoints]: Resolver<ContestEndpoints[K]>;

@@ -174,6 +174,11 @@ interface BrandRecord extends Omit<Brand, 'voted' | 'can_vote'> {
   ownerId?: number | null;
   /** The operators' verification (migration 0053); missing means accepted, as the seed's are. */
   verificationStatus?: BrandVerificationStatus;
+  /**
+   * When the owner last sent it for verification (migration 0065): set when a rejected or revoked
+   * brand is sent again; missing means when it was created.
+   */
+  verificationSubmittedAt?: number;
   /** The contest month (YYYY-MM, Warsaw time) `votes` counts. */
   votesMonth: string;
   recentVotes: number;
@@ -641,6 +646,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       createdBy: _b,
       ownerId: _o,
       verificationStatus: _v,
+      verificationSubmittedAt: _s,
       votesMonth: _m,
       recentVotes: _r,
       ...row

@@ -6,7 +6,12 @@ import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import { DEMO_SITE_CONFIG } from '@brnd/contracts/domain/demo-site';
-import { adminContestResolvers, adminVerificationResolvers } from './admin-operations.ts';
+import {
+  adminContestResolvers,
+  adminVerificationResolvers,
+  resubmitBrandResolver,
+  withVerificationReasons,
+} from './admin-operations.ts';
 import { blogArticlesFixture } from './blog.ts';
 import { brandTokenResolvers } from './brand-tokens.ts';
 import { createFake, FakeError, type Fake, type FakeUser } from './fake.ts';
@@ -97,7 +102,9 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   searchBrands: (fake, { viewer, params }) => fake.searchBrands(viewer, params),
   brandDetails: (fake, { viewer, params }) => fake.brandDetails(viewer, params),
   totalBrands: (fake) => fake.totalBrands(),
-  myBrands: (fake, { user }) => fake.myBrands(user),
+  myBrands: (fake, { user }) => ({
+    brands: { rows: withVerificationReasons(fake, fake.myBrands(user).brands.rows) },
+  }),
   favouriteBrands: (fake, { user }) => fake.favouriteBrands(user),
   voteStatus: (fake, { user }) => fake.voteStatus(user),
   contestWinners: (fake, { query }) => fake.contestWinners(query),
@@ -105,6 +112,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   registerCompany: documentFormResolvers.registerCompany,
   brandDocuments: documentFormResolvers.brandDocuments,
   uploadBrandDocuments: documentFormResolvers.uploadBrandDocuments,
+  resubmitBrand: resubmitBrandResolver,
   newsletter: (fake, { body }) => fake.newsletter(body),
   contact: (fake, { body }) => fake.contact(body),
   blog: () => ({ articles: blogArticlesFixture }),

@@ -235,8 +235,9 @@ export const documentFormResolvers: {
   },
   uploadBrandDocuments: async (fake, { user, params, body }) => {
     const brand = ownBrand(fake, user.id, params.brandId);
-    // As the bff: a decided brand takes no more papers, whatever they are.
-    if ((brand.verificationStatus ?? 'verified') !== 'pending') {
+    // As the bff: a verified brand takes no more papers, whatever they are; a rejected or revoked
+    // one takes them for being sent again.
+    if ((brand.verificationStatus ?? 'verified') === 'verified') {
       throw new FakeError(409, 'uploads.documentsClosed');
     }
     const checked = await checkDocuments(body);

@@ -11,9 +11,14 @@ import {
   brandDocuments,
   createBrand,
   registerCompany,
+  resubmitBrand,
   uploadBrandDocuments,
 } from '@brnd/contracts/api/brands';
-import { VERIFICATION_DOCUMENT_MAX_BYTES } from '@brnd/contracts/domain/verification';
+import {
+  VERIFICATION_DOCUMENT_MAX_BYTES,
+  verificationDueAt,
+} from '@brnd/contracts/domain/verification';
+import { expect } from 'vitest';
 import { CONFORMANCE_OPERATOR } from './admin-payment-scenarios.ts';
 import { call, type Scenario, type Step } from './runner.ts';
 
@@ -86,6 +91,116 @@ const revokedCompany = {
 };
 
 export const adminVerificationScenarios: Scenario[] = [
+  {
+    name: 'sending again: a rejected brand waits again, back in the queue with a new due time',
+    steps: [
+      demoLogin,
+      call(createBrand, {
+        label: 'a brand registered without its registry extract',
+        as: 'user',
+        input: () => ({
+          body: {
+            name: 'Second Try',
+            website: `second-try-${run.toLowerCase()}.com`,
+            description: 'Sent again.',
+            industry: 'tools' as const,
+            token_ticker: 'AGAIN',
+            no_of_employees: '4',
+            address1: 'ul. Ponowna 1',
+            city: 'Gdańsk',
+            state: 'pomorskie',
+            postal_code: '80-001',
+            country: 'PL',
+            operating_address: 'ul. Ponowna 1, 80-001 Gdańsk',
+            image: new File([PNG], 'logo.png', { type: 'image/png' }),
+          },
+        }),
+        expect: { status: 200 },
+        save: (body, values) => {
+          values.againBrandId = String(body.details.id);
+        },
+      }),
+      call(resubmitBrand, {
+        label: 'sending a brand still waiting',
+        as: 'user',
+        input: (values) => ({ params: { brandId: values.againBrandId! } }),
+        expect: { status: 409, messageId: 'brands.resubmit.notRefused' },
+      }),
+      operatorLogin,
+      call(decideVerification, {
+        label: 'the rejection',
+        as: 'operator',
+        input: (values) => ({
+          params: { kind: 'brand' as const, id: values.againBrandId! },
+          body: { decision: 'reject' as const, reason: 'The registry extract is missing.' },
+        }),
+        expect: { status: 200 },
+        save: (body, values) => {
+          values.firstDueAt = body.item.due_at;
+        },
+      }),
+      call(resubmitBrand, {
+        label: "another user's brand",
+        as: 'operator',
+        input: (values) => ({ params: { brandId: values.againBrandId! } }),
+        expect: { status: 404, messageId: 'uploads.brandNotFound' },
+      }),
+      call(resubmitBrand, {
+        label: 'sending without a session',
+        input: (values) => ({ params: { brandId: values.againBrandId! } }),
+        expect: { status: 401, messageId: 'errors.unauthorized' },
+      }),
+      call(uploadBrandDocuments, {
+        label: 'the missing extract, for the second try',
+        as: 'user',
+        input: (values) => ({
+          params: { brandId: values.againBrandId! },
+          body: { registryExtract: new File([PDF], 'krs.pdf', { type: 'application/pdf' }) },
+        }),
+        expect: { status: 200 },
+      }),
+      call(resubmitBrand, {
+        label: 'sending it again',
+        as: 'user',
+        input: (values) => ({ params: { brandId: values.againBrandId! } }),
+        expect: {
+          status: 200,
+          body: (values) => ({
+            brand: {
+              id: Number(values.againBrandId),
+              verification_status: 'pending',
+              verification_reason: null,
+            },
+          }),
+        },
+      }),
+      call(verificationQueue, {
+        label: 'the queue holds it again',
+        as: 'operator',
+        input: () => ({ query: { status: 'pending' as const } }),
+        expect: { status: 200 },
+        save: (body, values) => {
+          const item = body.items.find(
+            (entry) => entry.kind === 'brand' && entry.id === Number(values.againBrandId),
+          );
+          expect(item, 'the brand sent again is in the queue').toMatchObject({
+            status: 'pending',
+            reason: null,
+            decided_at: null,
+          });
+          // Due two business days from the second submission, not the first.
+          expect(item!.due_at).toBe(verificationDueAt(new Date(item!.submitted_at)).toISOString());
+          expect(item!.due_at >= values.firstDueAt!).toBe(true);
+        },
+      }),
+      call(resubmitBrand, {
+        label: 'sending it twice',
+        as: 'user',
+        input: (values) => ({ params: { brandId: values.againBrandId! } }),
+        expect: { status: 409, messageId: 'brands.resubmit.notRefused' },
+      }),
+    ],
+  },
   {
     name: 'verification documents: the owner sends missing ones while the brand waits, only real ones',
     steps: [

@@ -22,6 +22,7 @@ import { brandTokens } from './migrations/0061-brand-tokens.ts';
 import { brandTokenTickers } from './migrations/0062-brand-token-tickers.ts';
 import { verificationDocuments } from './migrations/0063-verification-documents.ts';
 import { verificationRevocation } from './migrations/0064-verification-revocation.ts';
+import { verificationResubmission } from './migrations/0065-verification-resubmission.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -48,6 +49,7 @@ export const migrations: Migration[] = [
   brandTokenTickers,
   verificationDocuments,
   verificationRevocation,
+  verificationResubmission,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -188,8 +188,9 @@ export async function seedDemoBrands(db: Database, ownerEmail: string, now = new
     const trend = trendWeight(now) + Math.log(brand.recent + older * decay);
     const [row] = await db.query<{ id: string }>(
       `INSERT INTO brands (name, website, description, image_url, industry, token_ticker,
-         no_of_employees, city, country, owner_id, trend_score, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         no_of_employees, city, country, owner_id, trend_score, created_at,
+         verification_submitted_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
        ON CONFLICT (website) DO NOTHING RETURNING id::text`,
       [
         brand.name,

@@ -1,4 +1,12 @@
-import { createBrand, myBrands, registerCompany } from '@brnd/contracts/api/brands';
+import {
+  createBrand,
+  myBrands,
+  registerCompany,
+  resubmitBrand,
+  uploadBrandDocuments,
+} from '@brnd/contracts/api/brands';
+import { buildPath } from '@brnd/contracts/api/endpoint';
+import { verificationDueAt } from '@brnd/contracts/domain/verification';
 import {
   decideVerification,
   deleteCompany,
@@ -77,7 +85,8 @@ async function registerBrand(name: string, token: string): Promise<number> {
 }
 
 async function backdate(table: 'brands' | 'companies', id: number, at: string) {
-  await app.db.query(`UPDATE ${table} SET created_at = $2 WHERE id = $1`, [id, at]);
+  const submitted = table === 'brands' ? ', verification_submitted_at = $2' : '';
+  await app.db.query(`UPDATE ${table} SET created_at = $2${submitted} WHERE id = $1`, [id, at]);
 }
 
 function queue(token = operatorTokens[0]!) {
@@ -439,4 +448,126 @@ test('a verified company is revoked with a reason, mailed at its address, and lo
     `SELECT subject FROM admin_audit_log WHERE action = 'company.revoke'`,
   );
   expect(audit).toEqual([{ subject: 'Revoked Company' }]);
+});
+
+/* ---------------------------------------------------------------- sent for verification again */
+
+function resubmit(brandId: number, token?: string) {
+  return call(app.baseUrl, resubmitBrand, { params: { brandId: String(brandId) }, token });
+}
+
+async function myBrand(brandId: number, token: string) {
+  const mine = await call(app.baseUrl, myBrands, { token });
+  return mine.data!.brands.rows.find((row) => row.id === brandId);
+}
+
+const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+
+test('the owner sends a rejected brand again with the missing extract: it waits last in the queue, due two business days from now, the reason cleared', async () => {
+  const owner = await registerVerifiedUser(app.baseUrl);
+  const brandId = await registerBrand('Second Try Brand', owner.token);
+  await backdate('brands', brandId, '2024-01-04T08:00:00Z');
+  await decide('brand', brandId, {
+    decision: 'reject',
+    reason: 'The registry extract is missing.',
+  });
+  expect(await myBrand(brandId, owner.token)).toMatchObject({
+    verification_status: 'rejected',
+    verification_reason: 'The registry extract is missing.',
+  });
+  const waiting = await registerBrand('Waiting Meanwhile', owner.token);
+
+  // Documents for the second try are taken while the brand is rejected.
+  const form = new FormData();
+  form.set('registryExtract', new Blob([PDF], { type: 'application/pdf' }), 'krs.pdf');
+  const uploaded = await fetch(
+    `${app.baseUrl}${buildPath(uploadBrandDocuments.path, { brandId: String(brandId) })}`,
+    { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form },
+  );
+  expect(uploaded.status).toBe(200);
+
+  const before = Date.now();
+  const sent = await resubmit(brandId, owner.token);
+  expect(sent.status).toBe(200);
+  expect(sent.data!.brand).toMatchObject({
+    id: brandId,
+    name: 'Second Try Brand',
+    verification_status: 'pending',
+    verification_reason: null,
+  });
+  expect(await myBrand(brandId, owner.token)).toMatchObject({ verification_status: 'pending' });
+
+  const items = (await queue()).data!.items.filter((item) => [waiting, brandId].includes(item.id));
+  // Registered long before the other, but sent again after it: the queue counts the submission.
+  expect(items.map((item) => item.id)).toEqual([waiting, brandId]);
+  const item = items[1]!;
+  expect(new Date(item.submitted_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  expect(item).toMatchObject({
+    status: 'pending',
+    due_at: verificationDueAt(new Date(item.submitted_at)).toISOString(),
+    overdue: false,
+    reason: null,
+    decided_at: null,
+  });
+  expect(item.documents.find((entry) => entry.document === 'registryExtract')).toMatchObject({
+    held: true,
+    file: { file_name: 'krs.pdf' },
+  });
+  const [row] = await app.db.query<{ created_at: Date; verification_decided_by: string | null }>(
+    'SELECT created_at, verification_decided_by FROM brands WHERE id = $1',
+    [brandId],
+  );
+  expect(row!.created_at.toISOString()).toBe('2024-01-04T08:00:00.000Z');
+  expect(row!.verification_decided_by).toBeNull();
+  // The audit log keeps the rejection.
+  const audit = await app.db.query<{ action: string }>(
+    `SELECT action FROM admin_audit_log WHERE details->>'brand_id' = $1`,
+    [String(brandId)],
+  );
+  expect(audit.map((entry) => entry.action)).toEqual(['brand.reject']);
+
+  // Decided again as any pending brand.
+  const approved = await decide('brand', brandId, { decision: 'approve' });
+  expect(approved.data!.item.status).toBe('verified');
+});
+
+test('only the owner sends a brand again, only a rejected or revoked one, and only once', async () => {
+  const owner = await registerVerifiedUser(app.baseUrl);
+  const stranger = await registerVerifiedUser(app.baseUrl);
+  const brandId = await registerBrand('Refusals Brand', owner.token);
+
+  const waiting = await resubmit(brandId, owner.token);
+  expect(waiting.status).toBe(409);
+  expect(waiting.error?.messageId).toBe('brands.resubmit.notRefused');
+
+  await decide('brand', brandId, { decision: 'approve' });
+  const verified = await resubmit(brandId, owner.token);
+  expect(verified.status).toBe(409);
+  expect(verified.error?.messageId).toBe('brands.resubmit.notRefused');
+
+  await call(app.baseUrl, revokeVerification, {
+    params: { kind: 'brand', id: String(brandId) },
+    body: { reason: 'Vouchers were not honoured.' },
+    token: operatorTokens[0]!,
+  });
+  expect(await myBrand(brandId, owner.token)).toMatchObject({
+    verification_status: 'revoked',
+    verification_reason: 'Vouchers were not honoured.',
+  });
+  const theirs = await resubmit(brandId, stranger.token);
+  expect(theirs.status).toBe(404);
+  expect(theirs.error?.messageId).toBe('uploads.brandNotFound');
+  expect((await resubmit(brandId)).status).toBe(401);
+
+  // Two tabs sending it at once: the row's lock lets one through, the other finds it pending.
+  const racing = await Promise.all([
+    resubmit(brandId, owner.token),
+    resubmit(brandId, owner.token),
+  ]);
+  expect(racing.map((answer) => answer.status).sort()).toEqual([200, 409]);
+  const [row] = await app.db.query<{ verification_status: string }>(
+    'SELECT verification_status FROM brands WHERE id = $1',
+    [brandId],
+  );
+  expect(row!.verification_status).toBe('pending');
 });

@@ -14,6 +14,7 @@ import {
   favouriteBrands,
   myBrands,
   registerCompany,
+  resubmitBrand,
   searchBrands,
   totalBrands,
   uploadBrandDocuments,
@@ -127,6 +128,9 @@ export function brandRoutes({
     })),
     authedRoute(uploadBrandDocuments, async ({ auth, params, body }) => ({
       documents: await documents.uploadOwn(auth.user.id, params.brandId, body),
+    })),
+    authedRoute(resubmitBrand, async ({ auth, params }) => ({
+      brand: await brands.resubmit({ userId: auth.user.id }, params.brandId),
     })),
     route(registerCompany, async ({ auth, body, ctx }) => {
       const { files, fields } = splitDocuments(body);

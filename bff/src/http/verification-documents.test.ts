@@ -325,7 +325,7 @@ test('the owner sends a missing document while the brand waits; the queue then h
   });
 });
 
-test('only the owner sends documents, only while the brand waits, and only real ones', async () => {
+test('only the owner sends documents, never for a verified brand, and only real ones', async () => {
   const { body } = await submitBrand('Closed Brand', {});
   const brandId = (body.details as { id: number }).id;
   const other = await registerVerifiedUser(app.baseUrl);

@@ -107,6 +107,27 @@ export function createBrandService({
     });
   }
 
+  /** My brands' rows: all of this user's, or the one brand given. */
+  async function myBrands(viewer: Viewer, brandId?: number): Promise<MyBrand[]> {
+    const rows = await db.query<
+      BrandRow & Pick<MyBrand, 'verification_status' | 'verification_reason'>
+    >(
+      `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES},
+         CASE WHEN b.owner_id = $2 THEN b.verification_status END AS verification_status,
+         CASE WHEN b.owner_id = $2 THEN b.verification_reason END AS verification_reason
+       FROM brands b
+       WHERE (b.owner_id = $2 OR b.referred_by = $2) AND ($4::bigint IS NULL OR b.id = $4)
+       ORDER BY b.created_at DESC, b.id DESC LIMIT $3`,
+      [month(), viewer.userId, MAX_BRAND_CARDS, brandId ?? null],
+    );
+    const brands = await present(rows, viewer);
+    return brands.map((brand, index) => ({
+      ...brand,
+      verification_status: rows[index]!.verification_status,
+      verification_reason: rows[index]!.verification_reason,
+    }));
+  }
+
   function month(): string {
     return contestMonth(clock());
   }
@@ -129,9 +150,10 @@ export function createBrandService({
       const [row] = await db.query<BrandRow>(
         `INSERT INTO brands AS b (name, website, description, image_url, industry, token_ticker,
            no_of_employees, address1, city, state, postal_code, country, operating_address,
-           referral_code, facebook, twitter, instagram, linkedin, owner_id, referred_by, created_at)
+           referral_code, facebook, twitter, instagram, linkedin, owner_id, referred_by, created_at,
+           verification_submitted_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-           $19, $20, $21)
+           $19, $20, $21, $21)
          RETURNING ${BRAND_COLUMNS}, NULL::integer AS votes`,
         [
           input.name,
@@ -257,24 +279,40 @@ export function createBrandService({
 
     /**
      * Brands this user registered or referred, newest first; a registered one says where its
-     * verification stands (a referred brand is not the user's to verify).
+     * verification stands and why it was refused or withdrawn (a referred brand is not the
+     * user's to verify).
      */
-    async mine(viewer: Viewer): Promise<MyBrand[]> {
-      const rows = await db.query<
-        BrandRow & { verification_status: MyBrand['verification_status'] }
-      >(
-        `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES},
-           CASE WHEN b.owner_id = $2 THEN b.verification_status END AS verification_status
-         FROM brands b
-         WHERE b.owner_id = $2 OR b.referred_by = $2
-         ORDER BY b.created_at DESC, b.id DESC LIMIT $3`,
-        [month(), viewer.userId, MAX_BRAND_CARDS],
-      );
-      const brands = await present(rows, viewer);
-      return brands.map((brand, index) => ({
-        ...brand,
-        verification_status: rows[index]!.verification_status,
-      }));
+    mine: (viewer: Viewer) => myBrands(viewer),
+
+    /**
+     * The owner sends a rejected or revoked brand for verification again: back to pending with
+     * a fresh submission time (the queue's order and due time count from it), the last
+     * decision's reason and operator cleared (the audit log keeps them). The row's lock orders
+     * it with an operator's decision or revocation; another user's brand is 404, one pending or
+     * verified 409.
+     */
+    async resubmit(viewer: Viewer, brandId: number): Promise<MyBrand> {
+      await db.transaction(async (transaction) => {
+        const [brand] = await db.query<{ verification_status: string }>(
+          `SELECT verification_status FROM brands WHERE id = $1 AND owner_id = $2 FOR UPDATE`,
+          [brandId, viewer.userId],
+          { transaction },
+        );
+        if (!brand) throw new DomainError(404, 'uploads.brandNotFound');
+        if (brand.verification_status !== 'rejected' && brand.verification_status !== 'revoked') {
+          throw new DomainError(409, 'brands.resubmit.notRefused');
+        }
+        await db.query(
+          `UPDATE brands SET verification_status = 'pending', verification_submitted_at = $2,
+             verification_reason = NULL, verification_decided_at = NULL,
+             verification_decided_by = NULL, verified_at = NULL
+           WHERE id = $1`,
+          [brandId, clock()],
+          { transaction },
+        );
+      });
+      const [brand] = await myBrands(viewer, brandId);
+      return brand!;
     },
 
     /** Brands this user voted for, with how many times (all time), most first. */

@@ -199,8 +199,9 @@ export function createDocumentStore(db: Database) {
     },
 
     /**
-     * Documents sent after registration. Only while the brand waits: the row's lock keeps an
-     * operator's decision and the upload in one order, so a decided brand takes no more papers.
+     * Documents sent after registration: while the brand waits, or for sending a rejected or
+     * revoked one again. The row's lock keeps an operator's decision and the upload in one
+     * order, so a verified brand takes no more papers.
      */
     async uploadOwn(
       userId: string,
@@ -209,7 +210,7 @@ export function createDocumentStore(db: Database) {
     ) {
       return db.transaction(async (transaction) => {
         const brand = await ownBrand(userId, brandId, transaction);
-        if (brand.verification_status !== 'pending') {
+        if (brand.verification_status === 'verified') {
           throw new DomainError(409, 'uploads.documentsClosed');
         }
         const documents = await checkDocuments(files);

@@ -67,7 +67,7 @@ interface BrandRow {
   verification_status: VerificationStatus;
   reason: string | null;
   decided_at: Date | null;
-  created_at: Date;
+  submitted_at: Date;
   owner_name: string;
   owner_email: string;
   owner_mobile: string;
@@ -86,20 +86,21 @@ interface CompanyRow {
   status: VerificationStatus;
   reason: string | null;
   decided_at: Date | null;
-  created_at: Date;
+  submitted_at: Date;
   language: Language;
 }
 
 const BRAND_COLUMNS = `b.id::text, b.name, b.website, b.description, b.image_url, b.industry,
   b.token_ticker, b.no_of_employees, b.address1, b.city, b.state, b.postal_code, b.country,
   b.operating_address, b.verification_status, b.verification_reason AS reason,
-  b.verification_decided_at AS decided_at, b.created_at, u.name AS owner_name,
+  b.verification_decided_at AS decided_at, b.verification_submitted_at AS submitted_at,
+  u.name AS owner_name,
   u.email AS owner_email, u.mobile AS owner_mobile, u.language AS owner_language`;
 
 /** A company answers in its account's language when it has one, else the one it registered in. */
 const COMPANY_COLUMNS = `c.id::text, c.brand_name, c.email, c.phone, c.employees, c.vat_number,
   c.billing_address, c.operating_address, c.status, c.rejection_reason AS reason, c.decided_at,
-  c.created_at,
+  c.created_at AS submitted_at,
   coalesce(u.language, c.language) AS language`;
 
 type FilesByKind = Partial<Record<UploadableDocument, HeldFile>>;
@@ -117,17 +118,20 @@ function documents(held: VerificationDocument[], files: FilesByKind) {
   });
 }
 
-/** When it came, when the answer is due, and where the last decision stands. */
+/**
+ * When it came (a brand sent again after a rejection or revocation: when it was sent again), when
+ * the answer is due, and where the last decision stands.
+ */
 function timing(
-  row: { created_at: Date; decided_at: Date | null; reason: string | null },
+  row: { submitted_at: Date; decided_at: Date | null; reason: string | null },
   pending: boolean,
   now: Date,
 ) {
   return {
-    submitted_at: row.created_at.toISOString(),
-    due_at: verificationDueAt(row.created_at).toISOString(),
+    submitted_at: row.submitted_at.toISOString(),
+    due_at: verificationDueAt(row.submitted_at).toISOString(),
     // Only a request still waiting can be late.
-    overdue: pending && isOverdue(row.created_at, now),
+    overdue: pending && isOverdue(row.submitted_at, now),
     reason: row.reason,
     decided_at: row.decided_at?.toISOString() ?? null,
   };
@@ -350,7 +354,9 @@ export function createVerificationService({
           `SELECT ${BRAND_COLUMNS} FROM brands b JOIN users u ON u.id = b.owner_id
            WHERE b.verification_status = $2
            ORDER BY ${
-             pending ? 'b.created_at, b.id' : 'b.verification_decided_at DESC NULLS LAST, b.id DESC'
+             pending
+               ? 'b.verification_submitted_at, b.id'
+               : 'b.verification_decided_at DESC NULLS LAST, b.id DESC'
            }
            LIMIT $1`,
           [QUEUE_LIMIT, status],

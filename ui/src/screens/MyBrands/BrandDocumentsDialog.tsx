@@ -3,7 +3,12 @@ import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
-import { brandDocuments, uploadBrandDocuments } from '@brnd/contracts/api/brands';
+import {
+  brandDocuments,
+  resubmitBrand,
+  uploadBrandDocuments,
+  type MyBrand,
+} from '@brnd/contracts/api/brands';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { VerificationDocumentEntries } from '@brnd/contracts/domain/rules';
 import { UPLOADABLE_DOCUMENTS } from '@brnd/contracts/domain/verification';
@@ -13,7 +18,7 @@ import { Button } from '../../components/Button/Button.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
-import { serverFieldErrors } from '../shared/api-error.ts';
+import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { BRANDS_KEY } from '../shared/brand-votes.ts';
 import { DocumentDrop } from '../shared/DocumentDrop.tsx';
 import { LoadFailure } from '../shared/LoadStates.tsx';
@@ -40,16 +45,26 @@ const EMPTY: DocumentsValues = {
 };
 
 export interface BrandDocumentsDialogProps {
-  /** The pending brand whose documents are shown; null closes the dialog. */
+  /** The brand whose documents are shown; null closes the dialog. */
   brand: { id: number; name: string } | null;
+  /**
+   * A rejected or revoked brand: the chosen documents (if any) are sent, then the brand is sent
+   * for verification again.
+   */
+  resubmit?: boolean;
   onClose(): void;
 }
 
 /**
  * My brands, for a brand waiting for verification: which of the terms' documents were sent, and
- * a way to send the missing ones (or a better scan) before the operators decide.
+ * a way to send the missing ones (or a better scan) before the operators decide. For a rejected
+ * or revoked brand, the same form sends it for verification again.
  */
-export function BrandDocumentsDialog({ brand, onClose }: BrandDocumentsDialogProps) {
+export function BrandDocumentsDialog({
+  brand,
+  resubmit = false,
+  onClose,
+}: BrandDocumentsDialogProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const api = useApiClient();
@@ -74,24 +89,52 @@ export function BrandDocumentsDialog({ brand, onClose }: BrandDocumentsDialogPro
     },
   });
 
+  const sendAgain = useMutation({
+    mutationFn: async (body: DocumentsValues) => {
+      // Documents first: a refused file leaves the brand as it was, to be fixed and sent again.
+      if (UPLOADABLE_DOCUMENTS.some((kind) => body[kind])) {
+        await api.call(uploadBrandDocuments, { params: { brandId }, body });
+      }
+      return (await api.call(resubmitBrand, { params: { brandId } })).brand;
+    },
+    onSuccess: (sent) => {
+      queryClient.setQueryData<MyBrand[]>([BRANDS_KEY, 'mine'], (rows) =>
+        rows?.map((row) => (row.id === sent.id ? sent : row)),
+      );
+      void queryClient.invalidateQueries({ queryKey: [BRANDS_KEY, 'documents', brandId] });
+      toast.success(t('brands.resubmit.done', { brand: sent.name }));
+      close();
+    },
+    // A refusal (an operator decided meanwhile) is shown in the dialog, which stays open.
+  });
+  const sendAgainRefusal =
+    sendAgain.error && !serverFieldErrors(sendAgain.error)
+      ? apiErrorText(sendAgain.error, intl)
+      : null;
+
   const form = useForm({
     defaultValues: EMPTY,
     validationLogic: revalidateLogic(),
     validators: { onDynamic: DocumentsFormSchema },
     onSubmit: ({ value }) => {
+      if (resubmit) {
+        sendAgain.mutate(value);
+        return;
+      }
       const chosen = UPLOADABLE_DOCUMENTS.some((kind) => value[kind]);
       setNothingChosen(!chosen);
       if (chosen) upload.mutate(value);
     },
   });
-  useServerFieldErrors(form, serverFieldErrors(upload.error));
+  useServerFieldErrors(form, serverFieldErrors(resubmit ? sendAgain.error : upload.error));
 
-  const close = () => {
+  function close() {
     form.reset();
     upload.reset();
+    sendAgain.reset();
     setNothingChosen(false);
     onClose();
-  };
+  }
 
   const size = (bytes: number) => `${intl.formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
 
@@ -128,12 +171,13 @@ export function BrandDocumentsDialog({ brand, onClose }: BrandDocumentsDialogPro
           );
         })}
         {nothingChosen && <Alert variant="warning">{t('uploads.documentRequired')}</Alert>}
+        {sendAgainRefusal && <Alert variant="danger">{sendAgainRefusal}</Alert>}
         <div className={styles.dialogActions}>
           <Button variant="ghost" type="button" onClick={close}>
             {t('brands.documents.close')}
           </Button>
-          <Button type="submit" busy={upload.isPending}>
-            {t('brands.documents.submit')}
+          <Button type="submit" busy={resubmit ? sendAgain.isPending : upload.isPending}>
+            {t(resubmit ? 'brands.resubmit.submit' : 'brands.documents.submit')}
           </Button>
         </div>
       </form>
@@ -146,8 +190,10 @@ export function BrandDocumentsDialog({ brand, onClose }: BrandDocumentsDialogPro
       onOpenChange={(open) => {
         if (!open) close();
       }}
-      title={t('brands.documents.dialogTitle', { brand: brand?.name ?? '' })}
-      description={t('brands.documents.dialogText')}
+      title={t(resubmit ? 'brands.resubmit.dialogTitle' : 'brands.documents.dialogTitle', {
+        brand: brand?.name ?? '',
+      })}
+      description={t(resubmit ? 'brands.resubmit.dialogText' : 'brands.documents.dialogText')}
     >
       {body}
     </Modal>

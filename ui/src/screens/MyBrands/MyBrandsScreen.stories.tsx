@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { myBrands } from '@brnd/contracts/api/brands';
 import { fake } from '@brnd/mocks/handlers';
+import { refuseBrand, resubmitRefused } from '@brnd/mocks/admin-scenarios';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
@@ -44,11 +45,31 @@ export const VerificationStatuses: Story = {
         respondWith(myBrands, {
           brands: {
             rows: [
-              { ...brandRow(1, { name: 'Waiting Brand' }), verification_status: 'pending' },
-              { ...brandRow(2, { name: 'Approved Brand' }), verification_status: 'verified' },
-              { ...brandRow(3, { name: 'Refused Brand' }), verification_status: 'rejected' },
-              { ...brandRow(4, { name: 'Referred Brand' }), verification_status: null },
-              { ...brandRow(5, { name: 'Withdrawn Brand' }), verification_status: 'revoked' },
+              {
+                ...brandRow(1, { name: 'Waiting Brand' }),
+                verification_status: 'pending',
+                verification_reason: null,
+              },
+              {
+                ...brandRow(2, { name: 'Approved Brand' }),
+                verification_status: 'verified',
+                verification_reason: null,
+              },
+              {
+                ...brandRow(3, { name: 'Refused Brand' }),
+                verification_status: 'rejected',
+                verification_reason: 'The registry extract is missing.',
+              },
+              {
+                ...brandRow(4, { name: 'Referred Brand' }),
+                verification_status: null,
+                verification_reason: null,
+              },
+              {
+                ...brandRow(5, { name: 'Withdrawn Brand' }),
+                verification_status: 'revoked',
+                verification_reason: 'Vouchers were not honoured.',
+              },
             ],
           },
         }),
@@ -68,9 +89,21 @@ export const VerificationStatuses: Story = {
     await expect(await row('Refused Brand')).toHaveTextContent(
       t('brands.mine.verification.rejected'),
     );
+    await expect(await row('Refused Brand')).toHaveTextContent(
+      t('brands.mine.reason', { reason: 'The registry extract is missing.' }),
+    );
     await expect(await row('Withdrawn Brand')).toHaveTextContent(
       t('brands.mine.verification.revoked'),
     );
+    await expect(await row('Withdrawn Brand')).toHaveTextContent(
+      t('brands.mine.reason', { reason: 'Vouchers were not honoured.' }),
+    );
+    // Only a refused or withdrawn brand may be sent again.
+    for (const name of ['Waiting Brand', 'Approved Brand', 'Referred Brand']) {
+      await expect(
+        canvas.queryByRole('button', { name: t('brands.resubmit.openLabel', { brand: name }) }),
+      ).toBeNull();
+    }
     const referred = await row('Referred Brand');
     for (const status of ['pending', 'verified', 'rejected', 'revoked']) {
       await expect(referred).not.toHaveTextContent(t(`brands.mine.verification.${status}`));
@@ -104,6 +137,7 @@ export const LongName: Story = {
               {
                 ...brandRow(3, { name: 'A Brand With A Remarkably Long Name', votes: null }),
                 verification_status: null,
+                verification_reason: null,
               },
             ],
           },
@@ -258,3 +292,117 @@ export const NoDocumentsOnceVerified: Story = {
   },
 };
 export const NoDocumentsOnceVerifiedPolish = polish(NoDocumentsOnceVerified);
+
+/* ---------------------------------------------------------------- sent for verification again */
+
+const REJECTED_REASON = 'The registry extract is missing.';
+const REVOKED_REASON = 'Vouchers were not honoured.';
+
+/** The demo user's brand, refused (or withdrawn) by an operator with a reason. */
+function demoBrandRefused(status: 'rejected' | 'revoked', reason: string) {
+  return () => {
+    const brand = fake.operatorDesk().brands.find((record) => record.name === 'Vistula Runners');
+    refuseBrand(fake, brand!.id, status, reason);
+  };
+}
+
+async function demoBrandRow({ canvas }: Context) {
+  return (await canvas.findByRole('link', { name: 'Vistula Runners' })).closest(
+    'li',
+  ) as HTMLElement;
+}
+
+/** Opens "Send for verification again" of the refused brand. */
+async function openResubmit(context: Context) {
+  const t = storyIntl(context.globals);
+  await context.userEvent.click(
+    await context.canvas.findByRole('button', {
+      name: t('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', {
+    name: t('brands.resubmit.dialogTitle', { brand: 'Vistula Runners' }),
+  });
+  await within(dialog).findByRole('button', { name: t('brands.resubmit.submit') });
+  return within(dialog);
+}
+
+/** A brand an operator did not verify says why, and offers to be sent again. */
+export const ResubmitOfferedWhenRejected: Story = {
+  beforeEach: demoBrandRefused('rejected', REJECTED_REASON),
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const row = await demoBrandRow(context);
+    await expect(row).toHaveTextContent(t('brands.mine.verification.rejected'));
+    await expect(row).toHaveTextContent(t('brands.mine.reason', { reason: REJECTED_REASON }));
+    const dialog = await openResubmit(context);
+    await expect(documentInput(dialog, t, 'registryExtract')).toBeInTheDocument();
+  },
+};
+export const ResubmitOfferedWhenRejectedPolish = polish(ResubmitOfferedWhenRejected);
+
+/** A brand whose verification was withdrawn says why, and offers to be sent again. */
+export const ResubmitOfferedWhenRevoked: Story = {
+  beforeEach: demoBrandRefused('revoked', REVOKED_REASON),
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const row = await demoBrandRow(context);
+    await expect(row).toHaveTextContent(t('brands.mine.verification.revoked'));
+    await expect(row).toHaveTextContent(t('brands.mine.reason', { reason: REVOKED_REASON }));
+    await openResubmit(context);
+  },
+};
+export const ResubmitOfferedWhenRevokedPolish = polish(ResubmitOfferedWhenRevoked);
+
+/**
+ * The owner attaches the missing registry extract and sends the brand again: it waits for
+ * verification, and the old reason is gone.
+ */
+export const Resubmitted: Story = {
+  beforeEach: demoBrandRefused('rejected', REJECTED_REASON),
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const dialog = await openResubmit(context);
+    await context.userEvent.upload(
+      documentInput(dialog, t, 'registryExtract'),
+      new File([PDF], 'KRS 0000999888.pdf', { type: 'application/pdf' }),
+    );
+    await context.userEvent.click(
+      dialog.getByRole('button', { name: t('brands.resubmit.submit') }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'success', t('brands.resubmit.done', { brand: 'Vistula Runners' }));
+    const row = await demoBrandRow(context);
+    await waitFor(() => expect(row).toHaveTextContent(t('brands.mine.verification.pending')));
+    await expect(row).not.toHaveTextContent(t('brands.mine.reason', { reason: REJECTED_REASON }));
+    // Waiting again, it offers the documents dialog, which holds the extract just sent.
+    await expect(
+      context.canvas.queryByRole('button', {
+        name: t('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
+      }),
+    ).toBeNull();
+    const documents = await openDocuments(context);
+    const sent = t('brands.documents.sent', { name: 'KRS 0000999888.pdf', size: '1 KB' });
+    // The dialog fades in.
+    await waitFor(() => expect(documents.getByText(sent)).toBeVisible());
+  },
+};
+export const ResubmittedPolish = polish(Resubmitted);
+
+/** An operator decided meanwhile: the refusal is shown in the dialog, which stays open. */
+export const ResubmitRefused: Story = {
+  beforeEach: demoBrandRefused('rejected', REJECTED_REASON),
+  parameters: { msw: { handlers: [resubmitRefused()] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const dialog = await openResubmit(context);
+    await context.userEvent.click(
+      dialog.getByRole('button', { name: t('brands.resubmit.submit') }),
+    );
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(
+      t('brands.resubmit.notRefused'),
+    );
+    await expect(screen.getByRole('dialog')).toBeVisible();
+  },
+};
+export const ResubmitRefusedPolish = polish(ResubmitRefused);

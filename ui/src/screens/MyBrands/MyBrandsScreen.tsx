@@ -38,6 +38,9 @@ export function MyBrandsScreen() {
   const api = useApiClient();
   const query = useQuery(myBrandsQueryOptions(api));
   const [documentsOf, setDocumentsOf] = useState<MyBrand | null>(null);
+  const refused =
+    documentsOf?.verification_status === 'rejected' ||
+    documentsOf?.verification_status === 'revoked';
 
   let body;
   if (query.isPending) {
@@ -66,6 +69,11 @@ export function MyBrandsScreen() {
               <span className={styles.muted} title={brand.website}>
                 {cardText(brand.website)}
               </span>
+              {brand.verification_reason && (
+                <span className={styles.reason}>
+                  {t('brands.mine.reason', { reason: brand.verification_reason })}
+                </span>
+              )}
             </div>
             {brand.verification_status && (
               <Badge tone={VERIFICATION_TONE[brand.verification_status]}>
@@ -94,6 +102,17 @@ export function MyBrandsScreen() {
                 {t('brands.documents.open')}
               </Button>
             )}
+            {(brand.verification_status === 'rejected' ||
+              brand.verification_status === 'revoked') && (
+              // The owner fixes what the operator pointed out and asks again.
+              <Button
+                variant="secondary"
+                aria-label={t('brands.resubmit.openLabel', { brand: brand.name })}
+                onClick={() => setDocumentsOf(brand)}
+              >
+                {t('brands.resubmit.open')}
+              </Button>
+            )}
           </li>
         ))}
       </ul>
@@ -110,7 +129,11 @@ export function MyBrandsScreen() {
         <ButtonLink to="/user/mybrands/addbrand">{t('brands.mine.add')}</ButtonLink>
       </div>
       {body}
-      <BrandDocumentsDialog brand={documentsOf} onClose={() => setDocumentsOf(null)} />
+      <BrandDocumentsDialog
+        brand={documentsOf}
+        resubmit={refused}
+        onClose={() => setDocumentsOf(null)}
+      />
     </section>
   );
 }
