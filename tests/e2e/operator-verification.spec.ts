@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInVerifiedUser } from './accounts.ts';
 
 /** Brand verification (issue #9) on the real stack: a brand registers, an operator approves it. */
@@ -54,6 +54,44 @@ async function mailWithSubject(request: APIRequestContext, to: string, subject: 
   return found!;
 }
 
+/**
+ * Fills My brands' add-brand form (already open) with a logo and a Gdańsk address, and sends it.
+ * Documents, when the test attaches any, are chosen before.
+ */
+async function addBrand(
+  page: Page,
+  brand: string,
+  details: { description: string; ticker: string },
+) {
+  await page.getByLabel('Brand name').fill(brand);
+  await page.getByLabel('Website').fill(`${brand.toLowerCase().replace(' ', '-')}.pl`);
+  await page.getByLabel('Description').fill(details.description);
+  await page.getByLabel('Industry').selectOption('e-commerce');
+  await page.getByLabel('Token ticker').fill(details.ticker);
+  await page.getByLabel('Number of employees').fill('8');
+  await page
+    .getByLabel(/Choose a file/)
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await page.getByLabel('Street and number').fill('ul. Mariacka 5');
+  await page.getByLabel('Postal code').fill('80-833');
+  await page.getByLabel('City').fill('Gdańsk');
+  await page.getByLabel('State or province').fill('pomorskie');
+  await page.getByLabel('Country').selectOption('PL');
+  await page.getByRole('checkbox', { name: /operating address is the same/ }).check();
+  await page.getByRole('button', { name: 'Add brand' }).click();
+}
+
+/** The operator opens the console, is asked to sign in, and lands on the verification queue. */
+async function signInOperator(operator: Page): Promise<Page> {
+  await operator.goto('/admin');
+  await expect(operator).toHaveURL(/\/login/);
+  await operator.getByLabel('E-mail address').fill(OPERATOR.email);
+  await operator.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
+  await operator.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(operator).toHaveURL(/\/admin\/verification$/);
+  return operator;
+}
+
 test('a brand registered with a logo is approved by an operator; its owner is mailed, sees it verified and issues its token', async ({
   page,
   browser,
@@ -66,35 +104,14 @@ test('a brand registered with a logo is approved by an operator; its owner is ma
   const brand = `Bursztyn ${Date.now().toString(36)}`;
   await page.getByRole('link', { name: 'My brands' }).click();
   await page.getByRole('link', { name: 'Add a brand' }).click();
-  await page.getByLabel('Brand name').fill(brand);
-  await page.getByLabel('Website').fill(`${brand.toLowerCase().replace(' ', '-')}.pl`);
-  await page.getByLabel('Description').fill('Amber jewellery from Gdańsk.');
-  await page.getByLabel('Industry').selectOption('e-commerce');
-  await page.getByLabel('Token ticker').fill('AMBR');
-  await page.getByLabel('Number of employees').fill('8');
-  await page
-    .getByLabel(/Choose a file/)
-    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
-  await page.getByLabel('Street and number').fill('ul. Mariacka 5');
-  await page.getByLabel('Postal code').fill('80-833');
-  await page.getByLabel('City').fill('Gdańsk');
-  await page.getByLabel('State or province').fill('pomorskie');
-  await page.getByLabel('Country').selectOption('PL');
-  await page.getByRole('checkbox', { name: /operating address is the same/ }).check();
-  await page.getByRole('button', { name: 'Add brand' }).click();
+  await addBrand(page, brand, { description: 'Amber jewellery from Gdańsk.', ticker: 'AMBR' });
   await expect(page).toHaveURL(/\/user\/mybrands\/lists$/);
   const ownRow = page.getByRole('listitem').filter({ hasText: brand });
   await expect(ownRow.getByText('Waiting for verification')).toBeVisible();
 
   // The operator, in a browser of their own, finds it in the queue with its logo and approves.
   const operatorContext = await browser.newContext();
-  const operator = await operatorContext.newPage();
-  await operator.goto('/admin');
-  await expect(operator).toHaveURL(/\/login/);
-  await operator.getByLabel('E-mail address').fill(OPERATOR.email);
-  await operator.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await operator.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(operator).toHaveURL(/\/admin\/verification$/);
+  const operator = await signInOperator(await operatorContext.newPage());
   const request = operator.getByRole('article', { name: brand });
   await expect(request).toBeVisible();
   await expect(request.getByText(owner.email)).toBeVisible();
@@ -152,35 +169,15 @@ test('a brand sends its registry extract; the operator downloads it, approves, t
   const owner = await signInVerifiedUser(page, 'revokeowner');
   const brand = `Jantar ${Date.now().toString(36)}`;
   await page.goto('/user/mybrands/addbrand');
-  await page.getByLabel('Brand name').fill(brand);
-  await page.getByLabel('Website').fill(`${brand.toLowerCase().replace(' ', '-')}.pl`);
-  await page.getByLabel('Description').fill('Amber from the Baltic coast.');
-  await page.getByLabel('Industry').selectOption('e-commerce');
-  await page.getByLabel('Token ticker').fill('JNTR');
-  await page.getByLabel('Number of employees').fill('5');
-  await page
-    .getByLabel(/Choose a file/)
-    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await page
     .getByLabel(/Extract from the court registry/)
     .setInputFiles({ name: 'Odpis KRS.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await page.getByLabel('Street and number').fill('ul. Długa 1');
-  await page.getByLabel('Postal code').fill('80-827');
-  await page.getByLabel('City').fill('Gdańsk');
-  await page.getByLabel('State or province').fill('pomorskie');
-  await page.getByLabel('Country').selectOption('PL');
-  await page.getByRole('checkbox', { name: /operating address is the same/ }).check();
-  await page.getByRole('button', { name: 'Add brand' }).click();
+  await addBrand(page, brand, { description: 'Amber from the Baltic coast.', ticker: 'JNTR' });
   await expect(page).toHaveURL(/\/user\/mybrands\/lists$/);
 
   // The operator downloads the extract from the queue: the same bytes, under its own name.
   const operatorContext = await browser.newContext();
-  const operator = await operatorContext.newPage();
-  await operator.goto('/admin');
-  await operator.getByLabel('E-mail address').fill(OPERATOR.email);
-  await operator.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await operator.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(operator).toHaveURL(/\/admin\/verification$/);
+  const operator = await signInOperator(await operatorContext.newPage());
   const request = operator.getByRole('article', { name: brand });
   const [download] = await Promise.all([
     operator.waitForEvent('download'),
