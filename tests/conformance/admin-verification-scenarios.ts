@@ -21,6 +21,7 @@ import {
 import { expect } from 'vitest';
 import { CONFORMANCE_OPERATOR } from './admin-payment-scenarios.ts';
 import { call, type Scenario, type Step } from './runner.ts';
+import { PDF, PNG } from '../../bff/src/testing/sample-files.ts';
 
 /** The console's verification queue and contest close: the same refusals from mocks and bff. */
 
@@ -49,7 +50,6 @@ const company = {
 /** The mocks' and the bff's seeded demo user: not an operator. */
 const DEMO = { email: 'demo@brnd.example', password: 'Demo123!x' };
 
-const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
 /** An executable: its declared type says PDF, its bytes do not. */
 const ELF = Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
 
@@ -62,14 +62,6 @@ const documentsCompany = {
   billing_address: `ul. Aktowa ${run}, 00-950 Warszawa`,
   operating_address: 'ul. Aktowa 1, 00-950 Warszawa',
 };
-
-/** A real 1×1 PNG: the bff judges a logo by its bytes too. */
-const PNG = Uint8Array.from(
-  atob(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  ),
-  (char) => char.charCodeAt(0),
-);
 
 const demoLogin: Step = call(login, {
   label: 'a user who is not an operator signs in',

@@ -25,6 +25,7 @@ import {
   loginToken,
   registerVerifiedUser,
 } from '../testing/http.ts';
+import { PDF, PNG } from '../testing/sample-files.ts';
 
 const OPERATORS = [
   { email: 'verifier-1@brnd.example', password: 'Ver1fier!pass' },
@@ -45,13 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
 
 let count = 0;
 /** A user registers a brand from My brands' add-brand form, with a logo. */
@@ -460,8 +454,6 @@ async function myBrand(brandId: number, token: string) {
   const mine = await call(app.baseUrl, myBrands, { token });
   return mine.data!.brands.rows.find((row) => row.id === brandId);
 }
-
-const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
 
 test('the owner sends a rejected brand again with the missing extract: it waits last in the queue, due two business days from now, the reason cleared', async () => {
   const owner = await registerVerifiedUser(app.baseUrl);

@@ -5,17 +5,13 @@ import { REFERRAL_REWARD_BRAND_BRND } from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call, registerVerifiedUser } from '../testing/http.ts';
+import { PNG } from '../testing/sample-files.ts';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 function createBrandWith(token: string, website: string, referralCode?: string) {
   const form = new FormData();
@@ -35,7 +31,7 @@ function createBrandWith(token: string, website: string, referralCode?: string) 
     ...(referralCode ? { referral_code: referralCode } : {}),
   };
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  form.set('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'logo.png');
+  form.set('image', new Blob([PNG], { type: 'image/png' }), 'logo.png');
   return fetch(`${app.baseUrl}${createBrand.path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createLinkPreview, isPublicAddress } from '../services/link-preview.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { registerVerifiedUser } from '../testing/http.ts';
+import { PNG } from '../testing/sample-files.ts';
 
 let app: TestApp;
 let token: string;
@@ -16,13 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
 
 let websiteCount = 0;
 function brandForm(file: Blob, fileName: string): FormData {

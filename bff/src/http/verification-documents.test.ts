@@ -19,6 +19,7 @@ import { createOperator } from '../services/operators.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call, loginToken, registerVerifiedUser } from '../testing/http.ts';
+import { JPEG, PDF, PNG } from '../testing/sample-files.ts';
 
 const OPERATOR = { email: 'documents-ops@brnd.example', password: 'D0cuments!pass' };
 
@@ -35,14 +36,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
-const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
 const ELF = Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(64).fill(0)]);
 
 function file(bytes: Uint8Array, type: string): Blob {
