@@ -49,16 +49,17 @@ test('a buyer pays a BTC order on the gateway simulator and the page completes b
   const bip21 = await page.getByRole('link', { name: 'Open your wallet' }).getAttribute('href');
   expect(bip21).toMatch(/^bitcoin:\w+\?amount=\d+(\.\d+)?$/);
 
-  // The gateway's own checkout page, in another tab, plays the payer.
+  // The payer pays on the gateway's own checkout page, in a browser of its own (a phone, say),
+  // so the order's page stays in view and must notice the payment by itself.
   const checkoutUrl = await page
     .getByRole('link', { name: 'Pay on the payment page' })
     .getAttribute('href');
-  const checkout = await page.context().newPage();
+  const payerBrowser = await browser.newContext();
+  const checkout = await payerBrowser.newPage();
   await checkout.goto(checkoutUrl as string);
   await checkout.getByRole('button', { name: 'pay', exact: true }).click();
-  await checkout.close();
-  // Back to the order's tab, as a payer would: a hidden tab's status checks pause.
-  await page.bringToFront();
+  await expect(checkout.locator('#status')).toHaveText('Settled');
+  await payerBrowser.close();
 
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible({
     timeout: 45_000,
