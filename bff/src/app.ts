@@ -142,6 +142,7 @@ export function createApp(deps: AppDeps): Koa {
   const background = deps.background ?? createBackground(logger);
   const sessions = createSessionService(db);
   const ledger = createLedger(db);
+  const limiter = createRateLimiter(db);
   const brandTokens = createBrandTokenService({
     db,
     ledger,
@@ -152,12 +153,12 @@ export function createApp(deps: AppDeps): Koa {
     queue: deps.brandTokenSends,
     runInBackground: (name, work) => background.run(name, work),
   });
-  const referrals = createReferralService({ db, ledger, logger });
+  const referrals = createReferralService({ db, ledger, limiter, logger });
   const accounts = createAccountService({
     db,
     hasher: deps.hasher,
     sessions,
-    limiter: createRateLimiter(db),
+    limiter,
     notifications: createNotifications({
       appUrl: deps.appUrl,
       mailer: deps.mailer,
@@ -173,7 +174,7 @@ export function createApp(deps: AppDeps): Koa {
   const contact = createContactService({
     db,
     mailer: deps.mailer,
-    limiter: createRateLimiter(db),
+    limiter,
     operatorEmail: deps.operatorEmail ?? 'operator@brnd.example',
     logger,
   });

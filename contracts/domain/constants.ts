@@ -147,3 +147,9 @@ export const CONTACT_MESSAGES_PER_IP = 5;
 export const CONTACT_WINDOW_MS = 60 * 60_000;
 /** Sign-ups from one address per hour: enough for a household, too few to fill the list. */
 export const NEWSLETTER_SIGNUPS_PER_IP = 10;
+
+/**
+ * A visitor's visits of one referral link count as one click per window: reloads, a browser's
+ * retries and a script hammering the link do not inflate the referrer's table.
+ */
+export const REFERRAL_CLICK_WINDOW_MS = 24 * 60 * 60_000;

@@ -27,6 +27,7 @@ import {
   CARD_RETRY_GAP_MS,
   ORDER_EXPIRY_MS,
   ORDER_STATUS,
+  REFERRAL_CLICK_WINDOW_MS,
   REFERRAL_REWARD_BRAND_BRND,
   REFERRAL_REWARD_USER_BRND,
   RESET_CODE_LIFETIME_MS,
@@ -1348,7 +1349,9 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     visitReferral(input: { referral_code: string }) {
       const link = findReferralLink(state.referralLinks, input.referral_code);
       if (!link) throw new FakeError(404, 'referrals.errors.unknownLink');
-      link.clicks += 1;
+      // The fake has one visitor, this browser: its visits count once per window, as in the bff.
+      const visit = hit(`referral-click:${link.code}`, 1, REFERRAL_CLICK_WINDOW_MS);
+      if (visit.allowed) link.clicks += 1;
       return { message: SUCCESS };
     },
 

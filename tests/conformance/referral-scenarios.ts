@@ -119,7 +119,7 @@ export const referralScenarios: Scenario[] = [
         expect: { status: 404, messageId: 'referrals.errors.unknownLink' },
       }),
       call(visitReferral, {
-        label: 'three visits of the new link',
+        label: 'three visits of the new link by one visitor',
         times: 3,
         input: (values) => ({ body: { referral_code: values.newCode! } }),
         expect: { status: 200, body: () => ({ message: 'success' }) },
@@ -141,7 +141,8 @@ export const referralScenarios: Scenario[] = [
                 {
                   code: values.newCode!,
                   description: 'Newsletter, May',
-                  clicks: 3,
+                  // One visitor's visits in a day are one click.
+                  clicks: 1,
                   signups: 0,
                   tokens: 0,
                 },

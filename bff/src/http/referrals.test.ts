@@ -9,6 +9,7 @@ import { updateWallet } from '@brnd/contracts/api/wallet';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMemoryLogger } from '../logger.ts';
 import { ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
+import { createRateLimiter } from '../services/rate-limits.ts';
 import {
   REFERRAL_POOL_ACCOUNT,
   createReferralService,
@@ -28,12 +29,18 @@ import { changeMobile } from '@brnd/contracts/api/accounts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // Behind a proxy, as in production: the visit tests tell visitors apart by address.
+  app = await startTestApp({ trustProxy: true });
 });
 afterAll(() => app.close());
 
 const service = () =>
-  createReferralService({ db: app.db, ledger: createLedger(app.db), logger: createMemoryLogger() });
+  createReferralService({
+    db: app.db,
+    ledger: createLedger(app.db),
+    limiter: createRateLimiter(app.db),
+    logger: createMemoryLogger(),
+  });
 
 async function userId(email: string): Promise<string> {
   const [row] = await app.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
@@ -134,20 +141,27 @@ describe('links', () => {
     expect((await call(app.baseUrl, referrals, {})).status).toBe(401);
   });
 
-  test('a visit counts a click on the link named; an unknown code is refused', async () => {
+  test('a visitor counts one click per link a day, however often they come; an unknown code is refused', async () => {
     const { token } = await registerVerifiedUser(app.baseUrl);
     const created = await call(app.baseUrl, createReferral, { token, body: { description: 'x' } });
     const code = created.data?.referral.code ?? '';
-    await Promise.all(
-      Array.from({ length: 5 }, () =>
-        call(app.baseUrl, visitReferral, {
-          json: true,
-          body: { referral_code: code.toLowerCase() },
-        }),
-      ),
-    );
-    const rows = await links(token);
-    expect(rows.map((row) => row.clicks)).toEqual([0, 5]);
+    const visit = (headers: Record<string, string>) =>
+      call(app.baseUrl, visitReferral, {
+        json: true,
+        headers,
+        body: { referral_code: code.toLowerCase() },
+      });
+    const reader = { 'x-forwarded-for': '203.0.113.70', 'user-agent': 'Firefox' };
+    // Reloads and retries at once, as a browser or a script would send them.
+    const visits = await Promise.all(Array.from({ length: 5 }, () => visit(reader)));
+    expect(visits.map((result) => result.status)).toEqual([200, 200, 200, 200, 200]);
+    expect((await links(token)).map((row) => row.clicks)).toEqual([0, 1]);
+
+    // Another browser on the same address, and the same browser elsewhere, are other visitors.
+    await visit({ ...reader, 'user-agent': 'Chrome' });
+    await visit({ ...reader, 'x-forwarded-for': '198.51.100.70' });
+    expect((await links(token)).map((row) => row.clicks)).toEqual([0, 3]);
+
     const unknown = await call(app.baseUrl, visitReferral, {
       json: true,
       body: { referral_code: 'NOSUCHCODE' },

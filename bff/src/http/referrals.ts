@@ -10,8 +10,8 @@ import { authedRoute, route, type Route } from './route.ts';
 
 export function referralRoutes({ referrals: service }: { referrals: ReferralService }): Route[] {
   return [
-    route(visitReferral, async ({ body }) => {
-      await service.visit(body.referral_code);
+    route(visitReferral, async ({ body, ctx }) => {
+      await service.visit(body.referral_code, { ip: ctx.ip, userAgent: ctx.get('user-agent') });
       return { message: SUCCESS };
     }),
     authedRoute(referrals, async ({ auth }) => ({

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Referral } from '@brnd/contracts/api/referrals';
 import {
+  REFERRAL_CLICK_WINDOW_MS,
   REFERRAL_REWARD_BRAND_BRND,
   REFERRAL_REWARD_USER_BRND,
   REFERRAL_SALE_SHARE,
@@ -21,6 +23,7 @@ import {
   userAccount,
   type Ledger,
 } from './ledger.ts';
+import type { RateLimiter } from './rate-limits.ts';
 import { randomReferralCode } from './secrets.ts';
 
 /** Where referral rewards are paid from (funded by migration 0040). */
@@ -55,7 +58,8 @@ export interface ReferralService {
   resolve(code: string | undefined): Promise<ReferralLinkRef | null>;
   /** Records, with a new account, the link it signed up through (inside the sign-up). */
   attributeSignup(userId: string, link: ReferralLinkRef, transaction: Transaction): Promise<void>;
-  visit(code: string): Promise<void>;
+  /** Counts a click on the link, once per visitor (address and browser) per window. */
+  visit(code: string, visitor: { ip: string; userAgent: string }): Promise<void>;
   list(userId: string): Promise<Referral[]>;
   edit(userId: string, code: string, description: string): Promise<void>;
   create(userId: string, input: { description: string; target: ReferralTarget }): Promise<Referral>;
@@ -95,9 +99,10 @@ const CODE_SUFFIX_LENGTH = 5;
 export function createReferralService(deps: {
   db: Database;
   ledger: Ledger;
+  limiter: RateLimiter;
   logger: Logger;
 }): ReferralService {
-  const { db, ledger, logger } = deps;
+  const { db, ledger, limiter, logger } = deps;
 
   const inTx = (transaction: Transaction | undefined) => (transaction ? { transaction } : {});
 
@@ -269,9 +274,17 @@ export function createReferralService(deps: {
       );
     },
 
-    async visit(code) {
+    async visit(code, { ip, userAgent }) {
       const link = await resolve(code);
       if (!link) throw new DomainError(404, 'referrals.errors.unknownLink');
+      // Hashed: the rate-limit key must tell visitors apart, not keep their addresses.
+      const visitor = createHash('sha256').update(`${ip}\n${userAgent}`).digest('base64url');
+      const first = await limiter.hit(
+        `referral-click:${link.linkId}:${visitor}`,
+        1,
+        REFERRAL_CLICK_WINDOW_MS,
+      );
+      if (!first.allowed) return;
       await db.query('UPDATE referral_links SET clicks = clicks + 1 WHERE id = $1', [link.linkId]);
     },
 
