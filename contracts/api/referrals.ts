@@ -29,7 +29,7 @@ export const ReferralSchema = v.object({
 });
 export type Referral = v.InferOutput<typeof ReferralSchema>;
 
-/** Counts a click on a referral link; visitors call it, so no token is needed. */
+/** Counts a click on a referral link, once per visitor a day (decision 023); no token needed. */
 export const visitReferral = defineEndpoint({
   id: 'visitReferral',
   method: 'POST',
