@@ -62,6 +62,12 @@ export const VERIFICATION_DOCUMENT_MIME_TYPES = [
   'image/png',
   'image/jpeg',
 ] as const;
+/**
+ * A refused (rejected or revoked) brand's or company's documents are deleted this many days after
+ * the decision: time enough to be sent for verification again, no longer than the papers serve.
+ * A document uploaded since is kept as long after its upload. The privacy policy quotes it.
+ */
+export const REFUSED_DOCUMENTS_KEPT_DAYS = 90;
 
 const DAY_MS = 86_400_000;
 

@@ -13,8 +13,12 @@ import {
 } from '@brnd/contracts/api/brands';
 import { decideVerification } from '@brnd/contracts/api/admin-verification';
 import { buildPath } from '@brnd/contracts/api/endpoint';
-import { VERIFICATION_DOCUMENT_MAX_BYTES } from '@brnd/contracts/domain/verification';
+import {
+  VERIFICATION_DOCUMENT_MAX_BYTES,
+  type VerificationStatus,
+} from '@brnd/contracts/domain/verification';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { purgeExpired } from '../services/maintenance.ts';
 import { createOperator } from '../services/operators.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
@@ -72,10 +76,41 @@ async function submitBrand(name: string, documents: Record<string, [Blob, string
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function queueItem(kind: 'brand' | 'company', id: number): Promise<VerificationItem> {
-  const queue = await call(app.baseUrl, verificationQueue, { token: operatorToken });
+/** /newbrandaccount's form, sent by a company with whatever documents it attaches. */
+async function submitCompany(name: string, documents: Record<string, [Blob, string]>) {
+  count += 1;
+  const form = new FormData();
+  const suffix = `${count}${Date.now().toString().slice(-7)}`;
+  const fields: Record<string, string> = {
+    brandName: name,
+    email: `documents-company-${suffix}@example.com`,
+    phoneValue: '+48 601 222 333',
+    employee_num: '9',
+    vat_num: `PL77${suffix}`,
+    billing_address: `ul. Dokumentowa ${suffix}, Poznań`,
+    operating_address: 'ul. Dokumentowa 1, Poznań',
+  };
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  for (const [kind, [blob, fileName]] of Object.entries(documents)) form.set(kind, blob, fileName);
+  const response = await fetch(`${app.baseUrl}${registerCompany.path}`, {
+    method: 'POST',
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { company: { id: number } }).company.id;
+}
+
+async function queueItem(
+  kind: 'brand' | 'company',
+  id: number,
+  status: VerificationStatus = 'pending',
+): Promise<VerificationItem> {
+  const queue = await call(app.baseUrl, verificationQueue, {
+    token: operatorToken,
+    query: { status },
+  });
   const item = queue.data!.items.find((entry) => entry.kind === kind && entry.id === id);
-  if (!item) throw new Error(`${kind} ${id} is not in the queue`);
+  if (!item) throw new Error(`${kind} ${id} is not in the ${status} queue`);
   return item;
 }
 
@@ -230,25 +265,9 @@ test('a document of 5 MB and one byte is refused as too large; one far larger is
 });
 
 test('a company sends documents with /newbrandaccount; deleting the company deletes them', async () => {
-  const form = new FormData();
-  const suffix = Date.now().toString().slice(-8);
-  const fields: Record<string, string> = {
-    brandName: 'Documents Company',
-    email: 'documents-company@example.com',
-    phoneValue: '+48 601 222 333',
-    employee_num: '9',
-    vat_num: `PL77${suffix}`,
-    billing_address: `ul. Dokumentowa ${suffix}, Poznań`,
-    operating_address: 'ul. Dokumentowa 1, Poznań',
-  };
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  form.set('registryExtract', file(PDF, 'application/pdf'), 'krs.pdf');
-  const response = await fetch(`${app.baseUrl}${registerCompany.path}`, {
-    method: 'POST',
-    body: form,
+  const companyId = await submitCompany('Documents Company', {
+    registryExtract: [file(PDF, 'application/pdf'), 'krs.pdf'],
   });
-  expect(response.status).toBe(201);
-  const companyId = ((await response.json()) as { company: { id: number } }).company.id;
 
   const item = await queueItem('company', companyId);
   const extract = item.documents.find((entry) => entry.document === 'registryExtract')!;
@@ -358,4 +377,69 @@ test('only the owner sends documents, never for a verified brand, and only real 
     [brandId],
   );
   expect(stored!.count).toBe(0);
+});
+
+test('a refused brand or company loses its documents 90 days after the decision, unless sent again or uploaded since', async () => {
+  const extract = (): Record<string, [Blob, string]> => ({
+    registryExtract: [file(PDF, 'application/pdf'), 'krs.pdf'],
+  });
+  const brandOf = async (name: string) =>
+    ((await submitBrand(name, extract())).body.details as { id: number }).id;
+  const refuse = (kind: 'brand' | 'company', id: number) =>
+    call(app.baseUrl, decideVerification, {
+      params: { kind, id: String(id) },
+      body: { decision: 'reject', reason: 'The extract is out of date.' },
+      token: operatorToken,
+    });
+  /** Moves a brand's decision and documents back in time, as if that many days had passed. */
+  async function age(
+    table: 'brands' | 'companies',
+    id: number,
+    decidedDaysAgo: number,
+    uploadedDaysAgo: number,
+  ) {
+    const decided = table === 'brands' ? 'verification_decided_at' : 'decided_at';
+    const owner = table === 'brands' ? 'brand_id' : 'company_id';
+    await app.db.query(
+      `UPDATE ${table} SET ${decided} = now() - make_interval(days => $2) WHERE id = $1`,
+      [id, decidedDaysAgo],
+    );
+    await app.db.query(
+      `UPDATE verification_documents SET uploaded_at = now() - make_interval(days => $2) WHERE ${owner} = $1`,
+      [id, uploadedDaysAgo],
+    );
+  }
+
+  const expired = await brandOf('Long Refused Brand');
+  await refuse('brand', expired);
+  await age('brands', expired, 91, 120);
+  const recent = await brandOf('Lately Refused Brand');
+  await refuse('brand', recent);
+  await age('brands', recent, 89, 120);
+  // Refused long ago, but its owner has just sent a fresh extract to try again.
+  const retrying = await brandOf('Retrying Brand');
+  await refuse('brand', retrying);
+  await age('brands', retrying, 91, 3);
+  const waiting = await brandOf('Still Waiting Brand');
+  await age('brands', waiting, 0, 120);
+  const company = await submitCompany('Long Refused Company', extract());
+  await refuse('company', company);
+  await age('companies', company, 91, 120);
+
+  await purgeExpired(app.db);
+
+  const held = async (kind: 'brand' | 'company', id: number, status: VerificationStatus) =>
+    (await queueItem(kind, id, status)).documents.find(
+      (entry) => entry.document === 'registryExtract',
+    )!.held;
+  expect(await held('brand', expired, 'rejected')).toBe(false);
+  expect(await held('company', company, 'rejected')).toBe(false);
+  expect(await held('brand', recent, 'rejected')).toBe(true);
+  expect(await held('brand', retrying, 'rejected')).toBe(true);
+  expect(await held('brand', waiting, 'pending')).toBe(true);
+  // The decision and its reason stay; only the papers go.
+  expect(await queueItem('brand', expired, 'rejected')).toMatchObject({
+    status: 'rejected',
+    reason: 'The extract is out of date.',
+  });
 });

@@ -1,7 +1,9 @@
+import { REFUSED_DOCUMENTS_KEPT_DAYS } from '@brnd/contracts/domain/verification';
 import type { Database } from '../db/database.ts';
 
 /**
- * Deletes rows nobody can use any more: expired rate-limit windows, long-dead sessions and codes.
+ * Deletes rows nobody can use any more: expired rate-limit windows, long-dead sessions and codes,
+ * and the verification documents of brands and companies refused long ago.
  * Idempotent and safe to run from several instances at once.
  */
 export async function purgeExpired(db: Database): Promise<void> {
@@ -9,4 +11,33 @@ export async function purgeExpired(db: Database): Promise<void> {
   await db.query("DELETE FROM sessions WHERE expires_at < now() - interval '30 days'");
   await db.query("DELETE FROM verification_codes WHERE expires_at < now() - interval '30 days'");
   await db.query("DELETE FROM sms_codes WHERE expires_at < now() - interval '1 day'");
+  await purgeRefusedDocuments(db);
+}
+
+/**
+ * Deletes the documents of brands and companies refused over REFUSED_DOCUMENTS_KEPT_DAYS ago and
+ * uploaded as long ago. FOR SHARE SKIP LOCKED leaves alone an item its owner is sending again or
+ * adding papers to at this moment (both hold its row): the next run decides it afresh.
+ */
+async function purgeRefusedDocuments(db: Database): Promise<void> {
+  const kept = [REFUSED_DOCUMENTS_KEPT_DAYS];
+  await db.query(
+    `DELETE FROM verification_documents
+     WHERE uploaded_at < now() - make_interval(days => $1)
+       AND brand_id IN (
+         SELECT id FROM brands
+         WHERE verification_status IN ('rejected', 'revoked')
+           AND verification_decided_at < now() - make_interval(days => $1)
+         FOR SHARE SKIP LOCKED)`,
+    kept,
+  );
+  await db.query(
+    `DELETE FROM verification_documents
+     WHERE uploaded_at < now() - make_interval(days => $1)
+       AND company_id IN (
+         SELECT id FROM companies
+         WHERE status IN ('rejected', 'revoked') AND decided_at < now() - make_interval(days => $1)
+         FOR SHARE SKIP LOCKED)`,
+    kept,
+  );
 }

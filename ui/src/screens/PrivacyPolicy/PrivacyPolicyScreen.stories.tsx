@@ -67,6 +67,8 @@ export const Default: Story = {
         .map((item) => item.textContent),
     ).toEqual(expected.map((key) => t(`privacy.means.categories.${key}`)));
     await expect(section(1)).toHaveTextContent(t('privacy.means.retention'));
+    // Refused brands' papers: the number is the bff's purge rule, quoted.
+    await expect(section(1)).toHaveTextContent(t('privacy.means.documents', { days: 90 }));
 
     await expect(section(3)).toHaveTextContent(t('privacy.rights.breach'));
     await expect(within(section(3)).getByRole('link', { name: dataProtectionEmail })).toBeVisible();

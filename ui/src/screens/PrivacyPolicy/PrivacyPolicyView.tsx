@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { SiteConfig } from '@brnd/contracts/api/site';
 import { SESSION_COOKIE_MAX_AGE_MS, type Language } from '@brnd/contracts/domain/constants';
+import { REFUSED_DOCUMENTS_KEPT_DAYS } from '@brnd/contracts/domain/verification';
 import { useLanguage } from '../../i18n.tsx';
 import { CompanyDetails, EmailLink, useCountryName } from '../Company/site-config.tsx';
 import { NumberedSections, type DocumentSection } from '../TermsOfService/LegalDocument.tsx';
@@ -74,6 +75,7 @@ export function PrivacyPolicyView({ config }: { config: SiteConfig }) {
           {list('means.purposes', PURPOSES)}
           <p>{t('means.voluntary')}</p>
           <p>{t('means.retention')}</p>
+          <p>{t('means.documents', { days: REFUSED_DOCUMENTS_KEPT_DAYS })}</p>
         </>
       ),
     },
