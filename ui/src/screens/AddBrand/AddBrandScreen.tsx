@@ -6,7 +6,6 @@ import { revalidateLogic, useForm, type AnyFieldApi } from '@tanstack/react-form
 import { createBrand } from '@brnd/contracts/api/brands';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { BRAND_LOGO_MIME_TYPES, INDUSTRIES } from '@brnd/contracts/domain/constants';
-import { UPLOADABLE_DOCUMENTS } from '@brnd/contracts/domain/verification';
 import { useApiClient } from '../../api.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { Checkbox } from '../../components/Checkbox/Checkbox.tsx';
@@ -19,7 +18,7 @@ import { cx } from '../../components/class-names.ts';
 import { useNavigation } from '../../navigation.tsx';
 import { countryOptions } from '../Contact/countries.ts';
 import { serverFieldErrors } from '../shared/api-error.ts';
-import { DOCUMENT_MAX_MB, DocumentDrop } from '../shared/DocumentDrop.tsx';
+import { DocumentDrop, DocumentsFieldset, useDocumentDropProps } from '../shared/DocumentDrop.tsx';
 import { BRANDS_KEY } from '../shared/brand-votes.ts';
 import {
   submitHandler,
@@ -85,6 +84,7 @@ export function AddBrandScreen() {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const inputProps = useInputProps();
   const errorText = useErrorText();
+  const documentDropProps = useDocumentDropProps();
   const toast = useToast();
   const showError = useApiErrorToast();
   const { navigate } = useNavigation();
@@ -251,25 +251,14 @@ export function AddBrandScreen() {
           </form.Field>
         </fieldset>
 
-        <fieldset className={styles.section}>
-          <legend>{t('brands.documents.title')}</legend>
-          <p className={styles.lead}>
-            {t('brands.documents.lead', { maxMb: String(DOCUMENT_MAX_MB) })}
-          </p>
-          {UPLOADABLE_DOCUMENTS.map((kind) => (
-            <form.Field key={kind} name={kind}>
-              {(field) => (
-                <DocumentDrop
-                  kind={kind}
-                  file={field.state.value as File | undefined}
-                  onChange={(file) => field.handleChange(file)}
-                  onBlur={field.handleBlur}
-                  error={errorText(field.state.meta.errors)}
-                />
-              )}
+        <DocumentsFieldset
+          className={styles.section}
+          field={(kind) => (
+            <form.Field name={kind}>
+              {(field) => <DocumentDrop {...documentDropProps(field)} />}
             </form.Field>
-          ))}
-        </fieldset>
+          )}
+        />
 
         <fieldset className={styles.section}>
           <legend>{t('brands.form.addressSection')}</legend>

@@ -20,9 +20,9 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { BRANDS_KEY } from '../shared/brand-votes.ts';
-import { DocumentDrop } from '../shared/DocumentDrop.tsx';
+import { DocumentDrop, useDocumentDropProps } from '../shared/DocumentDrop.tsx';
 import { LoadFailure } from '../shared/LoadStates.tsx';
-import { submitHandler, useErrorText, useServerFieldErrors } from '../shared/forms.ts';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import styles from './MyBrandsScreen.module.css';
 
@@ -71,7 +71,7 @@ export function BrandDocumentsDialog({
   const queryClient = useQueryClient();
   const toast = useToast();
   const showError = useApiErrorToast();
-  const errorText = useErrorText();
+  const documentDropProps = useDocumentDropProps();
   const [nothingChosen, setNothingChosen] = useState(false);
   const brandId = brand?.id ?? 0;
   const held = useQuery({ ...brandDocumentsQueryOptions(api, brandId), enabled: brand !== null });
@@ -152,19 +152,16 @@ export function BrandDocumentsDialog({
             <form.Field key={kind} name={kind}>
               {(field) => (
                 <DocumentDrop
-                  kind={kind}
+                  {...documentDropProps(field)}
                   hint={
                     sent
                       ? t('brands.documents.sent', { name: sent.file_name, size: size(sent.size) })
                       : undefined
                   }
-                  file={field.state.value as File | undefined}
                   onChange={(file) => {
                     setNothingChosen(false);
                     field.handleChange(file);
                   }}
-                  onBlur={field.handleBlur}
-                  error={errorText(field.state.meta.errors)}
                 />
               )}
             </form.Field>

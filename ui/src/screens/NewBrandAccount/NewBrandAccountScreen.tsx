@@ -6,13 +6,12 @@ import { registerCompany } from '@brnd/contracts/api/brands';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { DEFAULT_PHONE_COUNTRY } from '@brnd/contracts/domain/constants';
-import { UPLOADABLE_DOCUMENTS } from '@brnd/contracts/domain/verification';
 import { useApiClient } from '../../api.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { PhoneField } from '../../components/PhoneField/PhoneField.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { DOCUMENT_MAX_MB, DocumentDrop } from '../shared/DocumentDrop.tsx';
+import { DocumentDrop, DocumentsFieldset, useDocumentDropProps } from '../shared/DocumentDrop.tsx';
 import {
   submitHandler,
   useErrorText,
@@ -66,6 +65,7 @@ export function NewBrandAccountScreen() {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const inputProps = useInputProps();
   const errorText = useErrorText();
+  const documentDropProps = useDocumentDropProps();
   const showError = useApiErrorToast();
   const register = useRegisterCompanyMutation();
   const form = useForm({
@@ -172,25 +172,14 @@ export function NewBrandAccountScreen() {
             )}
           </form.Field>
         </div>
-        <fieldset className={styles.documents}>
-          <legend>{t('brands.documents.title')}</legend>
-          <p className={styles.lead}>
-            {t('brands.documents.lead', { maxMb: String(DOCUMENT_MAX_MB) })}
-          </p>
-          {UPLOADABLE_DOCUMENTS.map((kind) => (
-            <form.Field key={kind} name={kind}>
-              {(field) => (
-                <DocumentDrop
-                  kind={kind}
-                  file={field.state.value as File | undefined}
-                  onChange={(file) => field.handleChange(file)}
-                  onBlur={field.handleBlur}
-                  error={errorText(field.state.meta.errors)}
-                />
-              )}
+        <DocumentsFieldset
+          className={styles.documents}
+          field={(kind) => (
+            <form.Field name={kind}>
+              {(field) => <DocumentDrop {...documentDropProps(field)} />}
             </form.Field>
-          ))}
-        </fieldset>
+          )}
+        />
         <Button type="submit" fullWidth busy={register.isPending}>
           {t('brands.company.submit')}
         </Button>

@@ -1,10 +1,15 @@
+import { Fragment, useCallback, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import type { AnyFieldApi } from '@tanstack/react-form';
 import {
+  UPLOADABLE_DOCUMENTS,
   VERIFICATION_DOCUMENT_MAX_BYTES,
   VERIFICATION_DOCUMENT_MIME_TYPES,
   type UploadableDocument,
 } from '@brnd/contracts/domain/verification';
 import { FileDrop } from '../../components/FileDrop/FileDrop.tsx';
+import styles from './DocumentDrop.module.css';
+import { useErrorText } from './forms.ts';
 
 /** The picker's hint: the accepted types and their usual extensions; the bytes decide. */
 const DOCUMENT_ACCEPT = [...VERIFICATION_DOCUMENT_MIME_TYPES, '.pdf', '.png', '.jpg', '.jpeg'].join(
@@ -12,7 +17,7 @@ const DOCUMENT_ACCEPT = [...VERIFICATION_DOCUMENT_MIME_TYPES, '.pdf', '.png', '.
 );
 
 /** The limit as the form's lead says it, from the one constant. */
-export const DOCUMENT_MAX_MB = VERIFICATION_DOCUMENT_MAX_BYTES / (1024 * 1024);
+const DOCUMENT_MAX_MB = VERIFICATION_DOCUMENT_MAX_BYTES / (1024 * 1024);
 
 export interface DocumentDropProps {
   kind: UploadableDocument;
@@ -48,5 +53,42 @@ export function DocumentDrop({ kind, hint, file, onChange, onBlur, error }: Docu
       removeText={t('remove', { document: label })}
       chosenText={(chosen, size) => t('chosen', { name: chosen.name, size })}
     />
+  );
+}
+
+export interface DocumentsFieldsetProps {
+  className?: string;
+  /** One document's field: the form's own `form.Field` around a DocumentDrop (only it is typed). */
+  field(kind: UploadableDocument): ReactNode;
+}
+
+/** The terms' documents as a part of a form: the title, the size rule and one field each. */
+export function DocumentsFieldset({ className, field }: DocumentsFieldsetProps) {
+  const intl = useIntl();
+  return (
+    <fieldset className={className}>
+      <legend>{intl.formatMessage({ id: 'brands.documents.title' })}</legend>
+      <p className={styles.lead}>
+        {intl.formatMessage({ id: 'brands.documents.lead' }, { maxMb: String(DOCUMENT_MAX_MB) })}
+      </p>
+      {UPLOADABLE_DOCUMENTS.map((kind) => (
+        <Fragment key={kind}>{field(kind)}</Fragment>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A document field's state as DocumentDrop's props, as `useInputProps` does for text. */
+export function useDocumentDropProps() {
+  const errorText = useErrorText();
+  return useCallback(
+    (field: AnyFieldApi) => ({
+      kind: field.name as UploadableDocument,
+      file: field.state.value as File | undefined,
+      onChange: (file: File | undefined) => field.handleChange(file),
+      onBlur: field.handleBlur,
+      error: errorText(field.state.meta.errors),
+    }),
+    [errorText],
   );
 }
