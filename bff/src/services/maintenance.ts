@@ -20,24 +20,19 @@ export async function purgeExpired(db: Database): Promise<void> {
  * adding papers to at this moment (both hold its row): the next run decides it afresh.
  */
 async function purgeRefusedDocuments(db: Database): Promise<void> {
-  const kept = [REFUSED_DOCUMENTS_KEPT_DAYS];
   await db.query(
     `DELETE FROM verification_documents
      WHERE uploaded_at < now() - make_interval(days => $1)
-       AND brand_id IN (
-         SELECT id FROM brands
-         WHERE verification_status IN ('rejected', 'revoked')
-           AND verification_decided_at < now() - make_interval(days => $1)
-         FOR SHARE SKIP LOCKED)`,
-    kept,
-  );
-  await db.query(
-    `DELETE FROM verification_documents
-     WHERE uploaded_at < now() - make_interval(days => $1)
-       AND company_id IN (
-         SELECT id FROM companies
-         WHERE status IN ('rejected', 'revoked') AND decided_at < now() - make_interval(days => $1)
-         FOR SHARE SKIP LOCKED)`,
-    kept,
+       AND (brand_id IN (
+              SELECT id FROM brands
+              WHERE verification_status IN ('rejected', 'revoked')
+                AND verification_decided_at < now() - make_interval(days => $1)
+              FOR SHARE SKIP LOCKED)
+         OR company_id IN (
+              SELECT id FROM companies
+              WHERE status IN ('rejected', 'revoked')
+                AND decided_at < now() - make_interval(days => $1)
+              FOR SHARE SKIP LOCKED))`,
+    [REFUSED_DOCUMENTS_KEPT_DAYS],
   );
 }
