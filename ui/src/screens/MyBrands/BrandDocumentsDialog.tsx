@@ -11,7 +11,10 @@ import {
 } from '@brnd/contracts/api/brands';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { VerificationDocumentEntries } from '@brnd/contracts/domain/rules';
-import { UPLOADABLE_DOCUMENTS } from '@brnd/contracts/domain/verification';
+import {
+  REFUSED_DOCUMENTS_KEPT_DAYS,
+  UPLOADABLE_DOCUMENTS,
+} from '@brnd/contracts/domain/verification';
 import { useApiClient } from '../../api.tsx';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
@@ -66,7 +69,8 @@ export function BrandDocumentsDialog({
   onClose,
 }: BrandDocumentsDialogProps) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
   const api = useApiClient();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -190,7 +194,9 @@ export function BrandDocumentsDialog({
       title={t(resubmit ? 'brands.resubmit.dialogTitle' : 'brands.documents.dialogTitle', {
         brand: brand?.name ?? '',
       })}
-      description={t(resubmit ? 'brands.resubmit.dialogText' : 'brands.documents.dialogText')}
+      description={t(resubmit ? 'brands.resubmit.dialogText' : 'brands.documents.dialogText', {
+        days: REFUSED_DOCUMENTS_KEPT_DAYS,
+      })}
     >
       {body}
     </Modal>

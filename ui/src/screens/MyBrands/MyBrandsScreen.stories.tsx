@@ -324,6 +324,8 @@ async function openResubmit(context: Context) {
     name: t('brands.resubmit.dialogTitle', { brand: 'Vistula Runners' }),
   });
   await within(dialog).findByRole('button', { name: t('brands.resubmit.submit') });
+  // The owner learns that papers of a brand left refused are deleted, and when.
+  await expect(dialog).toHaveAccessibleDescription(t('brands.resubmit.dialogText', { days: 90 }));
   return within(dialog);
 }
 
