@@ -14,6 +14,17 @@ import { isPolishPublicHoliday } from './holidays.ts';
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected', 'revoked'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
+/**
+ * The refusals: a brand in one of them may be sent for verification again, takes documents for
+ * that, and loses its documents REFUSED_DOCUMENTS_KEPT_DAYS after the decision.
+ */
+export const REFUSED_STATUSES = ['rejected', 'revoked'] as const satisfies VerificationStatus[];
+export type RefusedStatus = (typeof REFUSED_STATUSES)[number];
+
+export function isRefused(status: string | null | undefined): status is RefusedStatus {
+  return (REFUSED_STATUSES as readonly (string | null | undefined)[]).includes(status);
+}
+
 /** A brand from My brands' add-brand form, or a company from /newbrandaccount. */
 export const VERIFICATION_KINDS = ['brand', 'company'] as const;
 export type VerificationKind = (typeof VERIFICATION_KINDS)[number];

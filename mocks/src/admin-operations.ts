@@ -15,7 +15,9 @@ import {
   isOverdue,
   UPLOADABLE_DOCUMENTS,
   VERIFICATION_DOCUMENTS,
+  isRefused,
   verificationDueAt,
+  type RefusedStatus,
   type UploadableDocument,
   type VerificationDocument,
 } from '@brnd/contracts/domain/verification';
@@ -196,10 +198,9 @@ export function withVerificationReasons<
 >(fake: Fake, rows: T[]): (T & { verification_reason: string | null })[] {
   return rows.map((row) => ({
     ...row,
-    verification_reason:
-      row.verification_status === 'rejected' || row.verification_status === 'revoked'
-        ? (decisions(fake)[`brand:${row.id}`]?.reason ?? null)
-        : null,
+    verification_reason: isRefused(row.verification_status)
+      ? (decisions(fake)[`brand:${row.id}`]?.reason ?? null)
+      : null,
   }));
 }
 
@@ -549,12 +550,7 @@ function closedMonth(desk: Desk, contest: ContestState, month: string): ClosedMo
 type ContestEndpoints = typeof adminContestEndpoints;
 
 /** Stories and tests: an operator rejected or revoked a brand, with this reason. */
-export function refuseBrand(
-  fake: Fake,
-  brandId: number,
-  status: 'rejected' | 'revoked',
-  reason: string,
-) {
+export function refuseBrand(fake: Fake, brandId: number, status: RefusedStatus, reason: string) {
   fake.setBrandVerification(brandId, status);
   recordDecision(fake, `brand:${brandId}`, reason);
 }
@@ -571,8 +567,7 @@ export const resubmitBrandResolver: Resolver<(typeof brandEndpoints)['resubmitBr
     (candidate) => candidate.id === params.brandId && candidate.ownerId === user.id,
   );
   if (!brand) throw new FakeError(404, 'uploads.brandNotFound');
-  const status = brand.verificationStatus ?? 'verified';
-  if (status !== 'rejected' && status !== 'revoked') {
+  if (!isRefused(brand.verificationStatus ?? 'verified')) {
     throw new FakeError(409, 'brands.resubmit.notRefused');
   }
   brand.verificationStatus = 'pending';

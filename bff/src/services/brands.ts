@@ -1,6 +1,7 @@
 import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brand-listings';
 import type { MyBrand } from '@brnd/contracts/api/brands';
 import { MAX_BRAND_CARDS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
+import { isRefused } from '@brnd/contracts/domain/verification';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { Language } from '../db/models.ts';
@@ -299,7 +300,7 @@ export function createBrandService({
           { transaction },
         );
         if (!brand) throw new DomainError(404, 'uploads.brandNotFound');
-        if (brand.verification_status !== 'rejected' && brand.verification_status !== 'revoked') {
+        if (!isRefused(brand.verification_status)) {
           throw new DomainError(409, 'brands.resubmit.notRefused');
         }
         await db.query(

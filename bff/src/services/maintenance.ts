@@ -1,4 +1,4 @@
-import { REFUSED_DOCUMENTS_KEPT_DAYS } from '@brnd/contracts/domain/verification';
+import { REFUSED_DOCUMENTS_KEPT_DAYS, REFUSED_STATUSES } from '@brnd/contracts/domain/verification';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -25,14 +25,14 @@ async function purgeRefusedDocuments(db: Database): Promise<void> {
      WHERE uploaded_at < now() - make_interval(days => $1)
        AND (brand_id IN (
               SELECT id FROM brands
-              WHERE verification_status IN ('rejected', 'revoked')
+              WHERE verification_status = ANY($2::text[])
                 AND verification_decided_at < now() - make_interval(days => $1)
               FOR SHARE SKIP LOCKED)
          OR company_id IN (
               SELECT id FROM companies
-              WHERE status IN ('rejected', 'revoked')
+              WHERE status = ANY($2::text[])
                 AND decided_at < now() - make_interval(days => $1)
               FOR SHARE SKIP LOCKED))`,
-    [REFUSED_DOCUMENTS_KEPT_DAYS],
+    [REFUSED_DOCUMENTS_KEPT_DAYS, REFUSED_STATUSES],
   );
 }

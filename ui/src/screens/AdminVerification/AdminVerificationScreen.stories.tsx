@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { decideVerification, verificationQueue } from '@brnd/contracts/api/admin-verification';
+import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 import { fake } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { removeDocumentsOf } from '@brnd/mocks/verification-documents';
@@ -310,7 +311,7 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 async function openStatus(
   { canvas, userEvent }: Pick<Context, 'canvas' | 'userEvent'>,
   t: Translate,
-  status: 'pending' | 'verified' | 'rejected' | 'revoked',
+  status: VerificationStatus,
 ) {
   await userEvent.click(
     await canvas.findByRole('tab', { name: t(`adminVerification.statuses.${status}`) }),

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { myBrands } from '@brnd/contracts/api/brands';
+import type { RefusedStatus } from '@brnd/contracts/domain/verification';
 import { fake } from '@brnd/mocks/handlers';
 import { refuseBrand, resubmitRefused } from '@brnd/mocks/admin-scenarios';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
@@ -299,7 +300,7 @@ const REJECTED_REASON = 'The registry extract is missing.';
 const REVOKED_REASON = 'Vouchers were not honoured.';
 
 /** The demo user's brand, refused (or withdrawn) by an operator with a reason. */
-function demoBrandRefused(status: 'rejected' | 'revoked', reason: string) {
+function demoBrandRefused(status: RefusedStatus, reason: string) {
   return () => {
     const brand = fake.operatorDesk().brands.find((record) => record.name === 'Vistula Runners');
     refuseBrand(fake, brand!.id, status, reason);

@@ -14,7 +14,7 @@ import { BRANDS_KEY } from '../shared/brand-votes.ts';
 import { BrandDocumentsDialog } from './BrandDocumentsDialog.tsx';
 import styles from './MyBrandsScreen.module.css';
 import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
-import type { VerificationStatus } from '@brnd/contracts/domain/verification';
+import { isRefused, type VerificationStatus } from '@brnd/contracts/domain/verification';
 
 export function myBrandsQueryOptions(api: ApiClient) {
   return queryOptions({
@@ -38,9 +38,7 @@ export function MyBrandsScreen() {
   const api = useApiClient();
   const query = useQuery(myBrandsQueryOptions(api));
   const [documentsOf, setDocumentsOf] = useState<MyBrand | null>(null);
-  const refused =
-    documentsOf?.verification_status === 'rejected' ||
-    documentsOf?.verification_status === 'revoked';
+  const refused = isRefused(documentsOf?.verification_status);
 
   let body;
   if (query.isPending) {
@@ -102,8 +100,7 @@ export function MyBrandsScreen() {
                 {t('brands.documents.open')}
               </Button>
             )}
-            {(brand.verification_status === 'rejected' ||
-              brand.verification_status === 'revoked') && (
+            {isRefused(brand.verification_status) && (
               // The owner fixes what the operator pointed out and asks again.
               <Button
                 variant="secondary"
