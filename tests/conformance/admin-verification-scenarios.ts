@@ -82,36 +82,42 @@ const revokedCompany = {
   operating_address: 'ul. Cofnięta 1, 80-001 Gdańsk',
 };
 
+/** The demo user registers a brand on add-brand, with a logo and no documents. */
+function addBrand(name: string, saveIdAs: 'againBrandId' | 'laterBrandId') {
+  const slug = name.toLowerCase().replace(/ /g, '-');
+  return call(createBrand, {
+    label: `${name}, a brand registered without documents`,
+    as: 'user',
+    input: () => ({
+      body: {
+        name,
+        website: `${slug}-${run.toLowerCase()}.com`,
+        description: 'Its papers follow.',
+        industry: 'tools' as const,
+        token_ticker: 'PAPER',
+        no_of_employees: '4',
+        address1: 'ul. Papierowa 1',
+        city: 'Gdańsk',
+        state: 'pomorskie',
+        postal_code: '80-001',
+        country: 'PL',
+        operating_address: 'ul. Papierowa 1, 80-001 Gdańsk',
+        image: new File([PNG], 'logo.png', { type: 'image/png' }),
+      },
+    }),
+    expect: { status: 200 },
+    save: (body, values) => {
+      values[saveIdAs] = String(body.details.id);
+    },
+  });
+}
+
 export const adminVerificationScenarios: Scenario[] = [
   {
     name: 'sending again: a rejected brand waits again, back in the queue with a new due time',
     steps: [
       demoLogin,
-      call(createBrand, {
-        label: 'a brand registered without its registry extract',
-        as: 'user',
-        input: () => ({
-          body: {
-            name: 'Second Try',
-            website: `second-try-${run.toLowerCase()}.com`,
-            description: 'Sent again.',
-            industry: 'tools' as const,
-            token_ticker: 'AGAIN',
-            no_of_employees: '4',
-            address1: 'ul. Ponowna 1',
-            city: 'Gdańsk',
-            state: 'pomorskie',
-            postal_code: '80-001',
-            country: 'PL',
-            operating_address: 'ul. Ponowna 1, 80-001 Gdańsk',
-            image: new File([PNG], 'logo.png', { type: 'image/png' }),
-          },
-        }),
-        expect: { status: 200 },
-        save: (body, values) => {
-          values.againBrandId = String(body.details.id);
-        },
-      }),
+      addBrand('Second Try', 'againBrandId'),
       call(resubmitBrand, {
         label: 'sending a brand still waiting',
         as: 'user',
@@ -197,31 +203,7 @@ export const adminVerificationScenarios: Scenario[] = [
     name: 'verification documents: the owner sends missing ones while the brand waits, only real ones',
     steps: [
       demoLogin,
-      call(createBrand, {
-        label: 'a brand registered without documents',
-        as: 'user',
-        input: () => ({
-          body: {
-            name: 'Later Papers',
-            website: `later-papers-${run.toLowerCase()}.com`,
-            description: 'Documents follow.',
-            industry: 'tools' as const,
-            token_ticker: 'LATER',
-            no_of_employees: '4',
-            address1: 'ul. Późna 1',
-            city: 'Kraków',
-            state: 'małopolskie',
-            postal_code: '30-001',
-            country: 'PL',
-            operating_address: 'ul. Późna 1, 30-001 Kraków',
-            image: new File([PNG], 'logo.png', { type: 'image/png' }),
-          },
-        }),
-        expect: { status: 200 },
-        save: (body, values) => {
-          values.laterBrandId = String(body.details.id);
-        },
-      }),
+      addBrand('Later Papers', 'laterBrandId'),
       call(uploadBrandDocuments, {
         label: 'sending nothing',
         as: 'user',
