@@ -1,21 +1,44 @@
-// One flat config for the monorepo. The dependency direction between workspaces
-// (contracts, locales <- ui <- app; contracts <- mocks; contracts <- bff) is enforced here.
+// One flat config for the monorepo. It enforces the architecture (docs/architecture.md):
+// - between workspaces: contracts, locales <- ui <- app; contracts <- mocks; contracts, locales <- bff;
+//   a workspace reaches another only through its package name, never by a relative path;
+// - inside the bff: http -> services -> db, never back; the demo seed sits above services;
+// - the chain build (contracts/chain: solc, anvil, ethers) stays out of browser code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const forbid = (...groups) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: groups.map((group) => ({
-        group: [group, `${group}/*`],
-        message:
-          'This import breaks the dependency direction between workspaces (see DESIGN.md §2).',
-      })),
-    },
-  ],
+const WORKSPACES = ['contracts', 'locales', 'ui', 'mocks', 'app', 'bff', 'tests'];
+
+// A relative import that climbs out of its folder into a workspace by name skips that package's
+// public surface (its package.json exports) and hides the dependency from the lint below.
+const acrossWorkspaces = {
+  regex: `^(\\.\\./)+(${WORKSPACES.join('|')})/`,
+  message: 'Import another workspace by its package name (@brnd/…), not by a relative path.',
+};
+
+const packages = (...names) =>
+  names.map((name) => ({
+    group: [name, `${name}/*`],
+    message:
+      'This import breaks the dependency direction between workspaces (docs/architecture.md).',
+  }));
+
+const layers = (...folders) =>
+  folders.map((folder) => ({
+    group: [`../${folder}/*`, `./${folder}/*`, `../../${folder}/*`],
+    message: `The bff's layers run http -> services -> db; this import runs back up to ${folder}/ (docs/architecture.md).`,
+  }));
+
+const browserOnly = packages('@brnd/contracts/chain').map((pattern) => ({
+  ...pattern,
+  message:
+    'contracts/chain (solc, anvil, deploy keys) is for the bff and tests, never browser code.',
+}));
+
+/** One no-restricted-imports rule per file group: a later rule replaces, not extends, an earlier one. */
+const forbid = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [acrossWorkspaces, ...patterns.flat()] }],
 });
 
 export default tseslint.config(
@@ -53,28 +76,55 @@ export default tseslint.config(
   },
   {
     files: ['contracts/**'],
-    rules: forbid('@brnd/ui', '@brnd/app', '@brnd/bff', '@brnd/mocks', '@brnd/locales', 'react'),
+    rules: forbid(
+      packages('@brnd/ui', '@brnd/app', '@brnd/bff', '@brnd/mocks', '@brnd/locales', 'react'),
+    ),
   },
   {
     files: ['locales/**'],
-    rules: forbid('@brnd/ui', '@brnd/app', '@brnd/bff', '@brnd/mocks', '@brnd/contracts'),
+    rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/bff', '@brnd/mocks', '@brnd/contracts')),
   },
   {
     files: ['ui/src/**'],
     ignores: ['ui/src/**/*.stories.tsx', 'ui/src/**/*.test.{ts,tsx}', 'ui/src/testing/**'],
-    rules: forbid('@brnd/app', '@brnd/bff', '@brnd/mocks', '@tanstack/react-router', 'msw'),
+    rules: forbid(
+      packages('@brnd/app', '@brnd/bff', '@brnd/mocks', '@tanstack/react-router', 'msw'),
+      browserOnly,
+    ),
   },
   {
     files: ['ui/src/**/*.stories.tsx', 'ui/src/**/*.test.{ts,tsx}', 'ui/src/testing/**'],
-    rules: forbid('@brnd/app', '@brnd/bff', '@tanstack/react-router'),
+    rules: forbid(packages('@brnd/app', '@brnd/bff', '@tanstack/react-router'), browserOnly),
   },
-  { files: ['mocks/**'], rules: forbid('@brnd/ui', '@brnd/app', '@brnd/bff') },
+  // The mocks also run in the browser (the MSW worker in Storybook and dev:mock).
+  {
+    files: ['mocks/**'],
+    rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/bff'), browserOnly),
+  },
   {
     files: ['app/src/**'],
     ignores: ['app/src/mock-mode.ts', 'app/src/**/*.test.{ts,tsx}'],
-    rules: forbid('@brnd/bff', '@brnd/mocks', 'msw'),
+    rules: forbid(packages('@brnd/bff', '@brnd/mocks', 'msw'), browserOnly),
   },
   // Tests may use the mocks (DESIGN.md §2), like ui's tests.
-  { files: ['app/src/**/*.test.{ts,tsx}'], rules: forbid('@brnd/bff') },
-  { files: ['bff/**'], rules: forbid('@brnd/ui', '@brnd/app', '@brnd/mocks', 'react') },
+  { files: ['app/src/**/*.test.{ts,tsx}'], rules: forbid(packages('@brnd/bff'), browserOnly) },
+  { files: ['bff/**'], rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/mocks', 'react')) },
+  {
+    files: ['bff/src/db/**'],
+    ignores: ['bff/src/**/*.test.ts'],
+    rules: forbid(
+      packages('@brnd/ui', '@brnd/app', '@brnd/mocks', 'react'),
+      layers('services', 'http', 'jobs', 'seed'),
+    ),
+  },
+  {
+    files: ['bff/src/services/**'],
+    ignores: ['bff/src/**/*.test.ts'],
+    rules: forbid(
+      packages('@brnd/ui', '@brnd/app', '@brnd/mocks', 'react'),
+      layers('http', 'seed'),
+    ),
+  },
+  // Everything else at the root (Storybook, scripts, tests) still reaches workspaces by name.
+  { files: ['.storybook/**', 'scripts/**', 'tests/**'], rules: forbid() },
 );

@@ -43,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['{contracts,locales,ui,mocks,app}/**/*.test.{ts,tsx}'],
+          include: ['{contracts,locales,ui,mocks,app}/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'contracts/chain/**'],
         },
       },

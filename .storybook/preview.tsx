@@ -5,10 +5,10 @@ import { configure, fn } from 'storybook/test';
 import { LANGUAGES, type Language } from '@brnd/contracts/domain/constants';
 import { fake, handlers } from '@brnd/mocks/handlers';
 import { DEMO_EMAIL, DEMO_PASSWORD, OPERATOR_EMAIL } from '@brnd/mocks/seed';
-import type { Session } from '../ui/src/session.tsx';
-import { StoryProviders, createTestQueryClient } from '../ui/src/testing/StoryProviders.tsx';
-import { createStoryRecorders, storyRecorders } from '../ui/src/testing/story-recorders.ts';
-import '../ui/src/styles.css';
+import type { Session } from '@brnd/ui/session';
+import { StoryProviders, createTestQueryClient } from '@brnd/ui/testing/StoryProviders';
+import { createStoryRecorders, storyRecorders } from '@brnd/ui/testing/story-recorders';
+import '@brnd/ui/styles.css';
 
 // findBy*/waitFor give up after 1 s by default; a shared 2-core CI machine can take longer to
 // render a story and answer its mocks. A real failure still fails, only later.

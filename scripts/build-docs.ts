@@ -19,14 +19,14 @@ import {
   VOTES_PER_BRAND_PER_WINDOW,
   VOTES_PER_WINDOW,
   VOTE_WINDOW_HOURS,
-} from '../contracts/domain/constants.ts';
+} from '@brnd/contracts/domain/constants';
 import {
   OEM_APP_STAKE_BRND,
   PLANS,
   PLAN_IDS,
   PREMIUM_STAKE_BRND,
   UNLIMITED,
-} from '../contracts/domain/plans.ts';
+} from '@brnd/contracts/domain/plans';
 import {
   SALE_GOAL_USD,
   SALE_STAGE_NAMES,
@@ -34,7 +34,7 @@ import {
   SALE_TOKENS_OFFERED,
   SALE_TOTAL_SUPPLY_TOKENS,
   tierTotalUsd,
-} from '../contracts/domain/sale.ts';
+} from '@brnd/contracts/domain/sale';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 
 const OUT_DIR = fileURLToPath(new URL('../app/public/docs/', import.meta.url));

@@ -6,7 +6,7 @@ import { login, signup } from '@brnd/contracts/api/accounts';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { databaseName } from './db/database.ts';
 import { freePort } from './db/embedded.ts';
-import { DEMO_USER } from './db/seed.ts';
+import { DEMO_USER } from './seed/demo.ts';
 import { REPO_ROOT } from './env.ts';
 import { call, latestMessage, newUser } from './testing/http.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './testing/test-database.ts';

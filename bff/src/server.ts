@@ -11,7 +11,7 @@ import { ensureDatabase } from './db/admin.ts';
 import { openDatabase, withDatabaseName, type Database } from './db/database.ts';
 import { EMBEDDED_DATABASE, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { migrateUp, withMigrationLock } from './db/migrate.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { seedIfEmpty } from './seed/demo.ts';
 import { loadEnvOrExit } from './env.ts';
 import { enqueuePayout, reconcilePayouts, startPayoutWorker } from './jobs/payouts.ts';
 import { queuedMailer, startMailWorker } from './jobs/mail.ts';

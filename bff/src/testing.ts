@@ -12,7 +12,7 @@ import { createBrandTokenChain, type BrandTokenChain } from './services/brand-to
 import type { SendQueue } from './services/brand-tokens.ts';
 import { createPayoutService, type PayoutService } from './services/payouts.ts';
 import { databaseName, openDatabase, type Database } from './db/database.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { seedIfEmpty } from './seed/demo.ts';
 import { createMemoryLogger, type LogEntry, type Logger } from './logger.ts';
 import type { FeedSource } from './providers/feed.ts';
 import { createOutboxMailer, type Mailer } from './providers/mail.ts';
@@ -27,7 +27,7 @@ import { createDatabaseFromTemplate, dropDatabase } from './testing/test-databas
 import type { OrderService } from './services/orders.ts';
 import type { SaleService } from './services/sale.ts';
 
-export { DEMO_USER } from './db/seed.ts';
+export { DEMO_USER } from './seed/demo.ts';
 export type { Database } from './db/database.ts';
 
 export interface TestAppOptions {

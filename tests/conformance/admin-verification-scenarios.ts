@@ -21,7 +21,7 @@ import {
 import { expect } from 'vitest';
 import { CONFORMANCE_OPERATOR } from './admin-payment-scenarios.ts';
 import { call, type Scenario, type Step } from './runner.ts';
-import { PDF, PNG } from '../../bff/src/testing/sample-files.ts';
+import { PDF, PNG } from '@brnd/bff/testing/sample-files';
 
 /** The console's verification queue and contest close: the same refusals from mocks and bff. */
 

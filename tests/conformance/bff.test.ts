@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { startTestApp, type TestApp } from '@brnd/bff/testing';
-import { createOperator } from '../../bff/src/services/operators.ts';
-import { createPasswordHasher, TEST_ARGON2_COST } from '../../bff/src/services/passwords.ts';
+import { createOperator } from '@brnd/bff/services/operators';
+import { createPasswordHasher, TEST_ARGON2_COST } from '@brnd/bff/services/passwords';
 import { adminPaymentScenarios, CONFORMANCE_OPERATOR } from './admin-payment-scenarios.ts';
 import { adminVerificationScenarios } from './admin-verification-scenarios.ts';
 import { accountScenarios } from './accounts-scenarios.ts';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { messages } from '../../locales/messages.ts';
+import { messages } from '@brnd/locales/messages';
 
 /**
  * The public pages are prerendered at build time (app/prerender.ts): the page is there before

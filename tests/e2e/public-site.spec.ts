@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { messages } from '../../locales/messages.ts';
+import { messages } from '@brnd/locales/messages';
 
 /**
  * Every public page in both languages on the real stack: no console errors, and after choosing

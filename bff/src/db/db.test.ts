@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_ARGON2_COST, createPasswordHasher } from '../services/passwords.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { createMigrator, migrateUp, migrations } from './migrate.ts';
-import { DEMO_USER, seedIfEmpty } from './seed.ts';
+import { DEMO_USER, seedIfEmpty } from '../seed/demo.ts';
 
 let app: TestApp;
 beforeAll(async () => {

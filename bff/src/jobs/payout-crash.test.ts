@@ -13,7 +13,7 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { databaseName, openDatabase, type Database } from '../db/database.ts';
 import { freePort } from '../db/embedded.ts';
-import { DEMO_USER } from '../db/seed.ts';
+import { DEMO_USER } from '../seed/demo.ts';
 import { REPO_ROOT } from '../env.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
 import { call } from '../testing/http.ts';

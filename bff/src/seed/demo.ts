@@ -1,7 +1,7 @@
 import type { PasswordHasher } from '../services/passwords.ts';
 import { createSaleService, seedLiveSale } from '../services/sale.ts';
-import type { Database } from './database.ts';
-import { seedDemoBrands } from './seed-brands.ts';
+import type { Database } from '../db/database.ts';
+import { seedDemoBrands } from './demo-brands.ts';
 
 /** A fully verified account to try every signed-in screen without registering first. */
 export const DEMO_USER = {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { CONTEST_PRIZE_BRND } from '@brnd/contracts/domain/constants';
 import { ONE_TOKEN } from '../services/ledger.ts';
 import { contestMonth, previousMonth, trendWeight } from '../services/votes.ts';
-import type { Database } from './database.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Demo brands for `npm start`: a dozen brands across the voting page's industries, each with a
