@@ -106,7 +106,7 @@ export default tseslint.config(
     ignores: ['app/src/mock-mode.ts', 'app/src/**/*.test.{ts,tsx}'],
     rules: forbid(packages('@brnd/bff', '@brnd/mocks', 'msw'), browserOnly),
   },
-  // Tests may use the mocks (DESIGN.md §2), like ui's tests.
+  // Tests may use the mocks (docs/architecture.md), like ui's tests.
   { files: ['app/src/**/*.test.{ts,tsx}'], rules: forbid(packages('@brnd/bff'), browserOnly) },
   { files: ['bff/**'], rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/mocks', 'react')) },
   {

@@ -10,7 +10,7 @@ import {
   type Limit,
 } from './plans.ts';
 
-// Copied verbatim from spec §9, so the data is checked against the spec's own wording.
+// Copied verbatim from the plan table in docs/product.md#brand-tokens-and-plans, so the data is checked against its own wording.
 const SPEC_TABLE = `
 | Standard | 1 | 1 mln max | 10000/day | 1 | 3 max | 3 max |
 | Premium | 1 | unlimited | 1 mln/day | 1 | 20 max | unlimited |

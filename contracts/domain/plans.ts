@@ -1,5 +1,5 @@
 /**
- * The brand subscription plans (spec §9, "Pricing plans"). This table is the one source for the
+ * The brand subscription plans (docs/product.md#brand-tokens-and-plans). This table is the one source for the
  * pricing page and for the limits the server enforces on brands.
  */
 

@@ -3,7 +3,7 @@ import { Button } from '../Button/Button.tsx';
 import { Tooltip } from '../Tooltip/Tooltip.tsx';
 import styles from './BrandCard.module.css';
 
-/** What a brand's vote button shows (spec §4). */
+/** What a brand's vote button shows (docs/product.md#voting). */
 export type VoteState = 'can-vote' | 'voted' | 'limit';
 
 export interface VoteButtonProps {

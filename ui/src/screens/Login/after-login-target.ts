@@ -36,7 +36,7 @@ function sameSitePath(value: unknown): NavigationTarget | undefined {
   return Object.keys(options).length > 0 ? { to: url.pathname, options } : { to: url.pathname };
 }
 
-/** Where a successful login goes, from the login page's search (spec §2 "After login"). */
+/** Where a successful login goes, from the login page's search (docs/product.md#routes). */
 export function afterLoginTarget(search: Record<string, unknown>): NavigationTarget {
   if (says(search, 'buytoken')) {
     for (const key of BUY_AMOUNT_PARAMS) {

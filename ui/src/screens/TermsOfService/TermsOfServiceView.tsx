@@ -17,7 +17,7 @@ import { NumberedSections, type DocumentSection } from './LegalDocument.tsx';
 
 type RichValues = Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
 
-/** The registration data spec §3 says the terms name, in that order. */
+/** The registration data the terms name (docs/product.md#brands-and-verification), in that order. */
 const BRAND_REGISTRATION_DATA = [
   'name',
   'registryExtract',

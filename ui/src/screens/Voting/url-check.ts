@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { WebsiteSchema } from '@brnd/contracts/domain/rules';
 
-/** The refer modal checks the address once typing has stopped for this long (spec §5). */
+/** The refer modal checks the address once typing has stopped for this long (docs/product.md#validation). */
 export const URL_CHECK_DELAY_MS = 1_000;
 
 /**
