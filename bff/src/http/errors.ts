@@ -1,48 +1,20 @@
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
+import type { ValidationFailure } from '@brnd/contracts/api/validation';
 import type { Context, Next } from 'koa';
-import type * as v from 'valibot';
 import type { Logger } from '../logger.ts';
 import { DomainError } from '../services/errors.ts';
-import { english, isMessageId } from '../services/messages.ts';
+import { english } from '../services/messages.ts';
 
-/** A request part did not match the endpoint's contract schema. */
+/** A request part did not match the endpoint's contract schema (contracts/api/validation.ts). */
 export class ValidationError extends Error {
-  constructor(readonly issues: v.BaseIssue<unknown>[]) {
+  constructor(readonly failure: ValidationFailure) {
     super('Request failed validation');
     this.name = 'ValidationError';
   }
 }
 
-/**
- * Contract schemas name their messages by locale id. Valibot's own messages (a missing field, a
- * wrong type) are not ids: an absent value becomes `validation.required`, anything else the
- * generic `errors.validation`.
- */
-function issueMessageId(issue: v.BaseIssue<unknown>): string {
-  if (isMessageId(issue.message)) return issue.message;
-  return issue.input === undefined || issue.input === ''
-    ? 'validation.required'
-    : 'errors.validation';
-}
-
-function issueField(issue: v.BaseIssue<unknown>): string | undefined {
-  const keys = issue.path?.map((item) => item.key).filter((key) => key !== undefined);
-  return keys && keys.length > 0 ? keys.map(String).join('.') : undefined;
-}
-
-export function validationResponse(issues: v.BaseIssue<unknown>[]): ErrorResponse {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issueField(issue);
-    if (field && !(field in errors)) errors[field] = issueMessageId(issue);
-  }
-  const first = issues[0];
-  const messageId = first ? issueMessageId(first) : 'errors.validation';
-  return {
-    message: english(messageId),
-    messageId,
-    ...(Object.keys(errors).length > 0 ? { errors } : {}),
-  };
+export function validationResponse({ messageId, errors }: ValidationFailure): ErrorResponse {
+  return { message: english(messageId), messageId, ...(errors ? { errors } : {}) };
 }
 
 /** Errors from Koa and its middleware (bad JSON, body too large) carry a status and `expose`. */
@@ -74,7 +46,7 @@ export function errorHandler(logger: Logger) {
     } catch (error) {
       if (error instanceof ValidationError) {
         ctx.status = 400;
-        ctx.body = validationResponse(error.issues);
+        ctx.body = validationResponse(error.failure);
         return;
       }
       if (error instanceof DomainError) {

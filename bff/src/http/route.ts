@@ -1,6 +1,7 @@
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import { attachmentDisposition, type FileResponse } from '@brnd/contracts/api/files';
 import { endpointList } from '@brnd/contracts/api/index';
+import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import * as v from 'valibot';
@@ -56,18 +57,6 @@ function bearerToken(ctx: Context): string | undefined {
   return match?.[1];
 }
 
-function parsePart(
-  schema: v.GenericSchema | undefined,
-  input: unknown,
-  issues: v.BaseIssue<unknown>[],
-) {
-  if (!schema) return undefined;
-  const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
-  issues.push(...result.issues);
-  return undefined;
-}
-
 /**
  * A file answer: always a download (never shown inline), in its stored type, which the browser
  * must not second-guess, and never kept by a cache on the way.
@@ -108,11 +97,14 @@ export function mountRoutes(router: Router, routes: Route[], sessions: SessionSe
         }
       }
 
-      const issues: v.BaseIssue<unknown>[] = [];
-      const params = parsePart(endpoint.params, { ...ctx.params }, issues);
-      const query = parsePart(endpoint.query, { ...ctx.query }, issues);
-      const body = parsePart(endpoint.body, ctx.request.body ?? {}, issues);
-      if (issues.length > 0) throw new ValidationError(issues);
+      // The same parser as the mocks', so both answer a bad request with the same 400.
+      const input = parseEndpointInput(endpoint, {
+        params: { ...ctx.params },
+        query: { ...ctx.query },
+        body: ctx.request.body,
+      });
+      if (!input.success) throw new ValidationError(input.failure);
+      const { params, query, body } = input;
 
       const result = await handler({ params, query, body, auth, ctx } as RouteInput<Endpoint>);
       const checked = v.safeParse(endpoint.response, result);

@@ -37,6 +37,3 @@ export function english(id: string, values?: Record<string, PrimitiveType>): str
   return formatMessage('en', id, values);
 }
 
-export function isMessageId(id: string): boolean {
-  return id in messages.en;
-}
