@@ -9,6 +9,7 @@ import type { Session } from '@brnd/ui/session';
 import { StoryProviders, createTestQueryClient } from '@brnd/ui/testing/StoryProviders';
 import { createStoryRecorders, storyRecorders } from '@brnd/ui/testing/story-recorders';
 import '@brnd/ui/styles.css';
+import { chromaticModes } from './modes.ts';
 
 // findBy*/waitFor give up after 1 s by default; a shared 2-core CI machine can take longer to
 // render a story and answer its mocks. A real failure still fails, only later.
@@ -89,6 +90,7 @@ const preview: Preview = {
     layout: 'padded',
     // Any accessibility violation fails the story's test.
     a11y: { test: 'error' },
+    chromatic: { modes: chromaticModes },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
   },
 };
