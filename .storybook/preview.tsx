@@ -1,3 +1,4 @@
+import { ArgTypes, Description, Primary, Subtitle, Title } from '@storybook/addon-docs/blocks';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupWorker } from 'msw/browser';
@@ -91,6 +92,20 @@ const preview: Preview = {
     // Any accessibility violation fails the story's test.
     a11y: { test: 'error' },
     chromatic: { modes: chromaticModes },
+    // A component's docs page: what it is for, its first story with the code, and its props from
+    // the types. Each state is a story of its own in the sidebar; showing them all on one page
+    // would also repeat the landmarks every story's providers render (the toasts' region).
+    docs: {
+      page: () => (
+        <>
+          <Title />
+          <Subtitle />
+          <Description />
+          <Primary />
+          <ArgTypes />
+        </>
+      ),
+    },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
   },
 };

@@ -5,6 +5,7 @@ import { Alert } from './Alert.tsx';
 
 const meta = {
   component: Alert,
+  tags: ['autodocs'],
   args: { variant: 'info', children: 'A confirmation e-mail was sent to anna@example.com.' },
 } satisfies Meta<typeof Alert>;
 

@@ -8,6 +8,7 @@ import { AuthLayout } from './AuthLayout.tsx';
 
 const meta = {
   component: AuthLayout,
+  tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
   args: {
     title: 'Sign in',

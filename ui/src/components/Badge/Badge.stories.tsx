@@ -5,6 +5,7 @@ import { Badge } from './Badge.tsx';
 
 const meta = {
   component: Badge,
+  tags: ['autodocs'],
   args: { tone: 'warning', children: 'Waiting for verification' },
   // The words carry the meaning; each tone must still pass the contrast check.
   play: async ({ args, canvas }) => {

@@ -6,6 +6,7 @@ import { BrandCard } from './BrandCard.tsx';
 
 const meta = {
   component: BrandCard,
+  tags: ['autodocs'],
   args: {
     brand: {
       id: 7,

@@ -11,6 +11,7 @@ const LOGO =
 
 const meta = {
   component: BrandLogo,
+  tags: ['autodocs'],
   args: { src: LOGO, name: 'Amberline', size: 64 },
 } satisfies Meta<typeof BrandLogo>;
 

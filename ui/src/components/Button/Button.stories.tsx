@@ -6,6 +6,7 @@ import { Button, ButtonLink } from './Button.tsx';
 
 const meta = {
   component: Button,
+  tags: ['autodocs'],
   args: { children: 'Continue', onClick: fn() },
 } satisfies Meta<typeof Button>;
 

@@ -5,6 +5,7 @@ import { Card } from './Card.tsx';
 
 const meta = {
   component: Card,
+  tags: ['autodocs'],
   args: {
     title: 'Token sale',
     children: <p>Tier III is live: 80,000,000 BRND at 0.0025 USD.</p>,

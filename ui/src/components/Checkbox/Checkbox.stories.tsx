@@ -22,6 +22,7 @@ function CheckboxWithState(props: CheckboxProps) {
 
 const meta = {
   component: Checkbox,
+  tags: ['autodocs'],
   render: (args) => <CheckboxWithState {...args} />,
   args: { label: 'Keep me signed in', checked: false, onChange: fn(), name: 'remember' },
 } satisfies Meta<typeof Checkbox>;

@@ -21,6 +21,7 @@ function CodeInputWithState(props: CodeInputProps) {
 
 const meta = {
   component: CodeInput,
+  tags: ['autodocs'],
   render: (args) => <CodeInputWithState {...args} />,
   args: { label: 'Verification code', value: ['', '', '', ''], onChange: fn() },
 } satisfies Meta<typeof CodeInput>;

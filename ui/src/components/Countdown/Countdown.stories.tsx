@@ -8,6 +8,7 @@ const DAY = 24 * 60 * 60_000;
 
 const meta = {
   component: Countdown,
+  tags: ['autodocs'],
   args: { end: null, label: 'Time left in the sale' },
 } satisfies Meta<typeof Countdown>;
 

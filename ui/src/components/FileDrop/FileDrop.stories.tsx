@@ -22,6 +22,7 @@ const logo = new File([new Uint8Array(3 * 1024)], 'walker-coffee.png', { type: '
 
 const meta = {
   component: FileDrop,
+  tags: ['autodocs'],
   render: (args) => <FileDropWithState {...args} />,
   args: {
     label: 'Brand logo',

@@ -7,6 +7,7 @@ import { Footer } from './Footer.tsx';
 
 const meta = {
   component: Footer,
+  tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof Footer>;
 

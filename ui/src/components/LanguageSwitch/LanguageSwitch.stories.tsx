@@ -6,6 +6,7 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 const meta = {
   component: LanguageSwitch,
+  tags: ['autodocs'],
 } satisfies Meta<typeof LanguageSwitch>;
 
 export default meta;

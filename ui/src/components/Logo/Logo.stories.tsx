@@ -5,6 +5,7 @@ import { Logo } from './Logo.tsx';
 
 const meta = {
   component: Logo,
+  tags: ['autodocs'],
 } satisfies Meta<typeof Logo>;
 
 export default meta;

@@ -6,6 +6,7 @@ import { Menu } from './Menu.tsx';
 
 const meta = {
   component: Menu,
+  tags: ['autodocs'],
   args: { trigger: 'Language', children: (_close: () => void): ReactNode => null },
   parameters: { layout: 'centered' },
 } satisfies Meta<typeof Menu>;

@@ -29,6 +29,7 @@ function ModalWithTrigger(props: ModalProps & { trigger: string; confirm: string
 
 const meta = {
   component: Modal,
+  tags: ['autodocs'],
   render: (args) => (
     <ModalWithTrigger {...args} trigger={String(args.title)} confirm={String(args.footer)} />
   ),

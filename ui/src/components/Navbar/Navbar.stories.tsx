@@ -7,6 +7,7 @@ import { Navbar } from './Navbar.tsx';
 
 const meta = {
   component: Navbar,
+  tags: ['autodocs'],
   args: { session: null, onLogout: fn() },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof Navbar>;

@@ -6,6 +6,7 @@ import { Pagination } from './Pagination.tsx';
 
 const meta = {
   component: Pagination,
+  tags: ['autodocs'],
   args: { label: 'Transactions pages', page: 1, pages: 5, onPageChange: fn() },
 } satisfies Meta<typeof Pagination>;
 

@@ -6,6 +6,7 @@ import { PasswordField } from './PasswordField.tsx';
 
 const meta = {
   component: PasswordField,
+  tags: ['autodocs'],
   args: { label: 'Password', name: 'password', autoComplete: 'new-password', onChange: fn() },
 } satisfies Meta<typeof PasswordField>;
 

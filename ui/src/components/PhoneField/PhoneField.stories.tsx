@@ -22,6 +22,7 @@ function PhoneFieldWithState(props: PhoneFieldProps) {
 
 const meta = {
   component: PhoneField,
+  tags: ['autodocs'],
   render: (args) => <PhoneFieldWithState {...args} />,
   args: { label: 'Mobile', value: '', onChange: fn(), name: 'mobile' },
 } satisfies Meta<typeof PhoneField>;

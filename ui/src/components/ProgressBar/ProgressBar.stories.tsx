@@ -5,6 +5,7 @@ import { ProgressBar } from './ProgressBar.tsx';
 
 const meta = {
   component: ProgressBar,
+  tags: ['autodocs'],
   args: { value: 50_100, max: 1_000_000, label: 'Raised', valueText: '$50,100 of $1,000,000' },
 } satisfies Meta<typeof ProgressBar>;
 

@@ -5,6 +5,7 @@ import { QrCode } from './QrCode.tsx';
 
 const meta = {
   component: QrCode,
+  tags: ['autodocs'],
   args: {
     value: 'bitcoin:bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh?amount=0.02173913',
     label: 'QR code to pay 0.02173913 BTC',

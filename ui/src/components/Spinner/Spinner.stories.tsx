@@ -6,6 +6,7 @@ import { Spinner } from './Spinner.tsx';
 
 const meta = {
   component: Spinner,
+  tags: ['autodocs'],
 } satisfies Meta<typeof Spinner>;
 
 export default meta;

@@ -6,6 +6,7 @@ import { TabNav } from './TabNav.tsx';
 
 const meta = {
   component: TabNav,
+  tags: ['autodocs'],
   args: {
     label: 'Dashboard sections',
     items: [

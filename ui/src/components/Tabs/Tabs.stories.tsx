@@ -5,6 +5,7 @@ import { Tabs } from './Tabs.tsx';
 
 const meta = {
   component: Tabs,
+  tags: ['autodocs'],
   args: {
     label: 'Profile',
     onValueChange: fn(),

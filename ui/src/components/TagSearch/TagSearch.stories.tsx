@@ -43,6 +43,7 @@ function TagSearchWithState(props: TagSearchProps) {
 
 const meta = {
   component: TagSearch,
+  tags: ['autodocs'],
   render: (args) => <TagSearchWithState {...args} />,
   args: {
     label: 'Search brands',

@@ -5,6 +5,7 @@ import { TextField } from './TextField.tsx';
 
 const meta = {
   component: TextField,
+  tags: ['autodocs'],
   args: {
     label: 'E-mail',
     name: 'email',

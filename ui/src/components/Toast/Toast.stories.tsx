@@ -20,6 +20,7 @@ function ToastDemo({ variant, message, trigger, options }: ToastDemoProps) {
 
 const meta = {
   component: ToastDemo,
+  tags: ['autodocs'],
   args: {
     variant: 'success',
     message: 'Your profile was updated successfully!',

@@ -6,6 +6,7 @@ import { Tooltip } from './Tooltip.tsx';
 
 const meta = {
   component: Tooltip,
+  tags: ['autodocs'],
   args: {
     content: 'You have reached your limit of 10 votes. You have to wait for 24h to vote again.',
     children: (described) => (
