@@ -24,6 +24,7 @@ import { verificationDocuments } from './migrations/0063-verification-documents.
 import { verificationRevocation } from './migrations/0064-verification-revocation.ts';
 import { verificationResubmission } from './migrations/0065-verification-resubmission.ts';
 import { ledgerSubAccounts } from './migrations/0070-ledger-sub-accounts.ts';
+import { castVote } from './migrations/0071-cast-vote.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -52,6 +53,7 @@ export const migrations: Migration[] = [
   verificationRevocation,
   verificationResubmission,
   ledgerSubAccounts,
+  castVote,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */
