@@ -2,9 +2,9 @@ import type { VoteStatus } from '@brnd/contracts/api/brands';
 import {
   CONTEST_TIME_ZONE,
   VOTE_WINDOW_HOURS,
-  VOTE_WINDOW_MS,
   VOTES_PER_WINDOW,
 } from '@brnd/contracts/domain/constants';
+import { voteWait } from '@brnd/contracts/domain/votes';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import { DomainError } from './errors.ts';
@@ -101,11 +101,10 @@ export function createVoteService({
   }
 
   function limitError(oldest: Date | null, at: Date): DomainError {
-    const freeAt = (oldest?.getTime() ?? at.getTime()) + VOTE_WINDOW_MS;
-    const seconds = Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000));
+    const wait = voteWait((oldest ?? at).getTime(), at.getTime());
     return new DomainError(429, 'errors.voteLimit', {
-      values: { voteLimit: VOTES_PER_WINDOW, timeInHours: Math.ceil(seconds / 3600) },
-      retryAfterSeconds: seconds,
+      values: { voteLimit: VOTES_PER_WINDOW, timeInHours: wait.timeInHours },
+      retryAfterSeconds: wait.retryAfterSeconds,
     });
   }
 
@@ -156,12 +155,12 @@ export function createVoteService({
           nextVoteAt: null,
         };
       }
-      const nextVoteAt = new Date(current.oldest.getTime() + VOTE_WINDOW_MS);
+      const wait = voteWait(current.oldest.getTime(), at.getTime());
       return {
         voteLimit: VOTES_PER_WINDOW,
         votesLeft,
-        timeInHours: Math.max(1, Math.ceil((nextVoteAt.getTime() - at.getTime()) / HOUR_MS)),
-        nextVoteAt: nextVoteAt.toISOString(),
+        timeInHours: wait.timeInHours,
+        nextVoteAt: new Date(wait.freeAt).toISOString(),
       };
     },
   };
