@@ -1,5 +1,6 @@
 import { createScratchDatabase } from '@brnd/bff/bench-database';
 import { LEDGER_ACCOUNTS, createLedger, userAccount } from '@brnd/bff/ledger';
+import { HOT_ROW_POSTING } from './before.ts';
 import { alternate, goal, onEachServer, throughput } from './support.ts';
 
 /**
@@ -15,22 +16,6 @@ const CREDITS = Number(process.env.BENCH_LEDGER_CREDITS ?? 1_500);
 const CONCURRENCY = 16;
 const USERS = 1_000;
 const ROUNDS = 5;
-
-/** The posting of decision 005's addendum, verbatim: every posting locks the parent's row. */
-const HOT_ROW_POSTING = `WITH accounts AS (
-    SELECT id FROM ledger_accounts WHERE id = ANY($3::text[])
-    ORDER BY id COLLATE "C" FOR NO KEY UPDATE
-  ), posted AS (
-    INSERT INTO ledger_transactions (idempotency_key, metadata)
-    SELECT $1, $2 FROM (SELECT count(*) FROM accounts) AS locked
-    ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
-  ), entries AS (
-    INSERT INTO ledger_entries (transaction_id, account_id, amount)
-    SELECT posted.id, e.account, e.amount::numeric
-    FROM posted, unnest($3::text[], $4::text[]) WITH ORDINALITY AS e(account, amount, n)
-    ORDER BY e.n
-  )
-  SELECT id::text FROM posted`;
 
 const PLAIN_INSERT = `WITH t AS (
     INSERT INTO bench_plain_transactions (idempotency_key, metadata) VALUES ($1, $2)

@@ -1,6 +1,7 @@
 import { createScratchDatabase } from '@brnd/bff/bench-database';
 import { contestMonth, createVoteService, trendWeight } from '@brnd/bff/votes';
 import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
+import { HOT_ROW_POSTING, VOTE_TRANSACTION_STATEMENTS as BEFORE } from './before.ts';
 import { alternate, goal, onEachServer, throughput } from './support.ts';
 
 /**
@@ -86,6 +87,37 @@ export async function run(): Promise<Record<string, string>> {
               if (row?.outcome !== 'accepted') throw new Error(`vote ${index}: ${row?.outcome}`);
             });
           },
+          before: () => {
+            const at = nextDay();
+            const [cast, month, weight] = [at.toISOString(), contestMonth(at), trendWeight(at)];
+            return throughput(VOTES, CONCURRENCY, async (index) => {
+              const { user, brand } = ballot(index);
+              await db.transaction(async (transaction) => {
+                const options = { transaction };
+                await db.query(BEFORE.lock, [user], options);
+                const [row] = await db.query<{ industry: string }>(BEFORE.brand, [brand], options);
+                await db.query(BEFORE.window, [user, cast], options);
+                const [vote] = await db.query<{ id: string }>(
+                  BEFORE.vote,
+                  [user, brand, cast, month],
+                  options,
+                );
+                await db.query(BEFORE.tally, [brand, month, row?.industry, cast], options);
+                await db.query(BEFORE.trend, [brand, weight], options);
+                await db.query(BEFORE.account, [`user:${user}`, user], options);
+                await db.query(
+                  HOT_ROW_POSTING,
+                  [
+                    `vote:${vote?.id}`,
+                    JSON.stringify({ kind: 'vote', brandId: brand, month }),
+                    ['external:supply', `user:${user}`],
+                    [(-(10n ** 18n)).toString(), (10n ** 18n).toString()],
+                  ],
+                  options,
+                );
+              });
+            });
+          },
           insertUpsert: () => {
             const at = nextDay();
             return throughput(VOTES, CONCURRENCY, async (index) => {
@@ -135,6 +167,8 @@ export async function run(): Promise<Record<string, string>> {
         'accepted votes/s (votes service)': goal(medians.service, 2_000, 'atLeast', 0),
         'same SQL sent raw (cast_vote)': `${medians.sameSql.toFixed(0)} /s`,
         'raw insert + tally upsert': `${medians.insertUpsert.toFixed(0)} /s`,
+        'votes as before 025 (10 statements, hot row)': `${medians.before.toFixed(0)} /s`,
+        'ratio service / before': (medians.service / medians.before).toFixed(2),
         'ratio service / same SQL': goal(medians.service / medians.sameSql, 0.5, 'atLeast'),
         'ratio service / insert + upsert': goal(
           medians.service / medians.insertUpsert,

@@ -10,7 +10,11 @@ import type { Database } from '../db/database.ts';
 export const TOKEN_DECIMALS = 18;
 export const ONE_TOKEN = 10n ** BigInt(TOKEN_DECIMALS);
 
-/** The platform's own accounts, created by the migration. */
+/**
+ * The platform's own accounts, created by the migrations. Each is split into sub-accounts
+ * (decision 024): postings name the account, the database books them on a free sub-account,
+ * and `balance()` sums them.
+ */
 export const LEDGER_ACCOUNTS = {
   /** Where tokens enter the ledger from (the on-chain supply); goes negative. */
   supply: 'external:supply',
