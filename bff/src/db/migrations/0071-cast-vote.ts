@@ -3,12 +3,15 @@ import {
   VOTES_PER_BRAND_PER_WINDOW,
   VOTES_PER_WINDOW,
 } from '@brnd/contracts/domain/constants';
-import { LEDGER_ACCOUNTS, ONE_TOKEN } from '../../services/ledger.ts';
 import type { Migration } from '../migrate.ts';
 
 /** First key of the voters' advisory locks; the second is a hash of the user id. */
 const VOTE_LOCK_SPACE = 7_251_030;
 const WINDOW = `interval '${VOTE_WINDOW_HOURS} hours'`;
+/** 1 BRND in base units (18 decimals, as services/ledger.ts counts them). */
+const ONE_BRND = 10n ** 18n;
+/** Where vote credits come from (LEDGER_ACCOUNTS.supply). */
+const SUPPLY_ACCOUNT = 'external:supply';
 
 /**
  * A vote in one statement (decision 025): `cast_vote` takes the voter's advisory lock, checks
@@ -79,8 +82,8 @@ export const castVote: Migration = {
         PERFORM ledger_post(
           'vote:' || cast_id,
           jsonb_build_object('kind', 'vote', 'brandId', p_brand, 'month', p_month),
-          ARRAY['${LEDGER_ACCOUNTS.supply}', 'user:' || p_user],
-          ARRAY[-${ONE_TOKEN}, ${ONE_TOKEN}]::numeric[]
+          ARRAY['${SUPPLY_ACCOUNT}', 'user:' || p_user],
+          ARRAY[-${ONE_BRND}, ${ONE_BRND}]::numeric[]
         );
         RETURN QUERY SELECT 'accepted'::text, cast_id, NULL::timestamptz;
       END $$;
