@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps): Koa {
     createPayoutService({ db, ledger, chain: undefined, logger, enqueue: async () => {} });
 
   const clock = deps.clock ?? (() => new Date());
-  const votes = createVoteService({ db, ledger, clock });
+  const votes = createVoteService({ db, clock });
   const uploads = createUploadService(db);
   const brandDeps = {
     votes,

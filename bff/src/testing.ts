@@ -25,6 +25,7 @@ import {
 } from './services/passwords.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './testing/test-database.ts';
 import type { OrderService } from './services/orders.ts';
+import type { Clock } from './services/votes.ts';
 import type { SaleService } from './services/sale.ts';
 
 export { DEMO_USER } from './seed/demo.ts';
@@ -58,6 +59,8 @@ export interface TestAppOptions {
   /** The blog's feed (default: the bundled sample feed). */
   feed?: FeedSource;
   operatorEmail?: string;
+  /** The brand contest's clock (vote windows, contest months), which a test may move on. */
+  clock?: Clock;
   /** The site configuration (default: the demo companies). */
   site?: SiteConfig;
   /** The token sale's services, built once the app's address is known (webhook URLs). */
@@ -141,6 +144,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.feed ? { feed: options.feed } : {}),
     ...(options.operatorEmail ? { operatorEmail: options.operatorEmail } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.site ? { site: options.site } : {}),
     ...(options.sale ? { sale: options.sale({ db, baseUrl, logger }) } : {}),
     background,

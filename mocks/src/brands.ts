@@ -3,10 +3,10 @@ import {
   CONTEST_PRIZE_BRND,
   CONTEST_TIME_ZONE,
   VOTE_WINDOW_HOURS,
-  VOTE_WINDOW_MS,
   VOTES_PER_WINDOW,
 } from '@brnd/contracts/domain/constants';
 import type { VerificationStatus } from '@brnd/contracts/domain/verification';
+import { voteWait } from '@brnd/contracts/domain/votes';
 
 /**
  * The mocks' side of the brand contest that the fake's core state does not hold: the vote
@@ -14,8 +14,6 @@ import type { VerificationStatus } from '@brnd/contracts/domain/verification';
  * (new brand account) registrations. The rules match the bff's services/votes.ts,
  * services/contest.ts, services/link-preview.ts and services/brands.ts.
  */
-
-const HOUR = 60 * 60_000;
 
 const monthFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: CONTEST_TIME_ZONE,
@@ -45,12 +43,12 @@ export function voteStatusFrom(windowVoteTimes: number[], now: number): VoteStat
       nextVoteAt: null,
     };
   }
-  const nextVoteAt = Math.min(...windowVoteTimes) + VOTE_WINDOW_MS;
+  const wait = voteWait(Math.min(...windowVoteTimes), now);
   return {
     voteLimit: VOTES_PER_WINDOW,
     votesLeft,
-    timeInHours: Math.max(1, Math.ceil((nextVoteAt - now) / HOUR)),
-    nextVoteAt: new Date(nextVoteAt).toISOString(),
+    timeInHours: wait.timeInHours,
+    nextVoteAt: new Date(wait.freeAt).toISOString(),
   };
 }
 

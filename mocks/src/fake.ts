@@ -8,6 +8,7 @@ import type { OutboxMessage } from '@brnd/contracts/api/dev';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
 import type { VerificationStatus } from '@brnd/contracts/domain/verification';
+import { voteWait } from '@brnd/contracts/domain/votes';
 import {
   SALE_ALLOCATION_TOKENS,
   payoutAsTransaction,
@@ -36,7 +37,6 @@ import {
   SMS_CODE_LIFETIME_MS,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_RESENDS_PER_HOUR,
-  VOTE_WINDOW_HOURS,
   VOTE_WINDOW_MS,
   VOTES_PER_BRAND_PER_WINDOW,
   type Role,
@@ -1390,10 +1390,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         throw new FakeError(409, 'errors.alreadyVoted');
       }
       if (recent.length >= VOTES_PER_WINDOW) {
-        const oldest = Math.min(...recent.map((vote) => vote.at));
+        const wait = voteWait(Math.min(...recent.map((vote) => vote.at)), now());
         throw new FakeError(429, 'errors.voteLimit', {
-          values: { voteLimit: VOTES_PER_WINDOW, timeInHours: VOTE_WINDOW_HOURS },
-          retryAfterSeconds: Math.ceil((oldest + VOTE_WINDOW_MS - now()) / 1000),
+          values: { voteLimit: VOTES_PER_WINDOW, timeInHours: wait.timeInHours },
+          retryAfterSeconds: wait.retryAfterSeconds,
         });
       }
       const month = contestMonth(now());

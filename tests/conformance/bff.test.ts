@@ -15,16 +15,19 @@ import { runScenario, type Target } from './runner.ts';
 /** The accounts scenarios against the real bff on its own PostgreSQL database. */
 
 let app: TestApp;
+/** How far scenarios have moved the contest clock on. */
+let clockOffset = 0;
 const target: Target = {
   name: 'bff',
   get baseUrl() {
     return app.baseUrl;
   },
   settled: () => app.settled(),
+  advance: (ms) => (clockOffset += ms),
 };
 
 beforeAll(async () => {
-  app = await startTestApp({ seed: true });
+  app = await startTestApp({ seed: true, clock: () => new Date(Date.now() + clockOffset) });
   // The mocks' demo world has this operator; the bff's is made as the CLI makes one.
   await createOperator(app.db, createPasswordHasher(TEST_ARGON2_COST), CONFORMANCE_OPERATOR);
 });

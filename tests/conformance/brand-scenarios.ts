@@ -1,6 +1,12 @@
+import { newlyAddedBrands } from '@brnd/contracts/api/brand-listings';
 import { registerCompany, searchBrands, vote, voteStatus } from '@brnd/contracts/api/brands';
+import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import { verifiedUser } from './accounts-scenarios.ts';
-import { call, type Scenario } from './runner.ts';
+import { advanceClock, call, type Scenario } from './runner.ts';
+
+/** How long after reaching the limit the voter tries again. */
+const LATER_HOURS = 5;
+const HOUR_MS = 60 * 60_000;
 
 /** Unique per run, so the scenarios can run twice against one server. */
 const run = Date.now().toString(36).toUpperCase();
@@ -30,6 +36,53 @@ export const brandScenarios: Scenario[] = [
         expect: {
           status: 200,
           body: () => ({ voteLimit: 10, votesLeft: 10, timeInHours: 24, nextVoteAt: null }),
+        },
+      }),
+    ],
+  },
+  {
+    name: 'brands: a voter at the limit is told the hours left, not the whole window',
+    steps: [
+      ...verifiedUser,
+      call(newlyAddedBrands, {
+        label: 'brands to vote for',
+        input: () => ({ query: { limit: String(VOTES_PER_WINDOW + 1) } }),
+        expect: { status: 200 },
+        save: (body, values) => {
+          body.brands.rows.forEach((brand, index) => (values[`brand${index}`] = String(brand.id)));
+        },
+      }),
+      ...Array.from({ length: VOTES_PER_WINDOW }, (_, index) =>
+        call(vote, {
+          label: `vote ${index + 1}`,
+          as: 'token',
+          input: (values) => ({ body: { brand_id: Number(values[`brand${index}`]) } }),
+          expect: { status: 200 },
+        }),
+      ),
+      advanceClock(LATER_HOURS * HOUR_MS),
+      call(vote, {
+        label: `one vote over the limit, ${LATER_HOURS} hours later`,
+        as: 'token',
+        input: (values) => ({ body: { brand_id: Number(values[`brand${VOTES_PER_WINDOW}`]) } }),
+        expect: {
+          status: 429,
+          messageId: 'errors.voteLimit',
+          retryAfter: true,
+          message: `You have reached your limit of ${VOTES_PER_WINDOW} votes. You have to wait for ${
+            VOTE_WINDOW_HOURS - LATER_HOURS
+          }h to vote again.`,
+        },
+      }),
+      call(voteStatus, {
+        as: 'token',
+        expect: {
+          status: 200,
+          body: () => ({
+            voteLimit: VOTES_PER_WINDOW,
+            votesLeft: 0,
+            timeInHours: VOTE_WINDOW_HOURS - LATER_HOURS,
+          }),
         },
       }),
     ],

@@ -12,8 +12,14 @@ import { runScenario, type Target } from './runner.ts';
 
 /** The accounts scenarios against the MSW handlers, over a fake of their own. */
 
-const { server } = createMockServer();
-const target: Target = { name: 'mocks', baseUrl: 'http://mock.test' };
+/** How far scenarios have moved the fake's clock on. */
+let clockOffset = 0;
+const { server } = createMockServer(undefined, { now: () => Date.now() + clockOffset });
+const target: Target = {
+  name: 'mocks',
+  baseUrl: 'http://mock.test',
+  advance: (ms) => (clockOffset += ms),
+};
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());

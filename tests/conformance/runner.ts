@@ -27,6 +27,8 @@ export interface Expectation<E extends Endpoint> {
   fields?: Record<string, string>;
   /** A 429 must say when to come back. */
   retryAfter?: boolean;
+  /** For failures: the message in English, exactly. */
+  message?: string;
   /** For successes: fields the answer must have (partial match). */
   body?: (values: Values) => Partial<Record<keyof EndpointResponse<E> & string, unknown>>;
 }
@@ -51,7 +53,14 @@ export interface OutboxStep {
   saveAs: string;
 }
 
-export type Step = CallStep | OutboxStep;
+/** Moves the target's contest clock (vote windows) on; time never goes back. */
+export interface AdvanceStep {
+  kind: 'advance';
+  label: string;
+  ms: number;
+}
+
+export type Step = CallStep | OutboxStep | AdvanceStep;
 
 export interface Scenario {
   name: string;
@@ -91,9 +100,15 @@ export function readOutbox(
   return { kind: 'outbox', label: `outbox: ${message} code`, message, to, saveAs };
 }
 
+export function advanceClock(ms: number): AdvanceStep {
+  return { kind: 'advance', label: `the clock moves on ${ms} ms`, ms };
+}
+
 export interface Target {
   name: string;
   baseUrl: string;
+  /** Moves the contest clock on (vote windows), as time passing would. */
+  advance?: (ms: number) => void;
   /** Waits for work the server finished after answering (the bff sends some e-mails then). */
   settled?: () => Promise<void>;
 }
@@ -169,6 +184,7 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
   if (expected.messageId) expect(failure?.body.messageId, answer).toBe(expected.messageId);
   if (expected.fields) expect(failure?.body.errors, answer).toEqual(expected.fields);
   if (expected.retryAfter) expect(failure?.retryAfterSeconds, answer).toBeGreaterThan(0);
+  if (expected.message) expect(failure?.body.message, answer).toBe(expected.message);
 }
 
 async function runOutbox(target: Target, step: OutboxStep, values: Values, where: string) {
@@ -193,7 +209,9 @@ export async function runScenario(target: Target, scenario: Scenario): Promise<v
         step.kind === 'call' && step.times > 1 ? ` #${time}` : ''
       }`;
       if (step.kind === 'call') await runCall(target, step, values, where);
-      else await runOutbox(target, step, values, where);
+      else if (step.kind === 'outbox') await runOutbox(target, step, values, where);
+      else if (target.advance) target.advance(step.ms);
+      else throw new Error(`${where}: this target cannot move its clock`);
     }
   }
 }

@@ -23,6 +23,8 @@ import { brandTokenTickers } from './migrations/0062-brand-token-tickers.ts';
 import { verificationDocuments } from './migrations/0063-verification-documents.ts';
 import { verificationRevocation } from './migrations/0064-verification-revocation.ts';
 import { verificationResubmission } from './migrations/0065-verification-resubmission.ts';
+import { ledgerSubAccounts } from './migrations/0070-ledger-sub-accounts.ts';
+import { castVote } from './migrations/0071-cast-vote.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -50,6 +52,8 @@ export const migrations: Migration[] = [
   verificationDocuments,
   verificationRevocation,
   verificationResubmission,
+  ledgerSubAccounts,
+  castVote,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

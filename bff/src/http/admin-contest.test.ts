@@ -40,7 +40,7 @@ async function newBrand(name: string, ownerId: string | null = null): Promise<nu
 }
 
 function votesAt(at: string) {
-  return createVoteService({ db: app.db, ledger: createLedger(app.db), clock: () => new Date(at) });
+  return createVoteService({ db: app.db, clock: () => new Date(at) });
 }
 
 const close = (month: string) => call(app.baseUrl, closeContestMonth, { token, body: { month } });

@@ -124,6 +124,57 @@ test('50 parallel votes for one brand on two instances: exactly one counts', asy
   ]);
 });
 
+test('many voters at once on two instances: each accepted vote credits 1 BRND exactly once', async () => {
+  const brandIds = await addBrands(6, 'Crowd');
+  const voters = await Promise.all(
+    Array.from({ length: 8 }, () => registerVerifiedUser(first.baseUrl)),
+  );
+  const supply = async () => {
+    const [row] = await first.db.query<{ total: string }>(
+      `SELECT sum(balance)::text AS total FROM ledger_accounts
+       WHERE id = 'external:supply' OR parent_id = 'external:supply'`,
+    );
+    return BigInt(row!.total);
+  };
+  const before = await supply();
+  // Every voter votes for every brand twice, half through each instance, all at once.
+  const answers = await Promise.all(
+    voters.flatMap(({ token }, voter) =>
+      [...brandIds, ...brandIds].map((brandId, index) =>
+        call((voter + index) % 2 === 0 ? first.baseUrl : second.baseUrl, vote, {
+          token,
+          body: { brand_id: String(brandId) },
+        }),
+      ),
+    ),
+  );
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(
+    voters.length * brandIds.length,
+  );
+  expect(answers.filter((answer) => answer.status === 409)).toHaveLength(
+    voters.length * brandIds.length,
+  );
+  const [credits] = await first.db.query<{ votes: number; credits: number; keys: number }>(
+    `SELECT (SELECT count(*)::integer FROM votes WHERE brand_id = ANY($1::bigint[])) AS votes,
+            count(*)::integer AS credits, count(DISTINCT t.idempotency_key)::integer AS keys
+     FROM ledger_transactions t
+     WHERE t.idempotency_key IN
+       (SELECT 'vote:' || id FROM votes WHERE brand_id = ANY($1::bigint[]))`,
+    [brandIds],
+  );
+  expect(credits).toEqual({
+    votes: voters.length * brandIds.length,
+    credits: voters.length * brandIds.length,
+    keys: voters.length * brandIds.length,
+  });
+  expect(before - (await supply())).toBe(BigInt(voters.length * brandIds.length) * 10n ** 18n);
+  const tallies = await first.db.query<{ votes: number }>(
+    'SELECT votes FROM brand_month_votes WHERE brand_id = ANY($1::bigint[])',
+    [brandIds],
+  );
+  expect(tallies.map((tally) => tally.votes)).toEqual(brandIds.map(() => voters.length));
+});
+
 test('a visitor sees plain listings; votes null until a brand gets its first vote', async () => {
   const [brandId] = await addBrands(1, 'Untouched');
   const details = await call(first.baseUrl, brandDetails, { params: { brandId: String(brandId) } });

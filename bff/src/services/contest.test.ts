@@ -32,7 +32,7 @@ async function newBrand(name: string, ownerId: string | null = null): Promise<nu
 
 /** A vote service whose clock reads `at`. */
 function votesAt(at: string) {
-  return createVoteService({ db: app.db, ledger: createLedger(app.db), clock: () => new Date(at) });
+  return createVoteService({ db: app.db, clock: () => new Date(at) });
 }
 
 test('contest months follow Warsaw time: 23:59:59 on the last day and 00:00:00 on the first differ', async () => {

@@ -10,7 +10,11 @@ import type { Database } from '../db/database.ts';
 export const TOKEN_DECIMALS = 18;
 export const ONE_TOKEN = 10n ** BigInt(TOKEN_DECIMALS);
 
-/** The platform's own accounts, created by the migration. */
+/**
+ * The platform's own accounts, created by the migrations. Each is split into sub-accounts
+ * (decision 024): postings name the account, the database books them on a free sub-account,
+ * and `balance()` sums them.
+ */
 export const LEDGER_ACCOUNTS = {
   /** Where tokens enter the ledger from (the on-chain supply); goes negative. */
   supply: 'external:supply',
@@ -114,63 +118,38 @@ function validate(input: PostInput): void {
 }
 
 export function createLedger(db: Database): Ledger {
-  async function existing(key: string, transaction: Transaction | undefined) {
-    const [row] = await db.query<{ id: string; metadata: Record<string, unknown> }>(
-      'SELECT id::text, metadata FROM ledger_transactions WHERE idempotency_key = $1',
-      [key],
-      transaction ? { transaction } : {},
-    );
-    return row;
-  }
-
   /**
-   * One statement: it first locks the posting's accounts in one fixed order (byte order of their
-   * ids), then writes the transaction row and its entries, whose triggers move the balances of
-   * rows it already holds. Inserting the entries in account order did not suffice: about one
-   * property-test run in ten still deadlocked inside the triggers (FK checks and balance updates
-   * on the hot `rewards:pool` row); with the locks taken first, 50 runs never did. Being one
-   * statement, it is atomic on its own; inside a caller's transaction it simply joins it.
+   * One statement: the database's `ledger_post` (migration 0070, decision 024) locks a free
+   * sub-account of each split account and then every account in one fixed order (byte order of
+   * their ids), then writes the transaction row and its entries, whose triggers move the
+   * balances of rows it already holds. Locks taken in a fixed order keep postings free of
+   * deadlocks (decision 005's addendum). Being one statement, it is atomic on its own; inside a
+   * caller's transaction it simply joins it.
    */
   async function postIn(
     input: PostInput,
     transaction: Transaction | undefined,
   ): Promise<PostedTransaction> {
-    const metadata = input.metadata ?? {};
-    // ON CONFLICT waits for a concurrent insert of the same key, then skips: one wins, once.
-    // `posted` reads `accounts` to the end, so every lock is held before anything is written.
-    const [inserted] = await db.query<{ id: string }>(
-      `WITH accounts AS (
-         SELECT id FROM ledger_accounts WHERE id = ANY($3::text[])
-         ORDER BY id COLLATE "C" FOR NO KEY UPDATE
-       ), posted AS (
-         INSERT INTO ledger_transactions (idempotency_key, metadata)
-         SELECT $1, $2 FROM (SELECT count(*) FROM accounts) AS locked
-         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
-       ), entries AS (
-         INSERT INTO ledger_entries (transaction_id, account_id, amount)
-         SELECT posted.id, e.account, e.amount::numeric
-         FROM posted, unnest($3::text[], $4::text[]) WITH ORDINALITY AS e(account, amount, n)
-         ORDER BY e.n
-       )
-       SELECT id::text FROM posted`,
+    const [row] = await db.query<{
+      id: string;
+      metadata: Record<string, unknown>;
+      created: boolean;
+    }>(
+      'SELECT id::text, metadata, created FROM ledger_post($1, $2::jsonb, $3::text[], $4::numeric[])',
       [
         input.idempotencyKey,
-        JSON.stringify(metadata),
+        JSON.stringify(input.metadata ?? {}),
         input.entries.map((entry) => entry.account),
         input.entries.map((entry) => entry.amount.toString()),
       ],
       transaction ? { transaction } : {},
     );
-    if (inserted) {
-      return { id: inserted.id, idempotencyKey: input.idempotencyKey, metadata, created: true };
-    }
-    const row = await existing(input.idempotencyKey, transaction);
     if (!row) throw new Error(`ledger: ${input.idempotencyKey} vanished`);
     return {
       id: row.id,
       idempotencyKey: input.idempotencyKey,
       metadata: row.metadata,
-      created: false,
+      created: row.created,
     };
   }
 
@@ -202,8 +181,9 @@ export function createLedger(db: Database): Ledger {
       }
     },
     async balance(account, options = {}) {
+      // A split account's balance is its own plus its sub-accounts' (decision 024).
       const [row] = await db.query<{ balance: string }>(
-        'SELECT balance::text FROM ledger_accounts WHERE id = $1',
+        'SELECT sum(balance)::text AS balance FROM ledger_accounts WHERE id = $1 OR parent_id = $1',
         [account],
         options.transaction ? { transaction: options.transaction } : {},
       );

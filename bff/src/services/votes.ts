@@ -2,24 +2,22 @@ import type { VoteStatus } from '@brnd/contracts/api/brands';
 import {
   CONTEST_TIME_ZONE,
   VOTE_WINDOW_HOURS,
-  VOTE_WINDOW_MS,
   VOTES_PER_WINDOW,
 } from '@brnd/contracts/domain/constants';
+import { voteWait } from '@brnd/contracts/domain/votes';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import { DomainError } from './errors.ts';
-import { LEDGER_ACCOUNTS, ONE_TOKEN, type Ledger } from './ledger.ts';
 
 /**
- * Votes (decision record 009). Every rule is enforced inside one PostgreSQL transaction that
- * holds the voter's advisory lock, so any number of bff instances on one database agree:
- * at most VOTES_PER_WINDOW votes per user in any 24 hours, one per brand (also guarded by the
- * votes table's exclusion constraint), and each accepted vote credits 1 BRND through the ledger
- * under the key `vote:<id>`.
+ * Votes (decision records 009 and 025). Every rule is enforced by one PostgreSQL statement,
+ * `cast_vote` (migration 0071), that holds the voter's advisory lock, so any number of bff
+ * instances on one database agree: at most VOTES_PER_WINDOW votes per user in any
+ * VOTE_WINDOW_HOURS, VOTES_PER_BRAND_PER_WINDOW per brand (also guarded by the votes table's
+ * exclusion constraint), and each accepted vote credits 1 BRND through the ledger under the key
+ * `vote:<id>`.
  */
 
-/** First key of the voters' advisory locks; the second is a hash of the user id. */
-const VOTE_LOCK_SPACE = 7_251_030;
 /** An exclusion constraint refused the row: the same brand within the window. */
 const EXCLUSION_VIOLATION = '23P01';
 const HOUR_MS = 60 * 60_000;
@@ -78,11 +76,9 @@ function sqlState(error: unknown): string | undefined {
 
 export function createVoteService({
   db,
-  ledger,
   clock = () => new Date(),
 }: {
   db: Database;
-  ledger: Ledger;
   clock?: Clock;
 }): VoteService {
   async function window(
@@ -105,80 +101,37 @@ export function createVoteService({
   }
 
   function limitError(oldest: Date | null, at: Date): DomainError {
-    const freeAt = (oldest?.getTime() ?? at.getTime()) + VOTE_WINDOW_MS;
-    const seconds = Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000));
+    const wait = voteWait((oldest ?? at).getTime(), at.getTime());
     return new DomainError(429, 'errors.voteLimit', {
-      values: { voteLimit: VOTES_PER_WINDOW, timeInHours: Math.ceil(seconds / 3600) },
-      retryAfterSeconds: seconds,
+      values: { voteLimit: VOTES_PER_WINDOW, timeInHours: wait.timeInHours },
+      retryAfterSeconds: wait.retryAfterSeconds,
     });
   }
 
   return {
     async vote(userId, brandId) {
+      const at = clock();
+      const month = contestMonth(at);
       try {
-        return await db.transaction(async (transaction) => {
-          const options = { transaction };
-          // Serialises this user's votes across every bff instance; other users are not held up.
-          await db.query(
-            'SELECT pg_advisory_xact_lock($1, hashtext($2))',
-            [VOTE_LOCK_SPACE, userId],
-            options,
-          );
-          // Read after the lock: a vote that waited for it is later than every vote it waited
-          // for, so the window below sees them all (it has no upper bound either, in case
-          // another instance's clock runs ahead).
-          const at = clock();
-          const [brand] = await db.query<{ industry: string | null }>(
-            'SELECT industry FROM brands WHERE id = $1',
-            [brandId],
-            options,
-          );
-          if (!brand) throw new DomainError(404, 'errors.notFound');
-
-          const current = await window(userId, at, transaction);
-          if (current.brandIds.has(brandId)) throw new DomainError(409, 'errors.alreadyVoted');
-          if (current.count >= VOTES_PER_WINDOW) throw limitError(current.oldest, at);
-
-          const month = contestMonth(at);
-          const [vote] = await db.query<{ id: string }>(
-            `INSERT INTO votes (user_id, brand_id, cast_at, month) VALUES ($1, $2, $3, $4)
-             RETURNING id::text`,
-            [userId, brandId, at.toISOString(), month],
-            options,
-          );
-          await db.query(
-            `INSERT INTO brand_month_votes AS tally (brand_id, month, industry, votes, reached_at)
-             VALUES ($1, $2, $3, 1, $4)
-             ON CONFLICT (brand_id, month)
-             DO UPDATE SET votes = tally.votes + 1, reached_at = excluded.reached_at`,
-            [brandId, month, brand.industry, at.toISOString()],
-            options,
-          );
-          // log(exp(score) + exp(weight)), computed without overflow.
-          await db.query(
-            `UPDATE brands SET trend_score = CASE
-               WHEN trend_score = '-Infinity' THEN $2
-               ELSE greatest(trend_score, $2) + ln(1 + exp(-abs(trend_score - $2)))
-             END
-             WHERE id = $1`,
-            [brandId, trendWeight(at)],
-            options,
-          );
-          const account = await ledger.ensureUserAccount(userId, options);
-          await ledger.post(
-            {
-              idempotencyKey: `vote:${vote!.id}`,
-              entries: [
-                { account: LEDGER_ACCOUNTS.supply, amount: -ONE_TOKEN },
-                { account, amount: ONE_TOKEN },
-              ],
-              metadata: { kind: 'vote', brandId, month },
-            },
-            options,
-          );
-          return { voteId: vote!.id, month };
-        });
+        // One statement, its own transaction: migration 0071's cast_vote holds the rules.
+        const [row] = await db.query<{
+          outcome: string;
+          vote_id: string | null;
+          oldest: Date | null;
+        }>(
+          `SELECT outcome, vote_id::text, oldest
+           FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4, $5::double precision)`,
+          [userId, brandId, at.toISOString(), month, trendWeight(at)],
+        );
+        if (row?.outcome === 'accepted' && row.vote_id) return { voteId: row.vote_id, month };
+        if (row?.outcome === 'not_found') throw new DomainError(404, 'errors.notFound');
+        if (row?.outcome === 'already_voted') throw new DomainError(409, 'errors.alreadyVoted');
+        if (row?.outcome === 'limit') {
+          throw limitError(row.oldest ? new Date(row.oldest) : null, at);
+        }
+        throw new Error(`votes: cast_vote answered ${JSON.stringify(row)}`);
       } catch (error) {
+        // The exclusion constraint, should the rule above ever be bypassed.
         if (sqlState(error) === EXCLUSION_VIOLATION) {
           throw new DomainError(409, 'errors.alreadyVoted');
         }
@@ -202,12 +155,12 @@ export function createVoteService({
           nextVoteAt: null,
         };
       }
-      const nextVoteAt = new Date(current.oldest.getTime() + VOTE_WINDOW_MS);
+      const wait = voteWait(current.oldest.getTime(), at.getTime());
       return {
         voteLimit: VOTES_PER_WINDOW,
         votesLeft,
-        timeInHours: Math.max(1, Math.ceil((nextVoteAt.getTime() - at.getTime()) / HOUR_MS)),
-        nextVoteAt: nextVoteAt.toISOString(),
+        timeInHours: wait.timeInHours,
+        nextVoteAt: new Date(wait.freeAt).toISOString(),
       };
     },
   };

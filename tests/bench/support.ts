@@ -1,0 +1,144 @@
+import { startBenchServer, type BenchServer } from '@brnd/bff/bench-database';
+import pg from 'pg';
+
+/**
+ * What every bench shares: the PostgreSQL servers it runs against, A/B rounds that alternate
+ * with a warm-up and report the median, and goals printed as met or MISSED.
+ */
+
+/** The machine's own PostgreSQL (fsync on), used next to the embedded one when it answers. */
+const MACHINE_URL = process.env.BENCH_MACHINE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchTarget {
+  label: string;
+  server: BenchServer;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Runs `work` on each server in turn: the embedded PostgreSQL (or DATABASE_URL's), then the
+ * machine's PostgreSQL with its real settings when it is reachable. Figures are prefixed with
+ * the server's label.
+ */
+export async function onEachServer(
+  work: (target: BenchTarget) => Promise<Record<string, string>>,
+): Promise<Record<string, string>> {
+  const figures: Record<string, string> = {};
+  const servers: { label: string; start: () => Promise<BenchServer> }[] = [
+    {
+      label: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded',
+      start: () => startBenchServer(),
+    },
+  ];
+  if (!process.env.DATABASE_URL && process.env.BENCH_MACHINE_PG !== '0') {
+    if (await reachable(MACHINE_URL)) {
+      servers.push({
+        label: 'machine pg',
+        start: async () => ({ serverUrl: MACHINE_URL, stop: async () => {} }),
+      });
+    } else {
+      figures['machine pg'] = `not reachable at ${MACHINE_URL}: skipped`;
+    }
+  }
+  for (const { label, start } of servers) {
+    const server = await start();
+    try {
+      const settings = await serverSettings(server.serverUrl);
+      figures[`${label}: server`] = settings;
+      for (const [key, value] of Object.entries(await work({ label, server }))) {
+        figures[`${label}: ${key}`] = value;
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return figures;
+}
+
+async function serverSettings(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string; fsync: string; commit: string }>(
+      `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync,
+              current_setting('synchronous_commit') AS commit`,
+    );
+    const row = rows[0]!;
+    return `PostgreSQL ${row.version}, fsync ${row.fsync}, synchronous_commit ${row.commit}`;
+  } finally {
+    await client.end();
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Runs each variant once as a warm-up, then `rounds` times in alternation (A B C, A B C, …) so
+ * load from elsewhere on the machine hits every side alike; returns each variant's median.
+ */
+export async function alternate<K extends string>(
+  variants: Record<K, (round: number) => Promise<number>>,
+  { rounds = 5 }: { rounds?: number } = {},
+): Promise<Record<K, number>> {
+  const names = Object.keys(variants) as K[];
+  for (const name of names) await variants[name](-1);
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<
+    K,
+    number[]
+  >;
+  for (let round = 0; round < rounds; round += 1) {
+    for (const name of names) samples[name].push(await variants[name](round));
+  }
+  return Object.fromEntries(names.map((name) => [name, median(samples[name])])) as Record<
+    K,
+    number
+  >;
+}
+
+/** `value` against a goal: "1.23 (goal >= 0.5: met)" or "… MISSED". */
+export function goal(
+  value: number,
+  target: number,
+  direction: 'atLeast' | 'below',
+  digits = 2,
+): string {
+  const met = direction === 'atLeast' ? value >= target : value < target;
+  const sign = direction === 'atLeast' ? '>=' : '<';
+  return `${value.toFixed(digits)} (goal ${sign} ${target}: ${met ? 'met' : 'MISSED'})`;
+}
+
+/** Runs `task(0..total-1)` with `concurrency` workers; returns tasks per second. */
+export async function throughput(
+  total: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const index = next;
+        next += 1;
+        await task(index);
+      }
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}

@@ -1,0 +1,187 @@
+import { createScratchDatabase } from '@brnd/bff/bench-database';
+import { contestMonth, createVoteService, trendWeight } from '@brnd/bff/votes';
+import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
+import { HOT_ROW_POSTING, VOTE_TRANSACTION_STATEMENTS as BEFORE } from './before.ts';
+import { alternate, goal, onEachServer, throughput } from './support.ts';
+
+/**
+ * Votes (decision 025): accepted votes per second through the votes service, next to the same
+ * SQL sent raw (`cast_vote` with the same arguments) and to the shortest path to the same
+ * effect without any rule: one statement inserting the vote and upserting its brand's tally
+ * into tables without keys, locks, triggers or ledger. Every vote of the bench is one the rules
+ * accept (each round runs a day after the last, each voter votes for brands of its own), so the
+ * figures are accepted votes; the rules are checked on the tables after the run.
+ * Alternated in rounds with a warm-up; medians. Goal: >= 2,000 accepted votes/s.
+ */
+
+const VOTES = Number(process.env.BENCH_VOTES ?? 2_000);
+const CONCURRENCY = 16;
+const USERS = 1_000;
+const BRANDS = 1_000;
+const ROUNDS = 5;
+const DAY_MS = 25 * 60 * 60_000;
+const BASE = Date.UTC(2026, 0, 5);
+
+export async function run(): Promise<Record<string, string>> {
+  return onEachServer(async ({ server }) => {
+    const scratch = await createScratchDatabase(server.serverUrl, {
+      prefix: 'brnd_bench_votes',
+      poolMax: CONCURRENCY + 2,
+    });
+    try {
+      const { db } = scratch;
+      await db.query(`
+        CREATE TABLE bench_votes (user_id uuid, brand_id bigint, cast_at timestamptz, month text);
+        CREATE TABLE bench_tally (brand_id bigint, month text, votes integer,
+                                  PRIMARY KEY (brand_id, month));
+        INSERT INTO users (id, name, email, mobile, password_hash, referral_code)
+          SELECT gen_random_uuid(), 'Bench', 'bench' || n || '@example.test', '+48500100200',
+                 'x', 'bench' || n
+          FROM generate_series(1, ${USERS}) AS n;
+        INSERT INTO ledger_accounts (id, kind, user_id)
+          SELECT 'user:' || id, 'user', id FROM users;
+        INSERT INTO brands (name, website, industry)
+          SELECT 'Bench brand ' || n, 'bench' || n || '.example.com', 'tools'
+          FROM generate_series(1, ${BRANDS}) AS n;
+        ANALYZE;
+      `);
+      const users = (await db.query<{ id: string }>('SELECT id::text FROM users')).map(
+        (row) => row.id,
+      );
+      const brands = (await db.query<{ id: string }>('SELECT id::text FROM brands')).map((row) =>
+        Number(row.id),
+      );
+      /** Vote `index` of a round: its voter, and a brand that voter has not voted for. */
+      const ballot = (index: number) => {
+        const voter = index % USERS;
+        return {
+          user: users[voter]!,
+          brand: brands[(Math.floor(index / USERS) + voter) % BRANDS]!,
+        };
+      };
+      // Each variant and round gets its own day, so every vote is accepted.
+      let day = 0;
+      const nextDay = () => new Date(BASE + (day += 1) * DAY_MS);
+      let clockAt = new Date(BASE);
+      const votes = createVoteService({ db, clock: () => clockAt });
+
+      const medians = await alternate(
+        {
+          service: () => {
+            clockAt = nextDay();
+            return throughput(VOTES, CONCURRENCY, async (index) => {
+              const { user, brand } = ballot(index);
+              await votes.vote(user, brand);
+            });
+          },
+          sameSql: () => {
+            const at = nextDay();
+            const args = [at.toISOString(), contestMonth(at), trendWeight(at)] as const;
+            return throughput(VOTES, CONCURRENCY, async (index) => {
+              const { user, brand } = ballot(index);
+              const [row] = await db.query<{ outcome: string }>(
+                `SELECT outcome FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4,
+                                               $5::double precision)`,
+                [user, brand, ...args],
+              );
+              if (row?.outcome !== 'accepted') throw new Error(`vote ${index}: ${row?.outcome}`);
+            });
+          },
+          before: () => {
+            const at = nextDay();
+            const [cast, month, weight] = [at.toISOString(), contestMonth(at), trendWeight(at)];
+            return throughput(VOTES, CONCURRENCY, async (index) => {
+              const { user, brand } = ballot(index);
+              await db.transaction(async (transaction) => {
+                const options = { transaction };
+                await db.query(BEFORE.lock, [user], options);
+                const [row] = await db.query<{ industry: string }>(BEFORE.brand, [brand], options);
+                await db.query(BEFORE.window, [user, cast], options);
+                const [vote] = await db.query<{ id: string }>(
+                  BEFORE.vote,
+                  [user, brand, cast, month],
+                  options,
+                );
+                await db.query(BEFORE.tally, [brand, month, row?.industry, cast], options);
+                await db.query(BEFORE.trend, [brand, weight], options);
+                await db.query(BEFORE.account, [`user:${user}`, user], options);
+                await db.query(
+                  HOT_ROW_POSTING,
+                  [
+                    `vote:${vote?.id}`,
+                    JSON.stringify({ kind: 'vote', brandId: brand, month }),
+                    ['external:supply', `user:${user}`],
+                    [(-(10n ** 18n)).toString(), (10n ** 18n).toString()],
+                  ],
+                  options,
+                );
+              });
+            });
+          },
+          insertUpsert: () => {
+            const at = nextDay();
+            return throughput(VOTES, CONCURRENCY, async (index) => {
+              const { user, brand } = ballot(index);
+              await db.query(
+                `WITH v AS (
+                   INSERT INTO bench_votes VALUES ($1, $2, $3, $4) RETURNING brand_id, month
+                 )
+                 INSERT INTO bench_tally AS t SELECT brand_id, month, 1 FROM v
+                 ON CONFLICT (brand_id, month) DO UPDATE SET votes = t.votes + 1`,
+                [user, brand, at.toISOString(), contestMonth(at)],
+              );
+            });
+          },
+        },
+        { rounds: ROUNDS },
+      );
+
+      // The rules, read from the tables after the run.
+      const [check] = await db.query<{
+        votes: string;
+        credits: string;
+        over_limit: string;
+        twice: string;
+        tallies_off: string;
+      }>(
+        `SELECT
+           (SELECT count(*) FROM votes)::text AS votes,
+           (SELECT count(*) FROM ledger_transactions WHERE idempotency_key LIKE 'vote:%')::text
+             AS credits,
+           (SELECT count(*) FROM votes v WHERE (SELECT count(*) FROM votes w
+              WHERE w.user_id = v.user_id AND w.cast_at > v.cast_at - interval '${VOTE_WINDOW_HOURS} hours'
+                AND w.cast_at <= v.cast_at) > ${VOTES_PER_WINDOW})::text AS over_limit,
+           (SELECT count(*) FROM votes v JOIN votes w ON w.user_id = v.user_id
+              AND w.brand_id = v.brand_id AND w.id < v.id
+              AND w.cast_at > v.cast_at - interval '${VOTE_WINDOW_HOURS} hours')::text AS twice,
+           (SELECT count(*) FROM brand_month_votes t WHERE t.votes <>
+              (SELECT count(*) FROM votes v WHERE v.brand_id = t.brand_id AND v.month = t.month))::text
+             AS tallies_off`,
+      );
+      const exact =
+        check?.votes === check?.credits &&
+        check?.over_limit === '0' &&
+        check.twice === '0' &&
+        check.tallies_off === '0';
+      return {
+        'accepted votes/s (votes service)': goal(medians.service, 2_000, 'atLeast', 0),
+        'same SQL sent raw (cast_vote)': `${medians.sameSql.toFixed(0)} /s`,
+        'raw insert + tally upsert': `${medians.insertUpsert.toFixed(0)} /s`,
+        'votes as before 025 (10 statements, hot row)': `${medians.before.toFixed(0)} /s`,
+        'ratio service / before': (medians.service / medians.before).toFixed(2),
+        'ratio service / same SQL': goal(medians.service / medians.sameSql, 0.5, 'atLeast'),
+        'ratio service / insert + upsert': goal(
+          medians.service / medians.insertUpsert,
+          0.5,
+          'atLeast',
+        ),
+        rules: exact
+          ? `exact (${check?.votes} votes, as many credits, <= ${VOTES_PER_WINDOW} per window, one per brand, tallies = votes)`
+          : `BROKEN ${JSON.stringify(check)}`,
+        setup: `${VOTES} votes x ${ROUNDS} rounds + warm-up, ${CONCURRENCY} concurrent, ${USERS} voters, ${BRANDS} brands, medians`,
+      };
+    } finally {
+      await scratch.drop();
+    }
+  });
+}
