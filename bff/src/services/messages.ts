@@ -36,4 +36,3 @@ export function formatMessage(
 export function english(id: string, values?: Record<string, PrimitiveType>): string {
   return formatMessage('en', id, values);
 }
-
