@@ -1,10 +1,12 @@
-import { devDepositXpub } from './chain/deposit-addresses.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DEV_MNEMONIC, devAccounts } from '@brnd/contracts/chain/anvil';
+import { HDNodeWallet, Mnemonic } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { REPO_ROOT, loadEnv, parseEnv } from './env.ts';
+import { devDepositXpub } from './chain/deposit-addresses.ts';
+import { MIN_CHAIN_CONFIRMATIONS, REPO_ROOT, loadEnv, parseEnv } from './env.ts';
 import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 
 let dataDir: string;
@@ -12,6 +14,40 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'brnd-env-'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+/** A deposit key of the operator's own (not the public development mnemonic). */
+const OPERATOR_XPUB = HDNodeWallet.fromPhrase(
+  Mnemonic.entropyToPhrase(new Uint8Array(16).fill(7)),
+  undefined,
+  "m/44'/60'/3'/0",
+).neuter().extendedKey;
+
+/** Everything production needs, all of it safe: each test below breaks one thing. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://brnd@db/brnd',
+  SMTP_URL: 'smtps://user:pass@smtp.example',
+  SESSION_SECRET: 'x'.repeat(40),
+  APP_URL: 'https://brnd.example',
+  SMS_PROVIDER: 'http',
+  SMS_API_URL: 'https://sms.example/send',
+  SMS_API_KEY: 'key',
+  CHAIN_RPC_URL: 'https://rpc.example',
+  CHAIN_ID: '1',
+  TREASURY_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+  BRND_ADDRESS: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+  BRAND_TOKEN_FACTORY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  STAKING_ADDRESS: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+  ETH_DEPOSIT_XPUB: OPERATOR_XPUB,
+  ETH_PRICE_FEED_URL: 'https://api.kraken.com',
+  CRYPTO_GATEWAY_URL: 'https://btcpay.example',
+  CRYPTO_GATEWAY_API_KEY: 'key',
+  CRYPTO_GATEWAY_STORE_ID: 'store',
+  CRYPTO_GATEWAY_WEBHOOK_SECRET: 's'.repeat(32),
+  CARD_PROVIDER_URL: 'https://cards.example',
+  CARD_PROVIDER_API_KEY: 'key',
+  CARD_PROVIDER_CALLBACK_SECRET: 'c'.repeat(32),
+};
 
 const problemsOf = (source: Record<string, string>) => {
   const result = parseEnv(source);
@@ -128,35 +164,86 @@ test('production requires real services instead of the development stand-ins', (
     'CRYPTO_GATEWAY_* are required in production (the simulator is for development)',
     'CARD_PROVIDER_* are required in production (the simulator is for development)',
   ]);
-  const complete = parseEnv({
-    NODE_ENV: 'production',
-    DATABASE_URL: 'postgres://brnd@db/brnd',
-    SMTP_URL: 'smtps://user:pass@smtp.example',
-    SESSION_SECRET: 'x'.repeat(40),
-    APP_URL: 'https://brnd.example',
-    SMS_PROVIDER: 'http',
-    SMS_API_URL: 'https://sms.example/send',
-    SMS_API_KEY: 'key',
-    CHAIN_RPC_URL: 'https://rpc.example',
-    CHAIN_ID: '1',
-    TREASURY_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
-    BRND_ADDRESS: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
-    BRAND_TOKEN_FACTORY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-    STAKING_ADDRESS: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
-    ETH_DEPOSIT_XPUB: devDepositXpub(),
-    ETH_PRICE_FEED_URL: 'https://api.kraken.com',
-    CRYPTO_GATEWAY_URL: 'https://btcpay.example',
-    CRYPTO_GATEWAY_API_KEY: 'key',
-    CRYPTO_GATEWAY_STORE_ID: 'store',
-    CRYPTO_GATEWAY_WEBHOOK_SECRET: 's'.repeat(32),
-    CARD_PROVIDER_URL: 'https://cards.example',
-    CARD_PROVIDER_API_KEY: 'key',
-    CARD_PROVIDER_CALLBACK_SECRET: 'c'.repeat(32),
-  });
+  const complete = parseEnv(PRODUCTION);
   expect(complete.ok).toBe(true);
   if (complete.ok) {
     expect(complete.env.chain?.contracts.brnd).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3');
+    // Unset, the depth is the production minimum, for deposits and treasury sends alike.
+    expect(complete.env.sale.ethConfirmations).toBe(MIN_CHAIN_CONFIRMATIONS);
+    expect(complete.env.chain?.confirmations).toBe(MIN_CHAIN_CONFIRMATIONS);
   }
+});
+
+test('production refuses the public development keys and a shallow depth, naming each', () => {
+  const anvilKey = devAccounts(1)[0]?.privateKey as string;
+  const problems = problemsOf({
+    ...PRODUCTION,
+    CHAIN_ID: '31337',
+    TREASURY_PRIVATE_KEY: anvilKey,
+    ETH_DEPOSIT_XPUB: devDepositXpub(),
+    ETH_CONFIRMATIONS: '3',
+    DEPLOYER_MNEMONIC: DEV_MNEMONIC,
+  });
+  expect(problems).toEqual([
+    'DEPLOYER_MNEMONIC is the public development mnemonic ("test … junk"): refused in production',
+    'TREASURY_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused in production',
+    'CHAIN_ID 31337 is a local development chain: refused in production',
+    'ETH_DEPOSIT_XPUB is the development key (its private keys are public): refused in production',
+    'ETH_CONFIRMATIONS must be at least 12 in production (got 3: a reorg that deep would credit ETH that never arrived)',
+  ]);
+  // No secret is echoed: the messages name the variable, never its value.
+  expect(problems.join('\n')).not.toContain(anvilKey.slice(2));
+  // Any account of the mnemonic counts, not only anvil's first, and in any letter case.
+  expect(
+    problemsOf({
+      ...PRODUCTION,
+      TREASURY_PRIVATE_KEY: (devAccounts(12)[11]?.privateKey as string)
+        .toUpperCase()
+        .replace('0X', '0x'),
+    }),
+  ).toEqual([
+    'TREASURY_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused in production',
+  ]);
+  // Another account of the dev mnemonic, and a key above the account level, are refused too.
+  const devRoot = HDNodeWallet.fromPhrase(DEV_MNEMONIC, undefined, "m/44'/60'/0'/0").neuter();
+  expect(problemsOf({ ...PRODUCTION, ETH_DEPOSIT_XPUB: devRoot.extendedKey })).toEqual([
+    'ETH_DEPOSIT_XPUB is the development key (its private keys are public): refused in production',
+  ]);
+  const shallow = HDNodeWallet.fromPhrase(
+    Mnemonic.entropyToPhrase(new Uint8Array(16).fill(7)),
+    undefined,
+    "m/44'/60'",
+  ).neuter().extendedKey;
+  expect(problemsOf({ ...PRODUCTION, ETH_DEPOSIT_XPUB: shallow })).toEqual([
+    "ETH_DEPOSIT_XPUB is at depth 2: use an account-level key (m/44'/60'/N'/0, a hardened account N' for deposits only): refused in production",
+  ]);
+  expect(problemsOf({ ...PRODUCTION, ETH_CONFIRMATIONS: String(MIN_CHAIN_CONFIRMATIONS) })).toEqual(
+    [],
+  );
+});
+
+test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same refusals', () => {
+  const staging = {
+    CHAIN_RPC_URL: 'https://sepolia.rpc.example',
+    CHAIN_ID: '11155111',
+    TREASURY_PRIVATE_KEY: devAccounts(1)[0]?.privateKey as string,
+    BRND_ADDRESS: PRODUCTION.BRND_ADDRESS,
+    BRAND_TOKEN_FACTORY_ADDRESS: PRODUCTION.BRAND_TOKEN_FACTORY_ADDRESS,
+    STAKING_ADDRESS: PRODUCTION.STAKING_ADDRESS,
+  };
+  const where = 'on a chain that is not a local development node';
+  expect(problemsOf({ ...staging, ETH_CONFIRMATIONS: '1' })).toEqual([
+    `TREASURY_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused ${where}`,
+    `ETH_DEPOSIT_XPUB is required ${where} (the dev key is public)`,
+    `ETH_CONFIRMATIONS must be at least 12 ${where} (got 1: a reorg that deep would credit ETH that never arrived)`,
+  ]);
+  // anvil on a remote host with the dev chain id is not "local" either.
+  expect(
+    problemsOf({ ...staging, CHAIN_RPC_URL: 'http://10.0.0.5:8545', CHAIN_ID: '31337' }),
+  ).toContain(`ETH_DEPOSIT_XPUB is required ${where} (the dev key is public)`);
+  // A local anvil keeps its development keys and its one-block depth.
+  const local = parseEnv({ ...staging, CHAIN_RPC_URL: 'http://127.0.0.1:8545', CHAIN_ID: '31337' });
+  expect(local.ok && local.env.chain?.confirmations).toBe(1);
 });
 
 test('a chain of our own needs its id, treasury key and checksummed contract addresses', () => {

@@ -5,6 +5,12 @@ import type { SiteConfig } from '@brnd/contracts/api/site';
 import { ZeroAddress, getAddress } from 'ethers';
 import * as v from 'valibot';
 import { parseSiteEnv } from './services/site.ts';
+import {
+  DEV_CHAIN_IDS,
+  depositXpubProblem,
+  isDevMnemonic,
+  isDevPrivateKey,
+} from './chain/dev-keys.ts';
 
 /** The repository root: defaults for DATA_DIR and STATIC_DIR hang off it, not off the cwd. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -80,6 +86,30 @@ const CARD_VARIABLES = [
 
 const MIN_SECRET_LENGTH = 32;
 
+/**
+ * The fewest blocks on top of a payment (its own included) before it is credited, and on top of
+ * a treasury send before it is settled, on any chain but a local development node: a reorg
+ * deeper than this is a risk the operator watches for (docs/decisions/030).
+ */
+export const MIN_CHAIN_CONFIRMATIONS = 12;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * A development node on this machine (anvil on loopback with a development chain id), the only
+ * external chain allowed to run on the public development keys. Anything else (a testnet staging
+ * server, production) is treated as a real chain.
+ */
+function isLocalDevChain(values: EnvSource): boolean {
+  if (!values.CHAIN_RPC_URL) return true;
+  try {
+    const host = new URL(values.CHAIN_RPC_URL).hostname;
+    return LOOPBACK_HOSTS.has(host) && DEV_CHAIN_IDS.includes(Number(values.CHAIN_ID));
+  } catch {
+    return false;
+  }
+}
+
 const text = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message));
 
 /** EIP-55: a mixed-case address must carry a valid checksum; stored checksummed. */
@@ -99,6 +129,8 @@ const address = v.pipe(
 export interface ChainSettings {
   rpcUrl: string;
   chainId: number;
+  /** Depth at which a treasury send is settled (ETH_CONFIRMATIONS, as for deposits). */
+  confirmations: number;
   treasuryPrivateKey: string;
   contracts: { brnd: string; brandTokenFactory: string; staking: string };
 }
@@ -196,7 +228,6 @@ const EnvSchema = v.object({
   ),
   ETH_CONFIRMATIONS: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,2}$/, 'must be 1 to 999'), v.transform(Number)),
-    '1',
   ),
   ETH_PRICE_FEED_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
   ETH_USD_RATE: v.optional(
@@ -235,6 +266,50 @@ const EnvSchema = v.object({
 });
 
 export type EnvSource = Record<string, string | undefined>;
+
+/**
+ * In production, and on any chain that is not a local development node, the public development
+ * keys and a shallow confirmation depth are refused, each by name. Values are never echoed: the
+ * names say what is wrong.
+ */
+function chainSafetyProblems(values: EnvSource): string[] {
+  const production = values.NODE_ENV === 'production';
+  if (!production && isLocalDevChain(values)) return [];
+  const where = production ? 'in production' : 'on a chain that is not a local development node';
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (value && isDevMnemonic(value)) {
+      problems.push(`${name} is the public development mnemonic ("test … junk"): refused ${where}`);
+    }
+  }
+  const key = values.TREASURY_PRIVATE_KEY;
+  if (key && /^0x[0-9a-fA-F]{64}$/.test(key) && isDevPrivateKey(key)) {
+    problems.push(
+      `TREASURY_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused ${where}`,
+    );
+  }
+  if (production && values.CHAIN_ID && DEV_CHAIN_IDS.includes(Number(values.CHAIN_ID))) {
+    problems.push(`CHAIN_ID ${values.CHAIN_ID} is a local development chain: refused ${where}`);
+  }
+  const xpub = values.ETH_DEPOSIT_XPUB;
+  if (!xpub) {
+    problems.push(`ETH_DEPOSIT_XPUB is required ${where} (the dev key is public)`);
+  } else {
+    const problem = depositXpubProblem(xpub);
+    if (problem) problems.push(`ETH_DEPOSIT_XPUB ${problem}: refused ${where}`);
+  }
+  const confirmations = values.ETH_CONFIRMATIONS;
+  if (
+    confirmations &&
+    /^[0-9]+$/.test(confirmations) &&
+    Number(confirmations) < MIN_CHAIN_CONFIRMATIONS
+  ) {
+    problems.push(
+      `ETH_CONFIRMATIONS must be at least ${MIN_CHAIN_CONFIRMATIONS} ${where} (got ${confirmations}: a reorg that deep would credit ETH that never arrived)`,
+    );
+  }
+  return problems;
+}
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[] };
 
@@ -323,10 +398,8 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
       'CHAIN_RPC_URL is required in production (the embedded anvil is for development)',
     );
   }
+  problems.push(...chainSafetyProblems(values));
   if (values.NODE_ENV === 'production') {
-    if (!values.ETH_DEPOSIT_XPUB) {
-      problems.push('ETH_DEPOSIT_XPUB is required in production (the dev key is public)');
-    }
     if (!values.ETH_PRICE_FEED_URL) {
       problems.push(
         'ETH_PRICE_FEED_URL is required in production (the simulator quotes a fixed price)',
@@ -346,6 +419,8 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
   if (!parsed.success || !site.ok || problems.length > 0) return { ok: false, problems };
   const raw = parsed.output;
   const production = raw.NODE_ENV === 'production';
+  const confirmations =
+    raw.ETH_CONFIRMATIONS ?? (isLocalDevChain(values) && !production ? 1 : MIN_CHAIN_CONFIRMATIONS);
 
   const sms: SmsSettings =
     raw.SMS_PROVIDER === 'http'
@@ -381,6 +456,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
             chain: {
               rpcUrl: raw.CHAIN_RPC_URL,
               chainId: raw.CHAIN_ID as number,
+              confirmations,
               treasuryPrivateKey: raw.TREASURY_PRIVATE_KEY as string,
               contracts: {
                 brnd: raw.BRND_ADDRESS as string,
@@ -398,7 +474,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
       site: site.site,
       sale: {
         ...(raw.ETH_DEPOSIT_XPUB ? { depositXpub: raw.ETH_DEPOSIT_XPUB } : {}),
-        ethConfirmations: raw.ETH_CONFIRMATIONS,
+        ethConfirmations: confirmations,
         ...(raw.ETH_PRICE_FEED_URL ? { ethPriceFeedUrl: raw.ETH_PRICE_FEED_URL } : {}),
         simulatedUsdPerEth: raw.ETH_USD_RATE,
         ethQuoteMs: raw.ETH_QUOTE_SECONDS * 1000,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createApp } from './app.ts';
 import {
   connectExternalChain,
+  describeChain,
   startEmbeddedChain,
   type PlatformChain,
 } from './chain/platform-chain.ts';
@@ -225,7 +226,7 @@ async function main() {
   for (const line of saleProviders.simulators) console.log(line);
   console.log(`BRND running at http://localhost:${port}`);
   if (!env.production) console.log(`Dev outbox: http://localhost:${port}/dev/outbox`);
-  console.log(`Chain ${chain.chainId} at ${chain.rpcUrl} (BRND ${chain.contracts.brnd})`);
+  console.log(describeChain(chain, env.production));
   if (!env.production) console.log(`Dev chain info: http://localhost:${port}/dev/info`);
 }
 

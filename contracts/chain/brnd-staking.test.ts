@@ -1,4 +1,5 @@
-import { parseEther } from 'ethers';
+import { ContractFactory, ZeroAddress, parseEther } from 'ethers';
+import { BrndStaking } from './generated/index.ts';
 import { expect, test } from 'vitest';
 import {
   UNBONDING_SECONDS,
@@ -131,4 +132,46 @@ test('staking needs the BRND and the allowance to take it', async () => {
   await expectRevert(staking.connect(alice).stake(FUNDED + 1n), brnd, 'ERC20InsufficientAllowance');
   await mined(brnd.connect(carol).approve(await staking.getAddress(), 1n));
   await expectRevert(staking.connect(carol).stake(1n), brnd, 'ERC20InsufficientBalance');
+});
+
+test('an unstake request pays out an amount that finished unbonding instead of locking it again', async () => {
+  const { brnd, staking, alice, provider } = chain;
+  await mined(staking.connect(alice).stake(parseEther('300')));
+  await mined(staking.connect(alice).requestUnstake(parseEther('100')));
+  await increaseTime(provider, UNBONDING_SECONDS);
+
+  const requested = await mined(staking.connect(alice).requestUnstake(parseEther('200')));
+
+  expect(eventsOf(requested, staking, 'Withdrawn')[0]?.args.toArray()).toEqual([
+    alice.address,
+    parseEther('100'),
+  ]);
+  expect(await brnd.balanceOf(alice.address)).toBe(FUNDED - parseEther('200'));
+  const releaseTime = BigInt(await latestTimestamp(provider)) + BigInt(UNBONDING_SECONDS);
+  expect((await staking.unbondingOf(alice.address)).toArray()).toEqual([
+    parseEther('200'),
+    releaseTime,
+  ]);
+});
+
+test('staking cannot be deployed on a zero token or with an unbonding delay out of bounds', async () => {
+  const { deployer, staking, addresses } = chain;
+  const factory = new ContractFactory(BrndStaking.abi, BrndStaking.bytecode, deployer);
+  const deploy = (token: string, delay: bigint) =>
+    factory.deploy(token, delay).then((contract) => contract.deploymentTransaction()?.wait());
+  const [min, max] = [await staking.MIN_UNBONDING_DELAY(), await staking.MAX_UNBONDING_DELAY()];
+  expect([min, max]).toEqual([3600n, 365n * 24n * 3600n]);
+  for (const [token, delay, error] of [
+    [ZeroAddress, min, 'ZeroToken'],
+    [addresses.brnd, 0n, 'UnbondingDelayOutOfRange'],
+    [addresses.brnd, min - 1n, 'UnbondingDelayOutOfRange'],
+    [addresses.brnd, max + 1n, 'UnbondingDelayOutOfRange'],
+  ] as const) {
+    const reason = await deploy(token, delay).then(
+      () => undefined,
+      (failure: unknown) => failure as { data?: string },
+    );
+    expect(reason?.data && staking.interface.parseError(reason.data)?.name).toBe(error);
+  }
+  expect(await deploy(addresses.brnd, max)).toBeTruthy();
 });

@@ -20,10 +20,15 @@ type SolcOutput = {
   >;
 };
 
+/** Every imported source the compiler asked for, kept for the verification input. */
+const imported = new Map<string, string>();
+
 /** Resolves `@openzeppelin/...` (and any other package import) from node_modules. */
 function findImports(path: string): { contents: string } | { error: string } {
   try {
-    return { contents: readFileSync(require.resolve(path), 'utf8') };
+    const contents = readFileSync(require.resolve(path), 'utf8');
+    imported.set(path, contents);
+    return { contents };
   } catch {
     return { error: `Import not found: ${path}` };
   }
@@ -77,6 +82,26 @@ async function build(): Promise<void> {
       modules.push({ contract, file });
     }
   }
+
+  // The exact standard-JSON input of this build, imports included: a block explorer verifies
+  // the deployed bytecode from it ("Solidity (Standard-Json-Input)") with the same solc version.
+  const verification = {
+    language: 'Solidity',
+    sources: Object.fromEntries(
+      [
+        ...Object.entries(sources),
+        ...[...imported.entries()].sort(([a], [b]) => a.localeCompare(b)),
+      ].map(([name, content]) => [name, { content }]),
+    ),
+    settings: {
+      ...compilerSettings,
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode', 'metadata'] } },
+    },
+  };
+  writeFileSync(
+    generatedDir + 'standard-json-input.json',
+    await format(JSON.stringify(verification), generatedDir + 'standard-json-input.json'),
+  );
 
   const index =
     header +

@@ -28,7 +28,7 @@ test('deployPlatformContracts deploys BRND, the factory and staking wired to eac
     // A second deployment on the same chain gets new addresses: nonces were not reused.
     const again = await deployPlatformContracts(new NonceManager(signer), {
       treasury: signer.address,
-      unbondingSeconds: 60,
+      unbondingSeconds: 3600,
     });
     expect(new Set([...Object.values(addresses), ...Object.values(again)]).size).toBe(6);
   } finally {
@@ -45,7 +45,7 @@ test('a send that reverts does not leave SafeNonceManager stuck behind a skipped
     const signer = new SafeNonceManager(new Wallet(operator?.privateKey ?? '', provider));
     const addresses = await deployPlatformContracts(signer, {
       treasury: treasury?.address ?? '',
-      unbondingSeconds: 60,
+      unbondingSeconds: 3600,
     });
     // The operator holds no BRND, so this transfer reverts in the gas estimate.
     const brnd = connectContract(BRND, addresses.brnd, signer);

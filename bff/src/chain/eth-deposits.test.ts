@@ -148,3 +148,65 @@ test('money arriving after the quote expired is recorded as late and not credite
   });
   expect(await tokens(token)).toBe(0);
 });
+
+async function seenBlock(uuid: string) {
+  const [row] = await app.db.query<{ seen_block: string | null }>(
+    'SELECT seen_block::text FROM crypto_orders WHERE uuid = $1',
+    [uuid],
+  );
+  return row?.seen_block;
+}
+
+test('a deposit a reorg removes is forgotten: money paid again later needs its own confirmations', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const order = await ethOrder(token, '10');
+  const snapshot = await provider.send('evm_snapshot', []);
+  await (
+    await payer(4).sendTransaction({ to: order.blockchain_address, value: 5_000_000_000_000_000n })
+  ).wait();
+  await watcher.tick();
+  expect(await check(token, order.uuid)).toMatchObject({ status: 2, confirmations: 1 });
+  expect(await seenBlock(order.uuid)).not.toBeNull();
+
+  // A reorg takes the payment's block away; the watcher sees the balance fall back.
+  await provider.send('evm_revert', [snapshot]);
+  await watcher.tick();
+  expect(await check(token, order.uuid)).toMatchObject({ status: 1, paid_amount: '0' });
+  expect(await seenBlock(order.uuid)).toBeNull();
+
+  // Later blocks, then the money again: it has one confirmation, not three.
+  await provider.send('evm_mine', []);
+  await provider.send('evm_mine', []);
+  await (
+    await payer(4).sendTransaction({ to: order.blockchain_address, value: 5_000_000_000_000_000n })
+  ).wait();
+  await watcher.tick();
+  expect(await check(token, order.uuid)).toMatchObject({ status: 2, confirmations: 1 });
+  expect(await tokens(token)).toBe(0);
+  await provider.send('evm_mine', []);
+  await watcher.tick();
+  expect(await check(token, order.uuid)).toMatchObject({ status: 3 });
+  expect(await tokens(token)).toBe(3_333);
+});
+
+test('a payment replaced by a reorg the watcher never saw is credited only at its own depth', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const order = await ethOrder(token, '10');
+  const snapshot = await provider.send('evm_snapshot', []);
+  await (
+    await payer(5).sendTransaction({ to: order.blockchain_address, value: 5_000_000_000_000_000n })
+  ).wait();
+  await watcher.tick();
+  expect(await check(token, order.uuid)).toMatchObject({ status: 2, confirmations: 1 });
+
+  // The reorg happens between two passes: the balance never looks lower to the watcher.
+  await provider.send('evm_revert', [snapshot]);
+  await provider.send('evm_mine', []);
+  await provider.send('evm_mine', []);
+  await (
+    await payer(5).sendTransaction({ to: order.blockchain_address, value: 5_000_000_000_000_000n })
+  ).wait();
+  await watcher.tick();
+  expect(await check(token, order.uuid)).toMatchObject({ status: 2, confirmations: 1 });
+  expect(await tokens(token)).toBe(0);
+});

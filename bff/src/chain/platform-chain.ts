@@ -15,6 +15,11 @@ export interface PlatformChain {
   /** With the chain id, tells a restarted dev chain from the one a payout was signed for. */
   genesisHash: string;
   provider: JsonRpcProvider;
+  /**
+   * Blocks on top of a treasury send (its own included) before it is settled: deep enough that a
+   * reorg will not undo it (ETH_CONFIRMATIONS on a real chain, 1 on the dev chain).
+   */
+  confirmations: number;
   /** Holds the BRND supply; signs payouts. */
   treasury: Wallet;
   contracts: PlatformContracts;
@@ -24,6 +29,7 @@ export interface PlatformChain {
 export interface ExternalChainSettings {
   rpcUrl: string;
   chainId: number;
+  confirmations: number;
   treasuryPrivateKey: string;
   contracts: PlatformContracts;
 }
@@ -50,6 +56,7 @@ export async function connectExternalChain(
     chainId: settings.chainId,
     genesisHash: await genesisHash(provider),
     provider,
+    confirmations: settings.confirmations,
     treasury: new Wallet(settings.treasuryPrivateKey, provider),
     contracts: settings.contracts,
     stop: async () => provider.destroy(),
@@ -109,7 +116,7 @@ export async function ensureDeployment(
 export async function connectDevChain(
   db: Database,
   logger: Logger,
-  chain: { rpcUrl: string; chainId: number; treasuryPrivateKey: string },
+  chain: { rpcUrl: string; chainId: number; treasuryPrivateKey: string; confirmations?: number },
 ): Promise<PlatformChain> {
   const provider = jsonRpcProvider(chain.rpcUrl, chain.chainId);
   const treasury = new Wallet(chain.treasuryPrivateKey, provider);
@@ -119,6 +126,7 @@ export async function connectDevChain(
     chainId: chain.chainId,
     genesisHash: await genesisHash(provider),
     provider,
+    confirmations: chain.confirmations ?? 1,
     treasury,
     contracts,
     stop: async () => provider.destroy(),
@@ -147,4 +155,16 @@ export async function startEmbeddedChain(db: Database, logger: Logger): Promise<
     await anvil.stop();
     throw error;
   }
+}
+
+/**
+ * The start-up line naming the chain. In production the RPC URL is left out: providers put the
+ * API key in it, and logs travel further than secrets should.
+ */
+export function describeChain(
+  chain: Pick<PlatformChain, 'chainId' | 'rpcUrl' | 'contracts'>,
+  production: boolean,
+): string {
+  const where = production ? '' : ` at ${chain.rpcUrl}`;
+  return `Chain ${chain.chainId}${where} (BRND ${chain.contracts.brnd})`;
 }

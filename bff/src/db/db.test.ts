@@ -59,6 +59,8 @@ test('migrations run down and up again, and a second up changes nothing', async 
     'schema_migrations',
     'sessions',
     'sms_codes',
+    'treasury_nonces',
+    'treasury_transaction_versions',
     'uploads',
     'users',
     'verification_codes',

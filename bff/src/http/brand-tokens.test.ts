@@ -554,6 +554,27 @@ describe('the supply check', () => {
   });
 });
 
+test('the supply check does not alarm when holders burn tokens they hold', async () => {
+  const owner = await brandOwner(app);
+  const token = await issuedToken(app, owner, {
+    ticker: `B${randomUUID().slice(0, 6).replace(/-/g, '')}`,
+  });
+  const chain = app.chain;
+  const chainCheck = app.brandTokenChain;
+  if (!chain || !chainCheck) throw new Error('no chain');
+  // A holder with ETH for gas: an anvil account.
+  const holder = new Wallet(anvil.accounts[7]?.privateKey as string, chain.provider);
+  await give(owner.token, token.id, holder.address, 7);
+  await until(
+    () => walletBalance(token.address as string, holder.address),
+    (b) => b === 7n * ONE_TOKEN,
+  );
+  const own = connectContract(BrandToken, token.address as string, holder);
+  await (await own.burn(3n * ONE_TOKEN)).wait();
+  const found = await chainCheck.checkSupply();
+  expect(found.filter((difference) => difference.tokenId === token.id)).toEqual([]);
+});
+
 test('the ledger keeps every brand token balanced and held balances never negative', async () => {
   const unbalanced = await app.db.query(
     `SELECT e.transaction_id, a.asset FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id

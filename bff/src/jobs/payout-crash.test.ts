@@ -33,7 +33,7 @@ beforeAll(async () => {
   );
   contracts = await deployPlatformContracts(deployer, {
     treasury: deployer.address,
-    unbondingSeconds: 60,
+    unbondingSeconds: 3600,
   });
   databaseUrl = await createDatabaseFromTemplate(info);
   db = openDatabase(databaseUrl, { poolMax: 2 });

@@ -4,7 +4,8 @@ import type { DepositTransfer, OrderService } from '../services/orders.ts';
 
 /**
  * The ETH deposit watcher and the expiry sweep: every tick reads the balance of each watched
- * deposit address at the latest block and hands it to the order service, which decides under
+ * deposit address at the latest block and at the order's required depth (what a reorg of fewer
+ * blocks cannot undo) and hands both to the order service, which decides under
  * the order's row lock (so several bff instances watching together still credit once).
  * Expired orders stay watched for a day, so late money is recorded (never credited).
  */
@@ -79,7 +80,11 @@ export function startSaleWatcher({
     for (let start = 0; start < watched.length; start += BALANCE_READS_IN_PARALLEL) {
       await Promise.all(
         watched.slice(start, start + BALANCE_READS_IN_PARALLEL).map(async (order) => {
-          const balance = await provider.getBalance(order.address, block);
+          const depth = Math.max(0, block - Math.max(1, order.requiredConfirmations) + 1);
+          const [balance, settledBalance] = await Promise.all([
+            provider.getBalance(order.address, block),
+            depth === block ? undefined : provider.getBalance(order.address, depth),
+          ]);
           const transfers =
             balance === order.paidUnits
               ? undefined
@@ -92,6 +97,7 @@ export function startSaleWatcher({
           await orders.applyEthObservation(order.uuid, {
             balance,
             block,
+            settledBalance: settledBalance ?? balance,
             at,
             ...(transfers ? { transfers } : {}),
           });

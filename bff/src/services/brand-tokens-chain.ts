@@ -7,7 +7,7 @@ import {
 } from '@brnd/contracts/chain/generated/index';
 import type { StakingAction } from '@brnd/contracts/domain/brand-tokens';
 import { PREMIUM_STAKE_BRND } from '@brnd/contracts/domain/plans';
-import { Interface, type TransactionRequest } from 'ethers';
+import { Interface, ZeroAddress, type TransactionRequest } from 'ethers';
 import type { Transaction } from 'sequelize';
 import type { PlatformChain } from '../chain/platform-chain.ts';
 import {
@@ -289,6 +289,19 @@ export function createBrandTokenChain(deps: {
         const minted = BigInt(token.minted);
         const inFlight = BigInt(token.in_flight);
         if (chainSupply >= minted && chainSupply <= minted + inFlight) continue;
+        if (chainSupply < minted) {
+          // Holders burn what they hold (ERC20Burnable): the supply that ever existed is what
+          // is left plus what was burned, read from the token's own Transfer-to-zero events.
+          const burns = await contract.queryFilter(
+            contract.getEvent('Transfer')(null, ZeroAddress),
+          );
+          const burned = burns.reduce(
+            (sum, event) => sum + ('args' in event ? (event.args.getValue('value') as bigint) : 0n),
+            0n,
+          );
+          const issued = chainSupply + burned;
+          if (issued >= minted && issued <= minted + inFlight) continue;
+        }
         differences.push({ tokenId: token.id, chainSupply, minted, inFlight });
         await db.query(
           `INSERT INTO brand_token_supply_checks (token_id, chain_supply, minted, in_flight, difference)

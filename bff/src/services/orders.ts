@@ -76,9 +76,15 @@ export interface DepositTransfer {
 
 /** What the chain watcher saw at a deposit address. */
 export interface EthObservation {
-  /** Wei held by the address at `block`. */
+  /** Wei held by the address at `block` (the latest). */
   balance: bigint;
   block: number;
+  /**
+   * Wei held at the order's required depth (`block - required_confirmations + 1`): only money
+   * this deep pays an order, so a payment that a reorg removes (or replaces with a later one)
+   * is never credited on an observation made above it.
+   */
+  settledBalance: bigint;
   at: Date;
   /** The transfers into the address since the watcher's previous look, when it searched. */
   transfers?: DepositTransfer[];
@@ -102,7 +108,7 @@ export interface OrderService {
   /** ETH orders the watcher looks at: open ones, and expired ones that may still receive money. */
   watchedEthOrders(
     lateWindowMs: number,
-  ): Promise<{ uuid: string; address: string; paidUnits: bigint }[]>;
+  ): Promise<{ uuid: string; address: string; paidUnits: bigint; requiredConfirmations: number }[]>;
   /**
    * Open ETH orders past their expiry (and not confirming) become expired (6); open BTC orders
    * past theirs are read back from the gateway (which decides, and may have a lost webhook).
@@ -270,6 +276,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     paidUnits: bigint;
     confirmations: number;
     exception: PaymentException | null;
+    /** The block the full amount was first seen in; null forgets it (the balance fell back). */
     seenBlock?: bigint | null;
   }
 
@@ -289,7 +296,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     const paid = next.status === ORDER_STATUS.PAID;
     await db.query(
       `UPDATE crypto_orders SET status = $2, paid_units = $3, confirmations = $4,
-         payment_exception = $5, seen_block = coalesce($6, seen_block),
+         payment_exception = $5,
+         seen_block = CASE WHEN $8 THEN NULL ELSE coalesce($6, seen_block) END,
          paid_at = CASE WHEN $7 THEN now() ELSE paid_at END, updated_at = now()
        WHERE uuid = $1`,
       [
@@ -300,6 +308,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         next.exception,
         next.seenBlock?.toString() ?? null,
         paid,
+        next.seenBlock === null,
       ],
       { transaction },
     );
@@ -828,10 +837,24 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         if (row.status > ORDER_STATUS.PAID || seen.balance < expected) {
           const status =
             row.status > ORDER_STATUS.PAID || expired ? ORDER_STATUS.EXPIRED : ORDER_STATUS.WAITING;
-          if (row.status === status && BigInt(row.paid_units) === seen.balance) return;
+          if (
+            row.status === status &&
+            BigInt(row.paid_units) === seen.balance &&
+            row.seen_block === null
+          ) {
+            return;
+          }
+          // The full amount is gone (a reorg, or a watcher that saw a block later undone): the
+          // block it was seen in is forgotten, so confirmations restart from the money's return.
           await apply(
             row,
-            { status, paidUnits: seen.balance, confirmations: 0, exception: partial },
+            {
+              status,
+              paidUnits: seen.balance,
+              confirmations: 0,
+              exception: partial,
+              seenBlock: null,
+            },
             transaction,
           );
           return;
@@ -851,9 +874,16 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
           );
           return;
         }
-        const confirmations = Math.max(0, seen.block - Number(seenBlock) + 1);
-        const status =
-          confirmations >= row.required_confirmations ? ORDER_STATUS.PAID : ORDER_STATUS.CONFIRMING;
+        // Paid only when the amount is there at the required depth, whatever was seen earlier:
+        // the count shown while confirming never reaches the requirement before that.
+        const settled = seen.settledBalance >= expected;
+        const status = settled ? ORDER_STATUS.PAID : ORDER_STATUS.CONFIRMING;
+        const confirmations = settled
+          ? Math.max(row.required_confirmations, seen.block - Number(seenBlock) + 1)
+          : Math.min(
+              row.required_confirmations - 1,
+              Math.max(0, seen.block - Number(seenBlock) + 1),
+            );
         if (
           status === row.status &&
           confirmations === row.confirmations &&
@@ -876,8 +906,14 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     },
 
     async watchedEthOrders(lateWindowMs) {
-      const rows = await db.query<{ uuid: string; address: string; paid_units: string }>(
-        `SELECT uuid::text, deposit_address AS address, paid_units::text FROM crypto_orders
+      const rows = await db.query<{
+        uuid: string;
+        address: string;
+        paid_units: string;
+        required_confirmations: number;
+      }>(
+        `SELECT uuid::text, deposit_address AS address, paid_units::text, required_confirmations
+         FROM crypto_orders
          WHERE currency = 'ETH' AND (status < 3
            OR (status = 6 AND expires_at > now() - $1 * interval '1 millisecond'))`,
         [lateWindowMs],
@@ -886,6 +922,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         uuid: row.uuid,
         address: row.address,
         paidUnits: BigInt(row.paid_units),
+        requiredConfirmations: row.required_confirmations,
       }));
     },
 

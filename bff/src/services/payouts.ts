@@ -6,6 +6,7 @@ import type { PlatformChain } from '../chain/platform-chain.ts';
 import {
   createTreasurySender,
   type SendStatus,
+  type TreasurySenderOptions,
   type TreasuryTransactionRow,
 } from '../chain/treasury-sender.ts';
 import type { Database } from '../db/database.ts';
@@ -63,6 +64,8 @@ export interface PayoutDeps {
   enqueue: (payoutId: string) => Promise<void>;
   /** Test hook for the crash test: runs after the broadcast, before the payout is marked. */
   afterBroadcast?: (payoutId: string) => Promise<void>;
+  /** When a stuck send is bumped, how long one attempt waits (tests shorten them). */
+  sender?: TreasurySenderOptions;
 }
 
 export function publicStatus(status: StoredStatus): PayoutStatus {
@@ -176,7 +179,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
     const chain = deps.chain;
     if (!chain) throw new Error('payouts need a chain');
     const brnd = connectContract(BRND, chain.contracts.brnd, chain.treasury);
-    return createTreasurySender(db, chain).send({
+    return createTreasurySender(db, chain, deps.sender).send({
       table: 'payouts',
       load: () => load(payoutId),
       request: (row) => brnd.transfer.populateTransaction(row.to_address, BigInt(row.amount)),

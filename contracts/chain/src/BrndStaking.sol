@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-pragma solidity ^0.8.24;
+pragma solidity 0.8.37;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
@@ -14,6 +14,10 @@ contract BrndStaking is ReentrancyGuard {
     using SafeERC20 for IERC20;
 
     uint256 public constant PREMIUM_THRESHOLD = 1_000_000 * 10 ** 18;
+    /// @notice Bounds of the unbonding delay: without one premium could be taken and left in a
+    /// block; a year is past any sane product rule and guards against a units mistake.
+    uint256 public constant MIN_UNBONDING_DELAY = 1 hours;
+    uint256 public constant MAX_UNBONDING_DELAY = 365 days;
 
     IERC20 public immutable brnd;
     uint256 public immutable unbondingDelay;
@@ -35,8 +39,14 @@ contract BrndStaking is ReentrancyGuard {
     error InsufficientStake(uint256 staked, uint256 requested);
     error NothingToWithdraw();
     error StillUnbonding(uint256 releaseTime);
+    error ZeroToken();
+    error UnbondingDelayOutOfRange(uint256 delay);
 
     constructor(IERC20 brnd_, uint256 unbondingDelay_) {
+        if (address(brnd_) == address(0)) revert ZeroToken();
+        if (unbondingDelay_ < MIN_UNBONDING_DELAY || unbondingDelay_ > MAX_UNBONDING_DELAY) {
+            revert UnbondingDelayOutOfRange(unbondingDelay_);
+        }
         brnd = brnd_;
         unbondingDelay = unbondingDelay_;
     }
@@ -49,8 +59,9 @@ contract BrndStaking is ReentrancyGuard {
         emit Staked(msg.sender, amount);
     }
 
-    /// @notice A second request adds to the amount already unbonding and restarts its clock, so
-    /// one account has one release time to reason about.
+    /// @notice A second request adds to the amount still unbonding and restarts its clock, so
+    /// one account has one release time to reason about. An amount whose delay has already run
+    /// out is paid out first, never locked again.
     function requestUnstake(uint256 amount) external nonReentrant {
         if (amount == 0) revert ZeroAmount();
         uint256 staked = stakedOf[msg.sender];
@@ -59,9 +70,18 @@ contract BrndStaking is ReentrancyGuard {
         stakedOf[msg.sender] = staked - amount;
         totalStaked -= amount;
         Unbonding storage unbonding = unbondingOf[msg.sender];
+        uint256 matured = 0;
+        if (unbonding.amount > 0 && block.timestamp >= unbonding.releaseTime) {
+            matured = unbonding.amount;
+            unbonding.amount = 0;
+        }
         unbonding.amount += amount;
         unbonding.releaseTime = block.timestamp + unbondingDelay;
         emit UnstakeRequested(msg.sender, amount, unbonding.releaseTime);
+        if (matured > 0) {
+            brnd.safeTransfer(msg.sender, matured);
+            emit Withdrawn(msg.sender, matured);
+        }
     }
 
     function withdraw() external nonReentrant {
