@@ -15,7 +15,8 @@ import { contentRoutes } from './http/content.ts';
 import { devRouter } from './http/dev-outbox.ts';
 import { errorBody, errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
-import { requestId } from './http/request-id.ts';
+import { logKoaError, requestId } from './http/request-id.ts';
+import { createMetrics, type Metrics } from './http/metrics.ts';
 import {
   orderRoutes,
   payoutTransactions,
@@ -106,6 +107,10 @@ export interface AppDeps {
   linkPreview?: LinkPreview;
   /** A chain explorer's transaction page with `{hash}` (CHAIN_EXPLORER_TX_URL); unset: no links. */
   explorerTxUrl?: string;
+  /** Prometheus metrics (served at /metrics); default: a registry of this app's own. */
+  metrics?: Metrics;
+  /** Set: /metrics answers only `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 const BODY_LIMIT = '100kb';
@@ -137,7 +142,8 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: trustProxy, maxIpsCount: trustProxy ? 1 : 0 });
   // Errors are answered and logged by errorHandler; this catches what happens outside requests.
   app.silent = true;
-  app.on('error', (error: unknown) => logger.error('unhandled Koa error', { err: error }));
+  app.on('error', logKoaError(logger));
+  const metrics = deps.metrics ?? createMetrics({ db });
 
   const background = deps.background ?? createBackground(logger);
   const sessions = createSessionService(db);
@@ -264,6 +270,8 @@ export function createApp(deps: AppDeps): Koa {
   );
 
   app.use(requestId(logger));
+  app.use(metrics.middleware());
+  app.use(metrics.endpoint(deps.metricsToken));
   app.use(
     securityHeaders({
       production,

@@ -25,6 +25,7 @@ import { createBrandTokenChain } from './services/brand-tokens-chain.ts';
 import { startContestJob } from './jobs/contest.ts';
 import { createContestService } from './services/contest.ts';
 import { createLogger } from './logger.ts';
+import { createMetrics } from './http/metrics.ts';
 import { startMailCatcher, type MailCatcher } from './providers/mail-catcher.ts';
 import { createBundledFeed, createHttpFeed } from './providers/feed.ts';
 import { createSmtpMailer, type Mailer } from './providers/mail.ts';
@@ -111,7 +112,10 @@ async function main() {
   }
   const chain = await startChain(db);
   stops.push({ name: 'chain', stop: () => chain.stop() });
-  const queue = await startJobQueue(db.url, logger);
+  const metrics = createMetrics({ db });
+  const queue = await startJobQueue(db.url, logger, (name) =>
+    metrics.jobFailures.inc({ queue: name }),
+  );
   stops.push({ name: 'job queue', stop: () => queue.stop() });
   await startMailWorker(queue, smtp, logger);
   const mailer = queuedMailer(queue);
@@ -169,6 +173,7 @@ async function main() {
     provider: chain.provider,
     logger,
     intervalMs: env.sale.watchIntervalMs,
+    onPass: (block) => metrics.watcherPass(block),
   });
   stops.push({ name: 'sale watcher', stop: () => saleWatcher.stop() });
 
@@ -193,6 +198,8 @@ async function main() {
     brandTokenSends: brandTokenSendQueue(queue, db),
     sale,
     cardProviderUrl: saleProviders.card.publicUrl,
+    metrics,
+    ...(env.metricsToken ? { metricsToken: env.metricsToken } : {}),
     ...(env.explorerTxUrl ? { explorerTxUrl: env.explorerTxUrl } : {}),
   });
   stops.push({ name: 'background work', stop: () => background.drain() });

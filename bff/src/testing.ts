@@ -63,6 +63,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** The site configuration (default: the demo companies). */
   site?: SiteConfig;
+  /** Protect /metrics with this bearer token (METRICS_TOKEN). */
+  metricsToken?: string;
   /** The token sale's services, built once the app's address is known (webhook URLs). */
   sale?: (context: { db: Database; baseUrl: string; logger: Logger }) => {
     sales: SaleService;
@@ -150,6 +152,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     background,
     ...(chain && payouts ? { chain, payouts } : {}),
     ...(brandTokenSends ? { brandTokenSends } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   });
   server.on('request', app.callback());
 
