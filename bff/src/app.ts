@@ -16,6 +16,8 @@ import { devRouter } from './http/dev-outbox.ts';
 import { errorBody, errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { logKoaError, requestId } from './http/request-id.ts';
+import { eventStreamRouter } from './http/event-streams.ts';
+import type { LiveEvents } from './services/live-events.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import {
   orderRoutes,
@@ -107,6 +109,8 @@ export interface AppDeps {
   linkPreview?: LinkPreview;
   /** A chain explorer's transaction page with `{hash}` (CHAIN_EXPLORER_TX_URL); unset: no links. */
   explorerTxUrl?: string;
+  /** Live updates from PostgreSQL (LISTEN); unset: the event streams answer 503, clients poll. */
+  liveEvents?: LiveEvents;
   /** Prometheus metrics (served at /metrics); default: a registry of this app's own. */
   metrics?: Metrics;
   /** Set: /metrics answers only `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
@@ -282,6 +286,17 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler(logger));
   // Signed provider notifications need their raw bytes: before the body parser.
   app.use(providerWebhooks(sale.orders).routes());
+  app.use(
+    eventStreamRouter({
+      live: deps.liveEvents,
+      sessions,
+      orders: sale.orders,
+      sales: sale.sales,
+      clock,
+      metrics,
+      logger,
+    }).routes(),
+  );
   if (!production) app.use(devRouter(db).routes());
   if (!production) app.use(devInfoRouter(deps.chain).routes());
   app.use(

@@ -26,6 +26,7 @@ import { startContestJob } from './jobs/contest.ts';
 import { createContestService } from './services/contest.ts';
 import { createLogger } from './logger.ts';
 import { createMetrics } from './http/metrics.ts';
+import { startLiveEvents } from './services/live-events.ts';
 import { startMailCatcher, type MailCatcher } from './providers/mail-catcher.ts';
 import { createBundledFeed, createHttpFeed } from './providers/feed.ts';
 import { createSmtpMailer, type Mailer } from './providers/mail.ts';
@@ -178,6 +179,7 @@ async function main() {
   stops.push({ name: 'sale watcher', stop: () => saleWatcher.stop() });
 
   const background = createBackground(logger);
+  const liveEvents = startLiveEvents({ url: db.url, logger });
   const app = createApp({
     db,
     mailer,
@@ -199,6 +201,7 @@ async function main() {
     sale,
     cardProviderUrl: saleProviders.card.publicUrl,
     metrics,
+    liveEvents,
     ...(env.metricsToken ? { metricsToken: env.metricsToken } : {}),
     ...(env.explorerTxUrl ? { explorerTxUrl: env.explorerTxUrl } : {}),
   });
@@ -225,6 +228,10 @@ async function main() {
         setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       }),
   });
+
+  // Stopped before the server closes: event streams end, so their browsers reconnect to another
+  // replica at once instead of holding this one open through the grace period.
+  stops.push({ name: 'live events', stop: () => liveEvents.close() });
 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

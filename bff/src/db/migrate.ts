@@ -25,6 +25,7 @@ import { verificationRevocation } from './migrations/0064-verification-revocatio
 import { verificationResubmission } from './migrations/0065-verification-resubmission.ts';
 import { ledgerSubAccounts } from './migrations/0070-ledger-sub-accounts.ts';
 import { castVote } from './migrations/0071-cast-vote.ts';
+import { liveEvents } from './migrations/0095-live-events.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -54,6 +55,7 @@ export const migrations: Migration[] = [
   verificationResubmission,
   ledgerSubAccounts,
   castVote,
+  liveEvents,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */
