@@ -17,6 +17,7 @@ import { errorBody, errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { logKoaError, requestId } from './http/request-id.ts';
 import { eventStreamRouter } from './http/event-streams.ts';
+import { apiDocsRouter } from './http/api-docs.ts';
 import type { LiveEvents } from './services/live-events.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import {
@@ -297,6 +298,7 @@ export function createApp(deps: AppDeps): Koa {
       logger,
     }).routes(),
   );
+  app.use(apiDocsRouter().routes());
   if (!production) app.use(devRouter(db).routes());
   if (!production) app.use(devInfoRouter(deps.chain).routes());
   app.use(
