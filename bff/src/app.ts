@@ -18,6 +18,7 @@ import { healthRoutes } from './http/health.ts';
 import { logKoaError, requestId } from './http/request-id.ts';
 import { eventStreamRouter } from './http/event-streams.ts';
 import { apiDocsRouter } from './http/api-docs.ts';
+import { readiness } from './http/readiness.ts';
 import type { LiveEvents } from './services/live-events.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
 import {
@@ -114,6 +115,8 @@ export interface AppDeps {
   liveEvents?: LiveEvents;
   /** Prometheus metrics (served at /metrics); default: a registry of this app's own. */
   metrics?: Metrics;
+  /** True once a shutdown has started: /api/ready answers 503 so the proxy moves traffic. */
+  draining?: () => boolean;
   /** Set: /metrics answers only `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
   metricsToken?: string;
 }
@@ -277,6 +280,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestId(logger));
   app.use(metrics.middleware());
   app.use(metrics.endpoint(deps.metricsToken));
+  app.use(readiness({ db, chain: deps.chain, logger, draining: deps.draining ?? (() => false) }));
   app.use(
     securityHeaders({
       production,

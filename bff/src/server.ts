@@ -202,6 +202,7 @@ async function main() {
     cardProviderUrl: saleProviders.card.publicUrl,
     metrics,
     liveEvents,
+    draining: () => shuttingDown,
     ...(env.metricsToken ? { metricsToken: env.metricsToken } : {}),
     ...(env.explorerTxUrl ? { explorerTxUrl: env.explorerTxUrl } : {}),
   });

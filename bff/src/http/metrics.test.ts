@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { createMemoryLogger } from '../logger.ts';
 import { logKoaError } from './request-id.ts';
+import { startJobQueue } from '../jobs/queue.ts';
 
 const TOKEN = 'metrics-token-that-is-at-least-32-chars';
 let app: TestApp;
@@ -89,4 +90,28 @@ test('a stream closed early is debug, anything else stays an error', () => {
     ['debug', 'client closed the connection'],
     ['error', 'unhandled Koa error'],
   ]);
+});
+
+test('readiness names what is missing, and is ready once the job queue is up', async () => {
+  const own = await startTestApp();
+  try {
+    const before = await fetch(`${own.baseUrl}/api/ready`);
+    expect(before.status).toBe(503);
+    expect(await before.json()).toEqual({
+      status: 'unready',
+      database: 'up',
+      chain: 'none',
+      queue: 'down',
+    });
+    const queue = await startJobQueue(own.db.url, createMemoryLogger());
+    try {
+      const after = await fetch(`${own.baseUrl}/api/ready`);
+      expect(after.status).toBe(200);
+      expect(await after.json()).toMatchObject({ status: 'ready', queue: 'up' });
+    } finally {
+      await queue.stop();
+    }
+  } finally {
+    await own.close();
+  }
 });
