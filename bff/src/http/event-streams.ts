@@ -10,6 +10,7 @@ import {
   voteEvents,
   type SaleProgress,
 } from '@brnd/contracts/api/events';
+import { validationFailure } from '@brnd/contracts/api/validation';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import * as v from 'valibot';
@@ -141,7 +142,7 @@ export function eventStreamRouter(deps: Deps): Router {
   router.get(orderEvents.path, async (ctx) => {
     const userId = await userOf(ctx);
     const parsed = v.safeParse(orderEvents.params, { ...ctx.params });
-    if (!parsed.success) throw new ValidationError(parsed.issues);
+    if (!parsed.success) throw new ValidationError(validationFailure(parsed.issues));
     const { uuid } = parsed.output;
     // Someone else's order, or none: 404 before any stream opens, as the poll answers.
     const first = await deps.orders.verify(userId, uuid);
