@@ -33,5 +33,7 @@ export function createAppApiClient(options: {
         throw error;
       }
     },
+    // A refused stream only means polling: the next call notices a revoked session.
+    stream: (stream, input) => client.stream(stream, input),
   };
 }

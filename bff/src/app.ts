@@ -15,7 +15,12 @@ import { contentRoutes } from './http/content.ts';
 import { devRouter } from './http/dev-outbox.ts';
 import { errorBody, errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
-import { requestId } from './http/request-id.ts';
+import { logKoaError, requestId } from './http/request-id.ts';
+import { eventStreamRouter } from './http/event-streams.ts';
+import { apiDocsRouter } from './http/api-docs.ts';
+import { readiness } from './http/readiness.ts';
+import type { LiveEvents } from './services/live-events.ts';
+import { createMetrics, type Metrics } from './http/metrics.ts';
 import {
   orderRoutes,
   payoutTransactions,
@@ -106,6 +111,14 @@ export interface AppDeps {
   linkPreview?: LinkPreview;
   /** A chain explorer's transaction page with `{hash}` (CHAIN_EXPLORER_TX_URL); unset: no links. */
   explorerTxUrl?: string;
+  /** Live updates from PostgreSQL (LISTEN); unset: the event streams answer 503, clients poll. */
+  liveEvents?: LiveEvents;
+  /** Prometheus metrics (served at /metrics); default: a registry of this app's own. */
+  metrics?: Metrics;
+  /** True once a shutdown has started: /api/ready answers 503 so the proxy moves traffic. */
+  draining?: () => boolean;
+  /** Set: /metrics answers only `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 const BODY_LIMIT = '100kb';
@@ -137,7 +150,8 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: trustProxy, maxIpsCount: trustProxy ? 1 : 0 });
   // Errors are answered and logged by errorHandler; this catches what happens outside requests.
   app.silent = true;
-  app.on('error', (error: unknown) => logger.error('unhandled Koa error', { err: error }));
+  app.on('error', logKoaError(logger));
+  const metrics = deps.metrics ?? createMetrics({ db });
 
   const background = deps.background ?? createBackground(logger);
   const sessions = createSessionService(db);
@@ -264,6 +278,9 @@ export function createApp(deps: AppDeps): Koa {
   );
 
   app.use(requestId(logger));
+  app.use(metrics.middleware());
+  app.use(metrics.endpoint(deps.metricsToken));
+  app.use(readiness({ db, chain: deps.chain, logger, draining: deps.draining ?? (() => false) }));
   app.use(
     securityHeaders({
       production,
@@ -274,6 +291,18 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorHandler(logger));
   // Signed provider notifications need their raw bytes: before the body parser.
   app.use(providerWebhooks(sale.orders).routes());
+  app.use(
+    eventStreamRouter({
+      live: deps.liveEvents,
+      sessions,
+      orders: sale.orders,
+      sales: sale.sales,
+      clock,
+      metrics,
+      logger,
+    }).routes(),
+  );
+  app.use(apiDocsRouter().routes());
   if (!production) app.use(devRouter(db).routes());
   if (!production) app.use(devInfoRouter(deps.chain).routes());
   app.use(

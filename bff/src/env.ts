@@ -41,6 +41,8 @@ export interface Env {
   staticDir: string;
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Set: /metrics needs `Authorization: Bearer <token>`; required in production. */
+  metricsToken?: string;
   logLevel: LogLevel;
   /** Unset: the bff starts anvil and deploys the platform contracts on it. */
   chain?: ChainSettings;
@@ -195,6 +197,12 @@ const EnvSchema = v.object({
   SMS_API_KEY: v.optional(text('must not be empty')),
   SMS_SENDER: v.optional(text('must not be empty')),
   SESSION_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`),
+    ),
+  ),
+  METRICS_TOKEN: v.optional(
     v.pipe(
       v.string(),
       v.minLength(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`),
@@ -385,6 +393,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
       ['SMTP_URL', 'the mail catcher is for development'],
       ['SESSION_SECRET', `a random string of at least ${MIN_SECRET_LENGTH} characters`],
       ['APP_URL', 'the public address used in e-mail links'],
+      ['METRICS_TOKEN', 'the bearer token Prometheus sends to /metrics'],
     ];
     for (const [name, why] of required) {
       if (!values[name]) problems.push(`${name} is required in production (${why})`);
@@ -450,6 +459,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
         ? path.resolve(cwd, raw.STATIC_DIR)
         : path.join(REPO_ROOT, 'app', 'dist'),
       trustProxy: raw.TRUST_PROXY,
+      ...(raw.METRICS_TOKEN ? { metricsToken: raw.METRICS_TOKEN } : {}),
       logLevel: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'warn' : 'info'),
       ...(raw.CHAIN_RPC_URL
         ? {

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino } from 'pino';
 import type { LogLevel } from './env.ts';
 
 export type LogFields = Record<string, unknown>;
@@ -15,39 +17,76 @@ export interface LogEntry {
   fields: LogFields;
 }
 
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+/**
+ * The request (or job) a piece of work runs for. Every log line written inside it carries its
+ * id, so a request can be followed into the jobs it queued and the providers it called.
+ */
+interface LogContext {
+  requestId: string;
+}
 
-/** Errors lose their stack and cause in JSON.stringify; logs need both. */
-function serialise(fields: LogFields): LogFields {
-  const out: LogFields = {};
-  for (const [key, value] of Object.entries(fields)) {
-    out[key] =
-      value instanceof Error
-        ? { name: value.name, message: value.message, stack: value.stack, cause: value.cause }
-        : value;
-  }
-  return out;
+const context = new AsyncLocalStorage<LogContext>();
+
+/** Runs `work` with `requestId` attached to everything it logs (and to outgoing provider calls). */
+export function withRequestId<T>(requestId: string, work: () => T): T {
+  return context.run({ requestId }, work);
+}
+
+/** The id of the request or job being served, if any. */
+export function currentRequestId(): string | undefined {
+  return context.getStore()?.requestId;
 }
 
 /**
- * One JSON line per entry in production (for log collectors), a readable line otherwise.
- * Errors go to stderr, the rest to stdout.
+ * Headers for a call to a provider: the request id travels on, so the provider's own logs (and
+ * our simulators') can be matched with ours.
+ */
+export function requestIdHeader(): Record<string, string> {
+  const id = currentRequestId();
+  return id ? { 'X-Request-Id': id } : {};
+}
+
+/**
+ * JSON lines through pino in production (for log collectors: `time`, `level`, `msg`,
+ * `requestId`, `err` with its stack), a readable line otherwise. Errors and warnings go to
+ * stderr, the rest to stdout.
  */
 export function createLogger(options: { level: LogLevel; json: boolean }): Logger {
-  const write = (level: LogEntry['level'], message: string, fields: LogFields = {}) => {
-    if (RANK[level] < RANK[options.level]) return;
-    const stream = level === 'error' || level === 'warn' ? process.stderr : process.stdout;
-    const data = serialise(fields);
-    if (options.json) {
-      stream.write(
-        `${JSON.stringify({ time: new Date().toISOString(), level, message, ...data })}\n`,
-      );
-      return;
-    }
-    const { err, ...rest } = data;
+  if (!options.json) return createTextLogger(options.level);
+  // Synchronous writes: a line logged just before process.exit() is not lost.
+  const to = (fd: number) =>
+    pino(
+      { level: options.level, base: undefined, mixin, timestamp: pino.stdTimeFunctions.isoTime },
+      pino.destination({ fd, sync: true }),
+    );
+  const stdout = to(1);
+  const stderr = to(2);
+  return {
+    debug: (message, fields) => stdout.debug(fields ?? {}, message),
+    info: (message, fields) => stdout.info(fields ?? {}, message),
+    warn: (message, fields) => stderr.warn(fields ?? {}, message),
+    error: (message, fields) => stderr.error(fields ?? {}, message),
+  };
+}
+
+function mixin(): object {
+  const id = currentRequestId();
+  return id ? { requestId: id } : {};
+}
+
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+/** For a developer's terminal: one readable line, the stack of an error under it. */
+function createTextLogger(level: LogLevel): Logger {
+  const write = (entryLevel: LogEntry['level'], message: string, fields: LogFields = {}) => {
+    if (RANK[entryLevel] < RANK[level]) return;
+    const stream =
+      entryLevel === 'error' || entryLevel === 'warn' ? process.stderr : process.stdout;
+    const { err, ...rest } = { ...mixin(), ...fields };
     const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
-    const stack = err && typeof err === 'object' && 'stack' in err ? `\n${String(err.stack)}` : '';
-    stream.write(`${level.padEnd(5)} ${message}${extra}${stack}\n`);
+    const stack =
+      err instanceof Error ? `\n${err.stack ?? err.message}` : err ? ` ${String(err)}` : '';
+    stream.write(`${entryLevel.padEnd(5)} ${message}${extra}${stack}\n`);
   };
   return {
     debug: (message, fields) => write('debug', message, fields),
@@ -63,7 +102,7 @@ export function createMemoryLogger(): Logger & { entries: LogEntry[] } {
   const push =
     (level: LogEntry['level']) =>
     (message: string, fields: LogFields = {}) => {
-      entries.push({ level, message, fields });
+      entries.push({ level, message, fields: { ...mixin(), ...fields } });
     };
   return {
     entries,

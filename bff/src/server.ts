@@ -26,6 +26,8 @@ import { createBrandTokenChain } from './services/brand-tokens-chain.ts';
 import { startContestJob } from './jobs/contest.ts';
 import { createContestService } from './services/contest.ts';
 import { createLogger } from './logger.ts';
+import { createMetrics } from './http/metrics.ts';
+import { startLiveEvents } from './services/live-events.ts';
 import { startMailCatcher, type MailCatcher } from './providers/mail-catcher.ts';
 import { createBundledFeed, createHttpFeed } from './providers/feed.ts';
 import { createSmtpMailer, type Mailer } from './providers/mail.ts';
@@ -112,7 +114,10 @@ async function main() {
   }
   const chain = await startChain(db);
   stops.push({ name: 'chain', stop: () => chain.stop() });
-  const queue = await startJobQueue(db.url, logger);
+  const metrics = createMetrics({ db });
+  const queue = await startJobQueue(db.url, logger, (name) =>
+    metrics.jobFailures.inc({ queue: name }),
+  );
   stops.push({ name: 'job queue', stop: () => queue.stop() });
   await startMailWorker(queue, smtp, logger);
   const mailer = queuedMailer(queue);
@@ -170,10 +175,12 @@ async function main() {
     provider: chain.provider,
     logger,
     intervalMs: env.sale.watchIntervalMs,
+    onPass: (block) => metrics.watcherPass(block),
   });
   stops.push({ name: 'sale watcher', stop: () => saleWatcher.stop() });
 
   const background = createBackground(logger);
+  const liveEvents = startLiveEvents({ url: db.url, logger });
   const app = createApp({
     db,
     mailer,
@@ -194,6 +201,10 @@ async function main() {
     brandTokenSends: brandTokenSendQueue(queue, db),
     sale,
     cardProviderUrl: saleProviders.card.publicUrl,
+    metrics,
+    liveEvents,
+    draining: () => shuttingDown,
+    ...(env.metricsToken ? { metricsToken: env.metricsToken } : {}),
     ...(env.explorerTxUrl ? { explorerTxUrl: env.explorerTxUrl } : {}),
   });
   stops.push({ name: 'background work', stop: () => background.drain() });
@@ -219,6 +230,10 @@ async function main() {
         setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       }),
   });
+
+  // Stopped before the server closes: event streams end, so their browsers reconnect to another
+  // replica at once instead of holding this one open through the grace period.
+  stops.push({ name: 'live events', stop: () => liveEvents.close() });
 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

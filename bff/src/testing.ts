@@ -18,6 +18,7 @@ import type { FeedSource } from './providers/feed.ts';
 import { createOutboxMailer, type Mailer } from './providers/mail.ts';
 import { createOutboxSms, type SmsProvider } from './providers/sms.ts';
 import { createBackground, type Background } from './services/background.ts';
+import { startLiveEvents } from './services/live-events.ts';
 import {
   TEST_ARGON2_COST,
   createPasswordHasher,
@@ -63,6 +64,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** The site configuration (default: the demo companies). */
   site?: SiteConfig;
+  /** Protect /metrics with this bearer token (METRICS_TOKEN). */
+  metricsToken?: string;
   /** The token sale's services, built once the app's address is known (webhook URLs). */
   sale?: (context: { db: Database; baseUrl: string; logger: Logger }) => {
     sales: SaleService;
@@ -127,6 +130,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     await startBrandTokenWorker(queue, brandTokenChain, logger);
     brandTokenSends = brandTokenSendQueue(queue, db);
   }
+  const liveEvents = startLiveEvents({ url, logger });
+  await liveEvents.ready();
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -150,6 +155,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     background,
     ...(chain && payouts ? { chain, payouts } : {}),
     ...(brandTokenSends ? { brandTokenSends } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    liveEvents,
   });
   server.on('request', app.callback());
 
@@ -163,6 +170,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(brandTokenChain ? { brandTokenChain } : {}),
     close() {
       closing ??= (async () => {
+        await liveEvents.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { buildPath, type Endpoint, type EndpointInput, type EndpointResponse } from './endpoint.ts';
 import { ApiError, ErrorResponseSchema } from './errors.ts';
 import { fileNameOf } from './files.ts';
+import type { EventStream } from './events.ts';
 
 export interface ApiClientOptions {
   /** Origin of the API; '' means the page's own origin. */
@@ -11,8 +12,64 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+export interface StreamInput<S extends EventStream> {
+  params?: S['params'] extends v.GenericSchema ? v.InferInput<S['params']> : never;
+  /** The id of the last event received: the server then repeats nothing the client has. */
+  lastEventId?: string;
+  signal: AbortSignal;
+  /** Each event whose data matches its contract schema, in order. */
+  onEvent: <K extends keyof S['events'] & string>(
+    event: K,
+    data: v.InferOutput<S['events'][K]>,
+    id: string | undefined,
+  ) => void;
+  /** Once the server accepted the stream. */
+  onOpen?: () => void;
+}
+
 export interface ApiClient {
   call<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>): Promise<EndpointResponse<E>>;
+  /**
+   * Holds an event stream (contracts/api/events.ts) until it ends or `signal` aborts. Read with
+   * fetch rather than EventSource so the bearer token travels in a header, never in the URL.
+   * Rejects with an ApiError when the server refuses it (the caller polls instead).
+   */
+  stream<S extends EventStream>(stream: S, input: StreamInput<S>): Promise<void>;
+}
+
+/** Parses `text/event-stream` blocks (the WHATWG format: fields per line, blank line ends one). */
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onBlock: (fields: { id?: string; event: string; data: string }) => void,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let fields: { id?: string; event?: string; data?: string } = {};
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    const lines = buffer.split(/\r\n|\r|\n/);
+    buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line === '') {
+        if (fields.data !== undefined) {
+          onBlock({ event: fields.event ?? 'message', data: fields.data, id: fields.id });
+        }
+        fields = {};
+        continue;
+      }
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const name = colon < 0 ? line : line.slice(0, colon);
+      const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (name === 'data')
+        fields.data = fields.data === undefined ? text : `${fields.data}\n${text}`;
+      else if (name === 'event') fields.event = text;
+      else if (name === 'id') fields.id = text;
+    }
+  }
 }
 
 function encodeBody(endpoint: Endpoint, body: unknown): { body?: BodyInit; contentType?: string } {
@@ -124,6 +181,51 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         });
       }
       return parsed.output;
+    },
+
+    async stream(stream, input) {
+      const headers = new Headers({ accept: 'text/event-stream' });
+      const token = getToken();
+      if (token && stream.auth !== 'none') headers.set('authorization', `Bearer ${token}`);
+      if (input.lastEventId) headers.set('last-event-id', input.lastEventId);
+      const doFetch = options.fetch ?? globalThis.fetch;
+      let response: Response;
+      try {
+        response = await doFetch(`${baseUrl}${buildPath(stream.path, input.params ?? {})}`, {
+          headers,
+          signal: input.signal,
+        });
+      } catch {
+        throw new ApiError(0, { message: 'Network error', messageId: 'errors.network' });
+      }
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || !response.body || !type.startsWith('text/event-stream')) {
+        const parsed = v.safeParse(ErrorResponseSchema, await readJson(response));
+        throw new ApiError(
+          response.ok ? 503 : response.status,
+          parsed.success
+            ? parsed.output
+            : { message: `No event stream (${response.status})`, messageId: 'errors.server' },
+          response.headers,
+        );
+      }
+      input.onOpen?.();
+      try {
+        await readEventStream(response.body, ({ event, data, id }) => {
+          const schema = stream.events[event];
+          if (!schema) return;
+          let json: unknown;
+          try {
+            json = JSON.parse(data);
+          } catch {
+            return;
+          }
+          const parsed = v.safeParse(schema, json);
+          if (parsed.success) input.onEvent(event, parsed.output as never, id);
+        });
+      } catch (error) {
+        if (!input.signal.aborted) throw error;
+      }
     },
   };
 }

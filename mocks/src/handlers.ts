@@ -2,6 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { endpoints, type EndpointId, type Endpoints } from '@brnd/contracts/api/index';
 import { cardProviderInit, cardProviderTransaction } from '@brnd/contracts/api/card-provider';
+import { eventStreamList } from '@brnd/contracts/api/events';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
@@ -258,6 +259,11 @@ export function createHandlers(fake: Fake): HttpHandler[] {
       target.cardProviderTransaction(params),
     ),
     http.get('*/dev/outbox', () => HttpResponse.json(fake.outbox())),
+    // The fake changes only when a story acts, so it pushes nothing: its event streams answer as
+    // a server whose streams are unavailable, and every screen shows its polling fallback.
+    ...eventStreamList.map((stream) =>
+      http.get(`*${stream.path}`, () => errorResponse(503, 'errors.server')),
+    ),
     // Anything else under /api is a route the contract does not have.
     http.all('*/api/*', () => errorResponse(404, 'errors.notFound')),
   ];

@@ -4,6 +4,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.ts';
 import { DomainError } from '../services/errors.ts';
 import { english } from '../services/messages.ts';
+import { isClientGone } from './request-id.ts';
 
 /** A request part did not match the endpoint's contract schema (contracts/api/validation.ts). */
 export class ValidationError extends Error {
@@ -75,6 +76,12 @@ export function errorHandler(logger: Logger) {
         ctx.status = status;
         const messageId = HTTP_MESSAGE_IDS[status] ?? 'errors.validation';
         ctx.body = { message: http.message ?? english(messageId), messageId };
+        return;
+      }
+      if (isClientGone(error)) {
+        // Nobody is left to answer; the status is for the access log only.
+        logger.debug('client closed the connection', { method: ctx.method, path: ctx.path });
+        ctx.status = 499;
         return;
       }
       logger.error('request failed', {

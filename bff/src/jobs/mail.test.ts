@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { databaseName } from '../db/database.ts';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger, withRequestId } from '../logger.ts';
 import type { MailMessage, Mailer } from '../providers/mail.ts';
 import { createDatabaseFromTemplate, dropDatabase } from '../testing/test-database.ts';
 import { queuedMailer, startMailWorker } from './mail.ts';
@@ -85,5 +85,30 @@ test('a mail not sent before the bff stops is sent by the next one', async () =>
     expect(up.delivered).toEqual([message('Reset your password')]);
   } finally {
     await second.stop();
+  }
+});
+
+test('a mail queued by a request is logged under that request id, and its failures counted', async () => {
+  const failed: string[] = [];
+  const queue = await startJobQueue(databaseUrl, createMemoryLogger(), (name) => failed.push(name));
+  try {
+    const smtp = flakyTransport(1);
+    const logger = createMemoryLogger();
+    await startMailWorker(queue, smtp.transport, logger, FAST_RETRY);
+
+    await withRequestId('req-7f3a2c91', () => queuedMailer(queue).send(message('Welcome')));
+
+    await until(() => smtp.delivered.length > 0);
+    // The worker gets the message as queued: the id travels beside it, not inside it.
+    expect(smtp.delivered).toEqual([message('Welcome')]);
+    expect(logger.entries).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        fields: expect.objectContaining({ requestId: 'req-7f3a2c91' }),
+      }),
+    ]);
+    expect(failed).toEqual(['mail-send']);
+  } finally {
+    await queue.stop();
   }
 });

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Logger } from '../logger.ts';
+import { currentRequestId, withRequestId, type Logger } from '../logger.ts';
 
 /**
  * Background jobs on pg-boss: the queue lives in the same PostgreSQL (schema `pgboss`), so every
@@ -15,9 +15,58 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export async function startJobQueue(url: string, logger: Logger): Promise<JobQueue> {
+/** Where a job's originating request id travels inside its data; workers never see it. */
+const REQUEST_ID_KEY = '__requestId';
+
+type Handler = (jobs: PgBoss.Job<object>[]) => Promise<unknown>;
+
+/**
+ * Every job carries the id of the request that queued it and its worker runs under that id, so
+ * the job's log lines (and the provider calls it makes) can be joined to the request. A job
+ * queued outside a request (a schedule) runs under its own job id. Failed attempts are counted.
+ */
+function traceJobs(boss: PgBoss, onFailure?: (queue: string) => void): void {
+  const send = boss.send.bind(boss) as (...args: unknown[]) => Promise<string | null>;
+  const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>;
+  boss.send = ((...args: unknown[]) => {
+    const requestId = currentRequestId();
+    if (requestId && typeof args[0] === 'string' && typeof args[1] === 'object' && args[1]) {
+      args[1] = { ...args[1], [REQUEST_ID_KEY]: requestId };
+    }
+    return send(...args);
+  }) as PgBoss['send'];
+  boss.work = ((name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as Handler;
+    const traced: Handler = async (jobs) => {
+      const first = jobs[0];
+      const data = first?.data as Record<string, unknown> | undefined;
+      const requestId =
+        typeof data?.[REQUEST_ID_KEY] === 'string' ? data[REQUEST_ID_KEY] : `job-${first?.id}`;
+      for (const job of jobs) {
+        if (job.data && REQUEST_ID_KEY in job.data) {
+          const { [REQUEST_ID_KEY]: _, ...clean } = job.data as Record<string, unknown>;
+          job.data = clean;
+        }
+      }
+      try {
+        return await withRequestId(requestId, () => handler(jobs));
+      } catch (error) {
+        onFailure?.(name);
+        throw error;
+      }
+    };
+    return work(name, ...rest, traced);
+  }) as PgBoss['work'];
+}
+
+export async function startJobQueue(
+  url: string,
+  logger: Logger,
+  onFailure?: (queue: string) => void,
+): Promise<JobQueue> {
   const boss = new PgBoss({ connectionString: url, max: 4 });
   boss.on('error', (error: unknown) => logger.error('job queue error', { err: error }));
+  traceJobs(boss, onFailure);
   await boss.start();
   await boss.createQueue(PAYOUT_QUEUE, {
     name: PAYOUT_QUEUE,

@@ -30,6 +30,7 @@ export function startSaleWatcher({
   provider,
   logger,
   intervalMs,
+  onPass,
 }: {
   orders: OrderService;
   /** Unset: no chain, only the expiry sweep runs. */
@@ -37,6 +38,8 @@ export function startSaleWatcher({
   logger: Logger;
   /** 0: no timer (tests call tick()). */
   intervalMs: number;
+  /** After each completed pass, with the head block it read (none: nothing was watched). */
+  onPass?: (block: number | undefined) => void;
 }): SaleWatcher {
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -70,9 +73,9 @@ export function startSaleWatcher({
 
   async function pass() {
     await orders.expireOverdue();
-    if (!provider) return;
+    if (!provider) return onPass?.(undefined);
     const watched = await orders.watchedEthOrders(LATE_PAYMENT_WINDOW_MS);
-    if (watched.length === 0) return;
+    if (watched.length === 0) return onPass?.(undefined);
     const block = await provider.getBlockNumber();
     const at = new Date();
     const searchFrom = Math.max(previousBlock ?? -1, block - TRANSFER_SEARCH_BLOCKS);
@@ -105,6 +108,7 @@ export function startSaleWatcher({
       );
     }
     previousBlock = block;
+    onPass?.(block);
   }
 
   function tick(): Promise<void> {

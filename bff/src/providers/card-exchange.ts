@@ -4,6 +4,7 @@ import {
   type CardProviderTransaction,
 } from '@brnd/contracts/api/card-provider';
 import * as v from 'valibot';
+import { requestIdHeader } from '../logger.ts';
 
 /**
  * The card (PLN) cash-exchange provider, as the spec's card route uses it: the browser
@@ -71,7 +72,11 @@ export function createCardExchange(settings: CardExchangeSettings): CardExchange
       let response: Response;
       try {
         response = await doFetch(`${base}/v1/transactions/${encodeURIComponent(cashTxHash)}`, {
-          headers: { authorization: `Bearer ${settings.apiKey}`, accept: 'application/json' },
+          headers: {
+            authorization: `Bearer ${settings.apiKey}`,
+            accept: 'application/json',
+            ...requestIdHeader(),
+          },
           signal: AbortSignal.timeout(10_000),
         });
       } catch (error) {

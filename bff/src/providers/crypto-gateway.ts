@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { requestIdHeader } from '../logger.ts';
 
 /**
  * A crypto payment gateway modelled on BTCPay Server's Greenfield API (v1): invoices priced in
@@ -108,6 +109,7 @@ export function createGreenfieldGateway(settings: GreenfieldSettings): CryptoGat
           authorization: `token ${settings.apiKey}`,
           'content-type': 'application/json',
           accept: 'application/json',
+          ...requestIdHeader(),
         },
         signal: AbortSignal.timeout(10_000),
       });

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { requestIdHeader } from '../logger.ts';
 
 export interface SmsMessage {
   /** E.164-like: digits with an optional leading plus. */
@@ -41,6 +42,7 @@ export function createHttpSms(options: HttpSmsOptions): SmsProvider {
           authorization: `Bearer ${options.apiKey}`,
           'content-type': 'application/json',
           accept: 'application/json',
+          ...requestIdHeader(),
         },
         body: JSON.stringify({
           to: message.to,

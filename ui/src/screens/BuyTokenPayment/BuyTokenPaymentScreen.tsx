@@ -19,6 +19,7 @@ import { writeStored } from '../shared/storage.ts';
 import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
 import { isStillOpen, paymentPhase, usePaymentDeadline, walletLink } from './payment-view.ts';
 import styles from './BuyTokenPaymentScreen.module.css';
+import { useOrderEvents } from '../shared/live-updates.ts';
 
 export function orderQueryOptions(api: ApiClient, uuid: string) {
   return queryOptions({
@@ -44,7 +45,12 @@ export function BuyTokenPaymentScreen({ uuid }: BuyTokenPaymentScreenProps) {
   const api = useApiClient();
   const navigation = useNavigation();
   const queryClient = useQueryClient();
-  const query = useQuery(orderQueryOptions(api, uuid));
+  // Pushed while the stream is open; polled every 5 s whenever it is not.
+  const live = useOrderEvents(uuid);
+  const query = useQuery({
+    ...orderQueryOptions(api, uuid),
+    ...(live ? { refetchInterval: false as const } : {}),
+  });
   const phase = query.data ? paymentPhase(query.data.status) : undefined;
 
   useEffect(() => {

@@ -10,6 +10,7 @@ import { SaleProgress, useTierText } from '../Sale/SaleFacts.tsx';
 import { saleQueryOptions } from '../Sale/sale-queries.ts';
 import { walletQueryOptions } from '../Wallet/WalletScreen.tsx';
 import styles from './DashboardSale.module.css';
+import { useSaleEvents } from '../shared/live-updates.ts';
 
 /** The dashboard's sale cards: balance and tier with buy and invite, and the sale's progress. */
 export function SaleDashboardCards() {
@@ -19,6 +20,7 @@ export function SaleDashboardCards() {
   const api = useApiClient();
   const walletQuery = useQuery(walletQueryOptions(api));
   const saleQuery = useQuery(saleQueryOptions(api));
+  useSaleEvents();
   const tierText = useTierText();
 
   return (

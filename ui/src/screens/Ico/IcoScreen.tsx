@@ -29,6 +29,7 @@ import {
   usdToTokens,
 } from './converter.ts';
 import styles from './IcoScreen.module.css';
+import { useSaleEvents } from '../shared/live-updates.ts';
 
 /** The documents the build script writes (scripts/build-docs.ts → app/public/docs). */
 export const SALE_DOCUMENTS = [
@@ -47,6 +48,7 @@ export function IcoScreen({ code }: IcoScreenProps) {
   const t = (id: string) => intl.formatMessage({ id });
   const api = useApiClient();
   const query = useQuery(saleQueryOptions(api));
+  useSaleEvents();
 
   return (
     <div className={styles.page}>

@@ -29,6 +29,7 @@ import {
   type Section,
 } from './voting-queries.ts';
 import styles from './VotingScreen.module.css';
+import { useVoteEvents } from '../shared/live-updates.ts';
 
 /** Suggestions wait for a short pause in typing, and show this many brands. */
 const SUGGEST_DELAY_MS = 250;
@@ -56,6 +57,7 @@ export function VotingScreen({ referralCode }: VotingScreenProps) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const showError = useApiErrorToast();
+  useVoteEvents();
   const navigation = useNavigation();
   const { session } = useSession();
   const limitValues = useVoteLimitValues();
