@@ -32,7 +32,9 @@ export const signup = defineEndpoint({
     password: PasswordSchema,
     referral_code: v.optional(ReferralCodeSchema),
   }),
-  response: v.object({ message: v.string(), referral_code: v.string() }),
+  // The same answer for a new and a registered address (decision 028): no referral code here;
+  // the account's link is shown once the account is confirmed.
+  response: MessageResponseSchema,
 });
 
 export const LoginSuccessSchema = v.object({
@@ -101,7 +103,8 @@ export const confirmMobile = defineEndpoint({
     mobile_verification_code: PhoneCodeSchema,
     verification_code: OpaqueCodeSchema,
   }),
-  response: MessageResponseSchema,
+  // The account is confirmed now: its own referral code opens the registration success page.
+  response: v.object({ message: v.string(), referral_code: v.string() }),
 });
 
 export const forgotPassword = defineEndpoint({

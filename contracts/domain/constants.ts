@@ -47,6 +47,13 @@ export const EMAIL_RESEND_INTERVAL_MS = 10 * 60_000;
 export const RESET_EMAILS_PER_HOUR = 3;
 /** Wrong current passwords per user per window before the password change answers 429. */
 export const PASSWORD_CHANGE_FAILURES = 5;
+/**
+ * Sign-up attempts per client address and per e-mail address in a window (decision 029). Every
+ * attempt counts, registered address or not, so the limit itself reveals nothing.
+ */
+export const SIGNUPS_PER_IP = 10;
+export const SIGNUPS_PER_EMAIL = 3;
+export const SIGNUP_THROTTLE_WINDOW_MS = 60 * 60_000;
 
 /** Token sale: the default price (1 USD = 333 BRND) and the hard-coded PLN rate. */
 export const TOKEN_PRICE_USD = 0.003;

@@ -36,6 +36,9 @@ import {
   SESSION_LIFETIME_MS,
   SMS_CODE_LIFETIME_MS,
   SMS_CODE_MAX_ATTEMPTS,
+  SIGNUP_THROTTLE_WINDOW_MS,
+  SIGNUPS_PER_EMAIL,
+  SIGNUPS_PER_IP,
   SMS_RESENDS_PER_HOUR,
   VOTE_WINDOW_MS,
   VOTES_PER_BRAND_PER_WINDOW,
@@ -847,20 +850,42 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
     /* ---------------------------------------------------------- accounts */
 
-    signup(input: {
-      name: string;
-      mobile: string;
-      email: string;
-      password: string;
-      referral_code?: string;
-    }) {
-      if (userByEmail(input.email)) {
-        throw new FakeError(409, 'errors.emailExists', { errors: { email: 'errors.emailExists' } });
+    /** The same answer for a new and a registered address, as the bff (decision 028). */
+    signup(
+      input: {
+        name: string;
+        mobile: string;
+        email: string;
+        password: string;
+        referral_code?: string;
+      },
+      clientAddress = 'local',
+    ) {
+      const email = input.email.toLowerCase();
+      const ipLimit = hit(`signup:ip:${clientAddress}`, SIGNUPS_PER_IP, SIGNUP_THROTTLE_WINDOW_MS);
+      const emailLimit = hit(`signup:email:${email}`, SIGNUPS_PER_EMAIL, SIGNUP_THROTTLE_WINDOW_MS);
+      const refused = [ipLimit, emailLimit].filter((limit) => !limit.allowed);
+      if (refused.length > 0) {
+        throw tooManyAttempts(Math.max(...refused.map((limit) => limit.retryAfterSeconds)));
+      }
+      const owner = userByEmail(input.email);
+      if (owner) {
+        send({
+          channel: 'email',
+          to: owner.email,
+          subject: englishText('email.signupExisting.subject'),
+          text: englishText('email.signupExisting.text', {
+            name: owner.name,
+            loginLink: `${appUrl}/login`,
+            resetLink: `${appUrl}/forgotpassword`,
+          }),
+        });
+        return { message: SUCCESS };
       }
       const user: UserRecord = {
         id: state.nextId++,
         name: input.name,
-        email: input.email,
+        email,
         mobile: input.mobile,
         address: '',
         password: input.password,
@@ -883,7 +908,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       const via = findReferralLink(state.referralLinks, input.referral_code);
       if (via && via.userId !== user.id) user.referredVia = via.code;
       sendVerificationMail(user);
-      return { message: SUCCESS, referral_code: user.referralCode };
+      return { message: SUCCESS };
     },
 
     login(input: { email: string; password: string }) {
@@ -981,7 +1006,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       for (const code of state.codes) {
         if (code.userId === user.id && code.purpose === 'phoneStep') code.used = true;
       }
-      return { message: SUCCESS };
+      return { message: SUCCESS, referral_code: user.referralCode };
     },
 
     /** The same answer for every address; at most RESET_EMAILS_PER_HOUR e-mails per address. */

@@ -39,6 +39,8 @@ export interface ResolverContext<E extends Endpoint> {
   /** The signed-in user, or null for a visitor. */
   viewer: FakeUser | null;
   token: string | undefined;
+  /** The caller's address as the bff sees it behind a proxy (X-Forwarded-For), for throttles. */
+  clientAddress: string;
 }
 
 export type Resolver<E extends Endpoint> = (
@@ -48,7 +50,7 @@ export type Resolver<E extends Endpoint> = (
 
 /** Every endpoint of the route table must be answered: a missing one fails the typecheck. */
 const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
-  signup: (fake, { body }) => fake.signup(body),
+  signup: (fake, { body, clientAddress }) => fake.signup(body, clientAddress),
   login: (fake, { body }) => fake.login(body),
   logout: (fake, { user, token }) => (user && token ? fake.logout(token) : { message: 'success' }),
   confirmEmail: (fake, { body }) => fake.confirmEmail(body),
@@ -210,6 +212,7 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
         body: parsed.body,
         viewer,
         token,
+        clientAddress: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local',
         get user(): FakeUser {
           if (!viewer) throw new FakeError(401, 'errors.unauthorized');
           return viewer;

@@ -29,8 +29,8 @@ export function accountRoutes({ accounts, runInBackground }: AccountRoutesDeps):
   return [
     route(signup, async ({ body, ctx }) => {
       const language = languageFromHeader(ctx.get('accept-language'));
-      const { referralCode } = await accounts.signup(body, language);
-      return { message: SUCCESS, referral_code: referralCode };
+      await accounts.signup(body, language, ctx.ip);
+      return ok;
     }),
 
     route(confirmEmail, async ({ body }) => {
@@ -55,8 +55,11 @@ export function accountRoutes({ accounts, runInBackground }: AccountRoutesDeps):
     }),
 
     route(confirmMobile, async ({ body }) => {
-      await accounts.confirmMobile(body.verification_code, body.mobile_verification_code);
-      return ok;
+      const { referralCode } = await accounts.confirmMobile(
+        body.verification_code,
+        body.mobile_verification_code,
+      );
+      return { message: SUCCESS, referral_code: referralCode };
     }),
 
     route(login, async ({ body, ctx }) => accounts.login(body, ctx.ip)),
