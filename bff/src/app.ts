@@ -27,6 +27,7 @@ import type { OrderService } from './services/orders.ts';
 import type { SaleService } from './services/sale.ts';
 import { createSaleStack } from './services/sale-stack.ts';
 import { referralRoutes } from './http/referrals.ts';
+import { createSessionCookies } from './http/session-cookie.ts';
 import { mountRoutes } from './http/route.ts';
 import { securityHeaders } from './http/security.ts';
 import { siteRoutes } from './http/site.ts';
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const background = deps.background ?? createBackground(logger);
   const sessions = createSessionService(db);
+  const sessionCookies = createSessionCookies({ production, appUrl: deps.appUrl });
   const ledger = createLedger(db);
   const limiter = createRateLimiter(db);
   const brandTokens = createBrandTokenService({
@@ -215,7 +217,11 @@ export function createApp(deps: AppDeps): Koa {
     api,
     [
       ...healthRoutes({ db, logger }),
-      ...accountRoutes({ accounts, runInBackground: (name, work) => background.run(name, work) }),
+      ...accountRoutes({
+        accounts,
+        sessionCookies,
+        runInBackground: (name, work) => background.run(name, work),
+      }),
       ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
       ...orderRoutes({
         sources: [payoutTransactions(payouts), saleTransactions(sale.orders)],
@@ -261,6 +267,7 @@ export function createApp(deps: AppDeps): Koa {
       ...brandTokenRoutes({ brandTokens, db, chain: deps.chain }),
     ],
     sessions,
+    sessionCookies,
   );
 
   app.use(requestId(logger));

@@ -3,6 +3,12 @@
 /** Session cookies (token, email, mobile, name) live 2 days. */
 export const SESSION_COOKIE_MAX_AGE_MS = 172_800_000;
 export const SESSION_COOKIES = ['token', 'email', 'mobile', 'name'] as const;
+/**
+ * The session token's cookie: set by the bff, HttpOnly, so page scripts never see it (decision
+ * 029). The app keeps only the other three, which say who is signed in.
+ */
+export const SESSION_TOKEN_COOKIE = 'token';
+export const SESSION_PROFILE_COOKIES = ['email', 'mobile', 'name'] as const;
 
 export const TOAST_DURATION_MS = 5_000;
 export const BUY_TOAST_DURATION_MS = 8_000;

@@ -349,7 +349,7 @@ export const accountScenarios: Scenario[] = [
           }),
         },
         save: (body, values) => {
-          if ('token' in body) throw new Error('a session before the phone is verified');
+          if (!('code' in body)) throw new Error('a session before the phone is verified');
           values.code = body.code;
         },
       }),

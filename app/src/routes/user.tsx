@@ -8,7 +8,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { withMessages } from '@brnd/ui/i18n';
-import { requireToken } from '../guard.ts';
+import { requireSession } from '../guard.ts';
 import { BuyTokenSearchSchema } from '../search.ts';
 import { lazyScreen, USER_AREA_NAMESPACES, BRAND_FORM_NAMESPACES, rootRoute } from './root.tsx';
 
@@ -113,7 +113,7 @@ const userRoute = createRoute({
   path: 'user',
   staticData: { title: 'dashboard' },
   beforeLoad: ({ context, location }) => {
-    requireToken({ token: context.session.getToken(), location });
+    requireSession({ session: context.session.getSession(), location });
   },
   component: function UserArea() {
     const pathname = useRouterState({ select: (state) => state.location.pathname });
