@@ -1,4 +1,5 @@
 /** The signed-in user's area under /user: dashboard, sale, referrals, brands and tokens. */
+import { parseRecordId } from '@brnd/contracts/domain/rules';
 import {
   createRoute,
   lazyRouteComponent,
@@ -83,6 +84,10 @@ const brandConsoleRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'brands/$brandId',
   staticData: { title: 'brandConsole' },
+  // The contract's one id rule: an address that names no record is the 404 page.
+  beforeLoad: ({ params }) => {
+    if (parseRecordId(params.brandId) === null) throw notFound();
+  },
   component: function BrandConsolePage() {
     return <BrandConsoleScreen brandId={Number(brandConsoleRoute.useParams().brandId)} />;
   },
@@ -96,6 +101,7 @@ const brandConsoleSectionRoute = createRoute({
   staticData: { title: 'brandConsole' },
   beforeLoad: ({ params }) => {
     if (!(BRAND_CONSOLE_SECTIONS as readonly string[]).includes(params.section)) throw notFound();
+    if (parseRecordId(params.brandId) === null) throw notFound();
   },
   component: function BrandConsoleSectionPage() {
     const { brandId, section } = brandConsoleSectionRoute.useParams();

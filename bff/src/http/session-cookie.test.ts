@@ -108,14 +108,15 @@ test('a cross-origin fetch with the cookie is refused, by Fetch Metadata or by O
     });
 
   // A sibling subdomain is the same site, but not the same origin.
-  for (const headers of [
+  const cases: Record<string, string>[] = [
     { 'sec-fetch-site': 'same-site', origin: 'https://shop.brnd.example' },
     { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
     // An older browser without Fetch Metadata still names the page's origin.
     { origin: 'https://evil.example' },
     // Neither header: nothing shows the request came from our page.
     {},
-  ]) {
+  ];
+  for (const headers of cases) {
     const refused = await attempt(headers);
     expect(refused.status, JSON.stringify(headers)).toBe(403);
     expect(refused.error?.messageId).toBe('errors.crossSite');
