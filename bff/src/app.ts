@@ -190,6 +190,7 @@ export function createApp(deps: AppDeps): Koa {
   const votes = createVoteService({ db, clock });
   const uploads = createUploadService(db);
   const brandDeps = {
+    limiter,
     votes,
     uploads,
     documents: createDocumentStore(db),

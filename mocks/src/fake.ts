@@ -36,6 +36,9 @@ import {
   SESSION_LIFETIME_MS,
   SMS_CODE_LIFETIME_MS,
   SMS_CODE_MAX_ATTEMPTS,
+  BRAND_THROTTLE_WINDOW_MS,
+  BRANDS_ADDED_PER_DAY,
+  BRANDS_REFERRED_PER_DAY,
   SIGNUP_THROTTLE_WINDOW_MS,
   SIGNUPS_PER_EMAIL,
   SIGNUPS_PER_IP,
@@ -535,6 +538,26 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     };
   }
 
+  /**
+   * As the bff: an account adds and refers a bounded number of brands a day; an attempt the
+   * `check` refuses gives its hit back.
+   */
+  function withinDailyBrandLimit(key: string, limit: number, messageId: string, check: () => void) {
+    const result = hit(key, limit, BRAND_THROTTLE_WINDOW_MS);
+    if (!result.allowed) {
+      throw new FakeError(429, messageId, {
+        values: { limit, hours: Math.ceil(result.retryAfterSeconds / 3600) },
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+    }
+    try {
+      check();
+    } catch (error) {
+      refund(key);
+      throw error;
+    }
+  }
+
   function refund(key: string) {
     const entry = state.limits[key];
     if (entry && entry.hits > 0) entry.hits -= 1;
@@ -911,8 +934,9 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { message: SUCCESS };
     },
 
-    login(input: { email: string; password: string }) {
-      const accountKey = `login:account:${input.email.toLowerCase()}`;
+    /** Throttled per account and client address, as the bff (decision 029). */
+    login(input: { email: string; password: string }, clientAddress = 'local') {
+      const accountKey = `login:pair:${input.email.toLowerCase()}|${clientAddress}`;
       // Counted before the password is checked, as the bff does, so parallel guesses cannot pass.
       const limit = hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_THROTTLE_WINDOW_MS);
       if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
@@ -1040,7 +1064,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       user.password = input.password;
       user.emailVerified = true;
       revokeSessions(user.id);
-      delete state.limits[`login:account:${user.email.toLowerCase()}`];
+      // The owner proved the address: every address's wait for this account ends.
+      for (const key of Object.keys(state.limits)) {
+        if (key.startsWith(`login:pair:${user.email.toLowerCase()}|`)) delete state.limits[key];
+      }
       return { message: SUCCESS };
     },
 
@@ -1435,7 +1462,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       user: UserRecord,
       input: { website: string; name: string; description: string; image_url: string },
     ) {
-      ensureNewWebsite(input.website);
+      withinDailyBrandLimit(
+        `brand-refer:${user.id}`,
+        BRANDS_REFERRED_PER_DAY,
+        'errors.referBrandLimit',
+        () => ensureNewWebsite(input.website),
+      );
       const record: BrandRecord = {
         id: state.nextId++,
         name: input.name,
@@ -1491,7 +1523,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         linkedin?: string;
       },
     ) {
-      ensureNewWebsite(input.website);
+      withinDailyBrandLimit(
+        `brand-add:${user.id}`,
+        BRANDS_ADDED_PER_DAY,
+        'errors.addBrandLimit',
+        () => ensureNewWebsite(input.website),
+      );
       const { image, referral_code, facebook, twitter, instagram, linkedin, ...fields } = input;
       const record: BrandRecord = {
         ...fields,

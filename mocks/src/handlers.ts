@@ -54,8 +54,8 @@ export type Resolver<E extends Endpoint> = (
 /** Every endpoint of the route table must be answered: a missing one fails the typecheck. */
 const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   signup: (fake, { body, clientAddress }) => fake.signup(body, clientAddress),
-  login: (fake, { body, responseHeaders }) => {
-    const answer = fake.login(body);
+  login: (fake, { body, responseHeaders, clientAddress }) => {
+    const answer = fake.login(body, clientAddress);
     const { token, ...rest } = answer;
     if (body.session !== 'cookie' || token === undefined) return answer;
     // The web app's session: the token only in the cookie, as the bff answers.

@@ -3,6 +3,8 @@ import {
   EMAIL_CODE_LIFETIME_MS,
   EMAIL_RESEND_INTERVAL_MS,
   LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ACCOUNT_PER_DAY,
+  LOGIN_LONG_WINDOW_MS,
   LOGIN_FAILURES_PER_IP,
   LOGIN_THROTTLE_WINDOW_MS,
   PASSWORD_CHANGE_FAILURES,
@@ -81,6 +83,9 @@ export interface AccountServiceDeps {
   /** Runs in the transaction that confirms an e-mail address (brand tokens held for it). */
   onEmailVerified?: (userId: string, transaction: Transaction) => Promise<unknown>;
 }
+
+const loginPairPrefix = (email: string) => `login:pair:${email.toLowerCase()}|`;
+const loginPairDayPrefix = (email: string) => `login:pair-day:${email.toLowerCase()}|`;
 
 const linkInvalid = () => new DomainError(400, 'errors.linkInvalid');
 
@@ -338,11 +343,19 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     },
 
     async login({ email, password }, ip) {
-      const accountKey = `login:account:${email.toLowerCase()}`;
+      // Per account *and* client address (OWASP): guesses from elsewhere never lock the owner
+      // out; from one address the wait grows from the short window to the rest of the day.
+      const pairKey = `${loginPairPrefix(email)}${ip}`;
+      const pairDayKey = `${loginPairDayPrefix(email)}${ip}`;
       const ipKey = `login:ip:${ip}`;
       // Counted before the password is checked, so parallel guesses cannot pass the limit.
       const limit = await hitAll(limiter, [
-        { key: accountKey, limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_THROTTLE_WINDOW_MS },
+        { key: pairKey, limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_THROTTLE_WINDOW_MS },
+        {
+          key: pairDayKey,
+          limit: LOGIN_FAILURES_PER_ACCOUNT_PER_DAY,
+          windowMs: LOGIN_LONG_WINDOW_MS,
+        },
         { key: ipKey, limit: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_THROTTLE_WINDOW_MS },
       ]);
       if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
@@ -353,7 +366,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       else await hasher.verifyDummy(password);
       if (!user || !valid) throw new DomainError(401, 'errors.invalidCredentials');
 
-      await Promise.all([limiter.reset(accountKey), limiter.refund(ipKey)]);
+      await Promise.all([limiter.reset(pairKey), limiter.reset(pairDayKey), limiter.refund(ipKey)]);
       if (hasher.needsRehash(user.passwordHash)) {
         await user.update({ passwordHash: await hasher.hash(password) });
       }
@@ -420,7 +433,9 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         return user?.email;
       });
       if (!email) throw linkInvalid();
-      await limiter.reset(`login:account:${email}`);
+      // The owner proved the address: every address's wait for this account ends.
+      await limiter.resetPrefix(loginPairPrefix(email));
+      await limiter.resetPrefix(loginPairDayPrefix(email));
     },
 
     profile(user) {
