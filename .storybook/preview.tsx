@@ -6,8 +6,11 @@ import { configure, fn } from 'storybook/test';
 import { LANGUAGES, type Language } from '@brnd/contracts/domain/constants';
 import { fake, handlers } from '@brnd/mocks/handlers';
 import { DEMO_EMAIL, DEMO_PASSWORD, OPERATOR_EMAIL } from '@brnd/mocks/seed';
-import type { Session } from '@brnd/ui/session';
-import { StoryProviders, createTestQueryClient } from '@brnd/ui/testing/StoryProviders';
+import {
+  StoryProviders,
+  createTestQueryClient,
+  type StorySession,
+} from '@brnd/ui/testing/StoryProviders';
 import { createStoryRecorders, storyRecorders } from '@brnd/ui/testing/story-recorders';
 import '@brnd/ui/styles.css';
 import { chromaticModes } from './modes.ts';
@@ -22,9 +25,9 @@ configure({ asyncUtilTimeout: 5_000 });
  * to the fake, so the default handlers answer that session's calls; 'operator' does the same for
  * the mocks' operator (the console's endpoints answer them).
  */
-type SessionParameter = Session | 'demo' | 'operator' | null | undefined;
+type SessionParameter = StorySession | 'demo' | 'operator' | null | undefined;
 
-function startingSession(parameter: SessionParameter): Session | null {
+function startingSession(parameter: SessionParameter): StorySession | null {
   if (parameter !== 'demo' && parameter !== 'operator') return parameter ?? null;
   const email = parameter === 'demo' ? DEMO_EMAIL : OPERATOR_EMAIL;
   const answer = fake.login({ email, password: DEMO_PASSWORD });
@@ -43,7 +46,7 @@ const withProviders: Decorator = (Story, context) => {
       // A new toolbar language remounts the providers with it.
       key={String(context.globals.locale)}
       language={toLanguage(context.globals.locale)}
-      session={loaded.session as Session | null}
+      session={loaded.session as StorySession | null}
       recorders={storyRecorders(loaded)}
       queryClient={loaded.queryClient as ReturnType<typeof createTestQueryClient>}
     >

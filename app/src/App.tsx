@@ -41,7 +41,7 @@ export function createAppServices({
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } });
   const session = createCookieSessionStore();
   const apiClient = createAppApiClient({
-    getToken: session.getToken,
+    getSession: session.getSession,
     onSessionRevoked() {
       session.signOut();
       // Called on an API answer, long after `router` below exists.

@@ -14,19 +14,23 @@ function answering(status: number, body: unknown): typeof fetch {
 
 const unauthorized = { message: 'Please log in to continue.', messageId: 'errors.unauthorized' };
 
-function setup(status: number, body: unknown, token: string | undefined = 'tok-1') {
+const ADA = { email: 'ada@example.com', mobile: '+48600100200', name: 'Ada' };
+
+function setup(status: number, body: unknown, session: typeof ADA | null = ADA) {
   const onSessionRevoked = vi.fn();
   const fetch = vi.fn(answering(status, body));
-  const client = createAppApiClient({ getToken: () => token, onSessionRevoked, fetch });
+  const client = createAppApiClient({ getSession: () => session, onSessionRevoked, fetch });
   return { client, fetch, onSessionRevoked };
 }
 
-test('calls carry the session token as a bearer header', async () => {
+test('calls carry no token: the browser sends the HttpOnly session cookie itself', async () => {
   const user = { name: 'Ada', email: 'ada@example.com', mobile: '+48600100200', address: 'Main 1' };
   const { client, fetch } = setup(200, { user });
   await expect(client.call(profile)).resolves.toEqual({ user });
   const headers = new Headers(fetch.mock.calls[0]?.[1]?.headers);
-  expect(headers.get('authorization')).toBe('Bearer tok-1');
+  expect(headers.get('authorization')).toBeNull();
+  // Same-origin (fetch's default credentials): the cookie goes with the app's own calls only.
+  expect(fetch.mock.calls[0]?.[1]?.credentials).toBeUndefined();
 });
 
 test('a 401 while logged in means the token was revoked: the session ends', async () => {
@@ -39,7 +43,7 @@ test('a 401 without a session is an ordinary error (wrong password at login)', a
   const { client, onSessionRevoked } = setup(
     401,
     { message: 'Wrong e-mail or password.', messageId: 'errors.invalidCredentials' },
-    undefined,
+    null,
   );
   await expect(
     client.call(login, { body: { email: 'ada@example.com', password: 'nope' } }),

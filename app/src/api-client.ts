@@ -1,28 +1,30 @@
 import { createApiClient, type ApiClient } from '@brnd/contracts/api/client';
 import { ApiError } from '@brnd/contracts/api/errors';
+import type { Session } from '@brnd/ui/session';
 
 /**
- * The contracts client with the session token from the cookie. When the server answers 401 to a
- * call made with a session, the token was revoked (logout elsewhere, password change, expiry):
- * the app drops the dead session and sends the user to log in.
+ * The contracts client of the web app. It sends no bearer header: the browser sends the bff's
+ * HttpOnly session cookie with every same-origin call (decision 029). When the server answers
+ * 401 to a call made while signed in, the session was revoked (logout elsewhere, password
+ * change, expiry): the app forgets it and sends the user to log in.
  */
 export function createAppApiClient(options: {
-  getToken(): string | undefined;
+  getSession(): Session | null;
   onSessionRevoked(): void;
   fetch?: typeof globalThis.fetch;
 }): ApiClient {
-  const client = createApiClient({ getToken: options.getToken, fetch: options.fetch });
+  const client = createApiClient({ fetch: options.fetch });
   return {
     async call(endpoint, input) {
-      const token = endpoint.auth === 'none' ? undefined : options.getToken();
+      const session = endpoint.auth === 'none' ? null : options.getSession();
       try {
         return await client.call(endpoint, input);
       } catch (error) {
         if (
-          token &&
+          session &&
           // A reply to an older session must not end the one that replaced it.
-          options.getToken() === token &&
-          // Logging out with a dead token is still a logout; the screen finishes it.
+          options.getSession() === session &&
+          // Logging out with a dead session is still a logout; the screen finishes it.
           endpoint.id !== 'logout' &&
           error instanceof ApiError &&
           error.status === 401 &&

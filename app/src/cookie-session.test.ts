@@ -2,41 +2,39 @@ import { afterEach, expect, test, vi } from 'vitest';
 import Cookies from 'js-cookie';
 import { createCookieSessionStore } from './cookie-session.ts';
 
-const session = { token: 'tok-1', email: 'ada@example.com', mobile: '+48600100200', name: 'Ada' };
+const session = { email: 'ada@example.com', mobile: '+48600100200', name: 'Ada' };
 
 afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
   vi.restoreAllMocks();
 });
 
-test('signing in stores token, e-mail, mobile and name as cookies', () => {
+test('signing in stores e-mail, mobile and name as cookies, and never a token', () => {
   const store = createCookieSessionStore();
   store.signIn(session);
-  expect(Cookies.get()).toMatchObject(session);
+  expect(Cookies.get()).toEqual(session);
   expect(store.getSession()).toEqual(session);
-  expect(store.getToken()).toBe('tok-1');
 });
 
-test('the session cookies last two days, are SameSite=Lax and Secure only on https', () => {
+test('the profile cookies last two days, are SameSite=Strict and Secure only on https', () => {
   const set = vi.spyOn(Cookies, 'set');
   createCookieSessionStore({ secure: true }).signIn(session);
-  expect(set).toHaveBeenCalledTimes(4);
+  expect(set).toHaveBeenCalledTimes(3);
   for (const call of set.mock.calls) {
-    expect(call[2]).toMatchObject({ expires: 2, sameSite: 'Lax', secure: true, path: '/' });
+    expect(call[2]).toMatchObject({ expires: 2, sameSite: 'Strict', secure: true, path: '/' });
   }
   set.mockClear();
   createCookieSessionStore({ secure: false }).signIn(session);
   expect(set.mock.calls[0]?.[2]).toMatchObject({ secure: false });
 });
 
-test('signing out clears all four cookies', () => {
+test('signing out clears the three cookies', () => {
   const store = createCookieSessionStore();
   store.signIn(session);
   Cookies.set('lang', 'po');
   store.signOut();
   expect(Cookies.get()).toEqual({ lang: 'po' });
   expect(store.getSession()).toBeNull();
-  expect(store.getToken()).toBeUndefined();
 });
 
 test('a store created later reads the session the cookies already hold', () => {
@@ -58,9 +56,9 @@ test('listeners hear sign-in and sign-out, and the snapshot only changes when co
   expect(listener).toHaveBeenCalledTimes(2);
 });
 
-test('a token cookie removed elsewhere (expiry, another tab) ends the session', () => {
+test('cookies removed elsewhere (expiry, another tab) end the session', () => {
   const store = createCookieSessionStore();
   store.signIn(session);
-  Cookies.remove('token', { path: '/' });
+  Cookies.remove('email', { path: '/' });
   expect(store.getSession()).toBeNull();
 });

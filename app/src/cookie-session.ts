@@ -1,32 +1,35 @@
 import Cookies from 'js-cookie';
-import { SESSION_COOKIE_MAX_AGE_MS, SESSION_COOKIES } from '@brnd/contracts/domain/constants';
+import {
+  SESSION_COOKIE_MAX_AGE_MS,
+  SESSION_PROFILE_COOKIES,
+} from '@brnd/contracts/domain/constants';
 import type { Session } from '@brnd/ui/session';
 
 const DAY_MS = 86_400_000;
 
-/** The session as the spec keeps it: four cookies (token, email, mobile, name) that live 2 days. */
+/**
+ * The session as the page sees it: who is signed in (the e-mail, mobile and name cookies, which
+ * live 2 days as the spec's session cookies do). The token itself is in the bff's HttpOnly
+ * `token` cookie (decision 029): no script here can read it, and the browser sends it with the
+ * app's own API calls.
+ */
 export interface CookieSessionStore {
   getSession(): Session | null;
-  getToken(): string | undefined;
   signIn(session: Session): void;
+  /** Forgets who was signed in; the bff's logout (or a 401) ends the token. */
   signOut(): void;
   subscribe(listener: () => void): () => void;
 }
 
 function readSession(): Session | null {
-  const token = Cookies.get('token');
-  if (!token) return null;
-  return {
-    token,
-    email: Cookies.get('email') ?? '',
-    mobile: Cookies.get('mobile') ?? '',
-    name: Cookies.get('name') ?? '',
-  };
+  const email = Cookies.get('email');
+  if (!email) return null;
+  return { email, mobile: Cookies.get('mobile') ?? '', name: Cookies.get('name') ?? '' };
 }
 
 function sameSession(a: Session | null, b: Session | null): boolean {
   if (a === null || b === null) return a === b;
-  return SESSION_COOKIES.every((key) => a[key] === b[key]);
+  return SESSION_PROFILE_COOKIES.every((key) => a[key] === b[key]);
 }
 
 export function createCookieSessionStore(options: { secure?: boolean } = {}): CookieSessionStore {
@@ -34,7 +37,7 @@ export function createCookieSessionStore(options: { secure?: boolean } = {}): Co
   const attributes: Cookies.CookieAttributes = {
     expires: SESSION_COOKIE_MAX_AGE_MS / DAY_MS,
     path: '/',
-    sameSite: 'Lax',
+    sameSite: 'Strict',
     secure,
   };
   const listeners = new Set<() => void>();
@@ -55,13 +58,12 @@ export function createCookieSessionStore(options: { secure?: boolean } = {}): Co
 
   return {
     getSession: current,
-    getToken: () => Cookies.get('token') || undefined,
     signIn(session) {
-      for (const key of SESSION_COOKIES) Cookies.set(key, session[key], attributes);
+      for (const key of SESSION_PROFILE_COOKIES) Cookies.set(key, session[key], attributes);
       changed();
     },
     signOut() {
-      for (const key of SESSION_COOKIES) Cookies.remove(key, { path: '/' });
+      for (const key of SESSION_PROFILE_COOKIES) Cookies.remove(key, { path: '/' });
       changed();
     },
     subscribe(listener) {

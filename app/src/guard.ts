@@ -1,17 +1,18 @@
 import { redirect } from '@tanstack/react-router';
+import type { Session } from '@brnd/ui/session';
 
 /**
- * The user area needs a session token. Without one the user logs in first and comes back to the
- * page they asked for (`redirect` carries its path, query and hash).
+ * The user area needs a session. Without one the user logs in first and comes back to the page
+ * they asked for (`redirect` carries its path, query and hash).
  */
-export function requireToken({
-  token,
+export function requireSession({
+  session,
   location,
 }: {
-  token: string | undefined;
+  session: Session | null;
   location: { href: string };
 }): void {
-  if (!token) {
+  if (!session) {
     throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
   }
 }

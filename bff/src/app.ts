@@ -32,6 +32,7 @@ import type { OrderService } from './services/orders.ts';
 import type { SaleService } from './services/sale.ts';
 import { createSaleStack } from './services/sale-stack.ts';
 import { referralRoutes } from './http/referrals.ts';
+import { createSessionCookies } from './http/session-cookie.ts';
 import { mountRoutes } from './http/route.ts';
 import { securityHeaders } from './http/security.ts';
 import { siteRoutes } from './http/site.ts';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const background = deps.background ?? createBackground(logger);
   const sessions = createSessionService(db);
+  const sessionCookies = createSessionCookies({ production, appUrl: deps.appUrl });
   const ledger = createLedger(db);
   const limiter = createRateLimiter(db);
   const brandTokens = createBrandTokenService({
@@ -202,6 +204,7 @@ export function createApp(deps: AppDeps): Koa {
   const votes = createVoteService({ db, clock });
   const uploads = createUploadService(db);
   const brandDeps = {
+    limiter,
     votes,
     uploads,
     documents: createDocumentStore(db),
@@ -229,7 +232,11 @@ export function createApp(deps: AppDeps): Koa {
     api,
     [
       ...healthRoutes({ db, logger }),
-      ...accountRoutes({ accounts, runInBackground: (name, work) => background.run(name, work) }),
+      ...accountRoutes({
+        accounts,
+        sessionCookies,
+        runInBackground: (name, work) => background.run(name, work),
+      }),
       ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
       ...orderRoutes({
         sources: [payoutTransactions(payouts), saleTransactions(sale.orders)],
@@ -275,6 +282,7 @@ export function createApp(deps: AppDeps): Koa {
       ...brandTokenRoutes({ brandTokens, db, chain: deps.chain }),
     ],
     sessions,
+    sessionCookies,
   );
 
   app.use(requestId(logger));

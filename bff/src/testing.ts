@@ -42,7 +42,10 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Production mode: no /dev routes, HSTS. */
   production?: boolean;
-  /** Trust X-Forwarded-For, so a test can speak as several client IPs. */
+  /**
+   * Trust X-Forwarded-For (default true), so tests speak as several client addresses: the
+   * helpers sign each new user up from an address of its own, clear of the per-address throttle.
+   */
   trustProxy?: boolean;
   /** Where e-mail links point; defaults to the app's own base URL. */
   appUrl?: string;
@@ -145,7 +148,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     secret: options.secret ?? 'test-secret-that-is-at-least-32-characters-long',
     appUrl: options.appUrl ?? baseUrl,
     production: options.production ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ?? true,
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.feed ? { feed: options.feed } : {}),
     ...(options.operatorEmail ? { operatorEmail: options.operatorEmail } : {}),

@@ -32,12 +32,23 @@ export const signup = defineEndpoint({
     password: PasswordSchema,
     referral_code: v.optional(ReferralCodeSchema),
   }),
-  response: v.object({ message: v.string(), referral_code: v.string() }),
+  // The same answer for a new and a registered address (decision 028): no referral code here;
+  // the account's link is shown once the account is confirmed.
+  response: MessageResponseSchema,
 });
 
+/** For API clients: the token goes in their bearer header (the spec's API table). */
 export const LoginSuccessSchema = v.object({
   message: v.literal(AUTH_SUCCESS),
   token: v.string(),
+  email: v.string(),
+  mobile: v.string(),
+  name: v.string(),
+});
+
+/** For the web app (`session: 'cookie'`): the token is in an HttpOnly cookie, not here. */
+export const LoginCookieSuccessSchema = v.object({
+  message: v.literal(AUTH_SUCCESS),
   email: v.string(),
   mobile: v.string(),
   name: v.string(),
@@ -56,8 +67,19 @@ export const login = defineEndpoint({
   id: 'login',
   method: 'POST',
   path: '/api/user/login',
-  body: v.object({ email: EmailSchema, password: LoginPasswordSchema }),
-  response: v.union([LoginSuccessSchema, LoginNeedsPhoneSchema]),
+  body: v.object({
+    email: EmailSchema,
+    password: LoginPasswordSchema,
+    /**
+     * `cookie`: the web app's session. The bff sets the token as an HttpOnly cookie and leaves it
+     * out of the answer, so page scripts never see it. Without it, the token is in the answer
+     * for an API client's bearer header (the spec's API table).
+     */
+    session: v.optional(v.literal('cookie')),
+  }),
+  // The token-carrying shape first: a union answers with the first shape that fits, and the
+  // cookie shape would drop the token.
+  response: v.union([LoginSuccessSchema, LoginCookieSuccessSchema, LoginNeedsPhoneSchema]),
 });
 
 /** Not in the spec's table: revokes the server-side session so a copied token dies with it. */
@@ -101,7 +123,8 @@ export const confirmMobile = defineEndpoint({
     mobile_verification_code: PhoneCodeSchema,
     verification_code: OpaqueCodeSchema,
   }),
-  response: MessageResponseSchema,
+  // The account is confirmed now: its own referral code opens the registration success page.
+  response: v.object({ message: v.string(), referral_code: v.string() }),
 });
 
 export const forgotPassword = defineEndpoint({

@@ -1,3 +1,4 @@
+import { PageOffsetSchema } from '../domain/rules.ts';
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { ORDER_STATUS } from '../domain/constants.ts';
@@ -114,9 +115,7 @@ export const adminOrders = defineEndpoint({
     /** `YYYY-MM-DD`, inclusive, UTC. */
     from: dateFilter,
     to: dateFilter,
-    offset: v.optional(
-      v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(0)),
-    ),
+    offset: v.optional(PageOffsetSchema),
   }),
   response: v.object({ orders: v.array(AdminOrderSchema), count: v.number() }),
 });

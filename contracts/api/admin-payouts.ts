@@ -1,3 +1,4 @@
+import { PageOffsetSchema } from '../domain/rules.ts';
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { PAYOUT_STATUSES } from './wallet.ts';
@@ -45,9 +46,7 @@ export const adminPayouts = defineEndpoint({
         v.optional(v.picklist(PAYOUT_STATUSES)),
       ),
     ),
-    offset: v.optional(
-      v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(0)),
-    ),
+    offset: v.optional(PageOffsetSchema),
   }),
   response: v.object({
     payouts: v.array(AdminPayoutSchema),

@@ -1,3 +1,4 @@
+import { PageOffsetSchema } from '../domain/rules.ts';
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -29,9 +30,7 @@ export const AuditEntrySchema = v.object({
 export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>;
 
 const optionalFilter = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)));
-const pageOffset = v.optional(
-  v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(0)),
-);
+const pageOffset = v.optional(PageOffsetSchema);
 
 /** Newest first, AUDIT_LOG_PAGE_SIZE a page; `action` matches a prefix (`brand.` finds all). */
 export const auditLog = defineEndpoint({

@@ -3,6 +3,12 @@
 /** Session cookies (token, email, mobile, name) live 2 days. */
 export const SESSION_COOKIE_MAX_AGE_MS = 172_800_000;
 export const SESSION_COOKIES = ['token', 'email', 'mobile', 'name'] as const;
+/**
+ * The session token's cookie: set by the bff, HttpOnly, so page scripts never see it (decision
+ * 029). The app keeps only the other three, which say who is signed in.
+ */
+export const SESSION_TOKEN_COOKIE = 'token';
+export const SESSION_PROFILE_COOKIES = ['email', 'mobile', 'name'] as const;
 
 export const TOAST_DURATION_MS = 5_000;
 export const BUY_TOAST_DURATION_MS = 8_000;
@@ -35,8 +41,14 @@ export const SMS_RESENDS_PER_HOUR = 5;
 export const RESET_CODE_LIFETIME_MS = 60 * 60_000;
 export const EMAIL_CODE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 export const SESSION_LIFETIME_MS = SESSION_COOKIE_MAX_AGE_MS;
-/** Failed logins allowed per window before 429, per account and per IP. */
+/**
+ * Failed logins allowed per window before 429: per account *from one client address* (OWASP:
+ * an attacker elsewhere cannot lock the owner out; decision 029), and per client address.
+ */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+/** The delay grows: past this many failures in a day from one address, the wait is the day's rest. */
+export const LOGIN_FAILURES_PER_ACCOUNT_PER_DAY = 15;
+export const LOGIN_LONG_WINDOW_MS = 24 * 60 * 60_000;
 export const LOGIN_FAILURES_PER_IP = 20;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60_000;
 /** After the e-mail is confirmed, its code keeps opening the phone steps this long. */
@@ -47,6 +59,17 @@ export const EMAIL_RESEND_INTERVAL_MS = 10 * 60_000;
 export const RESET_EMAILS_PER_HOUR = 3;
 /** Wrong current passwords per user per window before the password change answers 429. */
 export const PASSWORD_CHANGE_FAILURES = 5;
+/**
+ * Sign-up attempts per client address and per e-mail address in a window (decision 029). Every
+ * attempt counts, registered address or not, so the limit itself reveals nothing.
+ */
+export const SIGNUPS_PER_IP = 10;
+export const SIGNUPS_PER_EMAIL = 3;
+export const SIGNUP_THROTTLE_WINDOW_MS = 60 * 60_000;
+/** Brands one account may add, and refer, per window (decision 029): a bound on junk entries. */
+export const BRANDS_ADDED_PER_DAY = 5;
+export const BRANDS_REFERRED_PER_DAY = 10;
+export const BRAND_THROTTLE_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Token sale: the default price (1 USD = 333 BRND) and the hard-coded PLN rate. */
 export const TOKEN_PRICE_USD = 0.003;

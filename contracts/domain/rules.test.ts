@@ -3,6 +3,9 @@ import { describe, expect, test } from 'vitest';
 import {
   AmountSchema,
   BrandIdSchema,
+  MAX_RECORD_ID,
+  parseRecordId,
+  RecordIdSchema,
   BrandLogoSchema,
   CardAmountSchema,
   ContactCountrySchema,
@@ -116,6 +119,32 @@ describe('brand fields', () => {
     expect(v.parse(BrandIdSchema, 12)).toBe(12);
     expect(check(BrandIdSchema, 'twelve')).not.toBe('ok');
     expect(check(BrandIdSchema, '0')).not.toBe('ok');
+  });
+  test('a record id is a positive integer JavaScript holds exactly, written in digits', () => {
+    expect(v.parse(RecordIdSchema, String(MAX_RECORD_ID))).toBe(MAX_RECORD_ID);
+    expect(v.parse(RecordIdSchema, ' 7 ')).toBe(7);
+    for (const bad of [
+      '99999999999999999999',
+      MAX_RECORD_ID + 1,
+      1e20,
+      '9007199254740992',
+      '-1',
+      -1,
+      1.5,
+      '1e3',
+      '0x10',
+      '12abc',
+      '',
+      [],
+      {},
+      null,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+    ]) {
+      expect(check(RecordIdSchema, bad), String(bad)).toBe('validation.required');
+    }
+    expect(parseRecordId('42')).toBe(42);
+    expect(parseRecordId('99999999999999999999')).toBeNull();
   });
   test('a logo is an image of an accepted type up to 2 MB', () => {
     const png = new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' });

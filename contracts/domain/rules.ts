@@ -224,14 +224,44 @@ export const CardAmountSchema = v.pipe(
   v.minValue(CARD_MIN_PLN, 'validation.cardMinimum'),
 );
 
-/** Ids arrive as numbers from code and as strings from paths and forms. */
-export const BrandIdSchema = v.pipe(
-  v.union([v.number(), v.string()], 'validation.required'),
-  v.transform((id) => (typeof id === 'number' ? id : Number(id.trim() || Number.NaN))),
-  v.number(),
-  v.integer('validation.required'),
+/**
+ * The one range of a record id (brands, documents, verification items): the tables' bigserial
+ * ids start at 1 and stay far below 2^53, the largest integer JavaScript holds exactly. Anything
+ * else (beyond it, negative, 1e3, 0x10, "12abc") names no record: a 400, never a database error.
+ */
+export const MAX_RECORD_ID = Number.MAX_SAFE_INTEGER;
+
+/** Ids arrive as numbers from code and as strings from paths and forms: digits only. */
+export const RecordIdSchema = v.pipe(
+  v.union(
+    [
+      v.pipe(v.number(), v.integer('validation.required')),
+      v.pipe(v.string(), v.trim(), v.regex(/^\d{1,16}$/, 'validation.required')),
+    ],
+    'validation.required',
+  ),
+  v.transform(Number),
   v.minValue(1, 'validation.required'),
+  v.maxValue(MAX_RECORD_ID, 'validation.required'),
 );
+
+/** How many rows a list skips: 0 up to the id range, so the database never sees a number it cannot hold. */
+export const PageOffsetSchema = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\s*\d{0,16}\s*$/))]),
+  v.transform(Number),
+  v.integer(),
+  v.minValue(0),
+  v.maxValue(MAX_RECORD_ID),
+);
+
+/** A brand's id: a record id. */
+export const BrandIdSchema = RecordIdSchema;
+
+/** The id a path segment names, or null when it names no record (the screens ask nothing then). */
+export function parseRecordId(value: unknown): number | null {
+  const parsed = v.safeParse(RecordIdSchema, value);
+  return parsed.success ? parsed.output : null;
+}
 
 export const BrandNameSchema = requiredText('validation.name', 100);
 export const BrandDescriptionSchema = requiredText('validation.required', 2000);

@@ -36,6 +36,12 @@ import {
   SESSION_LIFETIME_MS,
   SMS_CODE_LIFETIME_MS,
   SMS_CODE_MAX_ATTEMPTS,
+  BRAND_THROTTLE_WINDOW_MS,
+  BRANDS_ADDED_PER_DAY,
+  BRANDS_REFERRED_PER_DAY,
+  SIGNUP_THROTTLE_WINDOW_MS,
+  SIGNUPS_PER_EMAIL,
+  SIGNUPS_PER_IP,
   SMS_RESENDS_PER_HOUR,
   VOTE_WINDOW_MS,
   VOTES_PER_BRAND_PER_WINDOW,
@@ -532,6 +538,26 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     };
   }
 
+  /**
+   * As the bff: an account adds and refers a bounded number of brands a day; an attempt the
+   * `check` refuses gives its hit back.
+   */
+  function withinDailyBrandLimit(key: string, limit: number, messageId: string, check: () => void) {
+    const result = hit(key, limit, BRAND_THROTTLE_WINDOW_MS);
+    if (!result.allowed) {
+      throw new FakeError(429, messageId, {
+        values: { limit, hours: Math.ceil(result.retryAfterSeconds / 3600) },
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+    }
+    try {
+      check();
+    } catch (error) {
+      refund(key);
+      throw error;
+    }
+  }
+
   function refund(key: string) {
     const entry = state.limits[key];
     if (entry && entry.hits > 0) entry.hits -= 1;
@@ -847,20 +873,42 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
     /* ---------------------------------------------------------- accounts */
 
-    signup(input: {
-      name: string;
-      mobile: string;
-      email: string;
-      password: string;
-      referral_code?: string;
-    }) {
-      if (userByEmail(input.email)) {
-        throw new FakeError(409, 'errors.emailExists', { errors: { email: 'errors.emailExists' } });
+    /** The same answer for a new and a registered address, as the bff (decision 028). */
+    signup(
+      input: {
+        name: string;
+        mobile: string;
+        email: string;
+        password: string;
+        referral_code?: string;
+      },
+      clientAddress = 'local',
+    ) {
+      const email = input.email.toLowerCase();
+      const ipLimit = hit(`signup:ip:${clientAddress}`, SIGNUPS_PER_IP, SIGNUP_THROTTLE_WINDOW_MS);
+      const emailLimit = hit(`signup:email:${email}`, SIGNUPS_PER_EMAIL, SIGNUP_THROTTLE_WINDOW_MS);
+      const refused = [ipLimit, emailLimit].filter((limit) => !limit.allowed);
+      if (refused.length > 0) {
+        throw tooManyAttempts(Math.max(...refused.map((limit) => limit.retryAfterSeconds)));
+      }
+      const owner = userByEmail(input.email);
+      if (owner) {
+        send({
+          channel: 'email',
+          to: owner.email,
+          subject: englishText('email.signupExisting.subject'),
+          text: englishText('email.signupExisting.text', {
+            name: owner.name,
+            loginLink: `${appUrl}/login`,
+            resetLink: `${appUrl}/forgotpassword`,
+          }),
+        });
+        return { message: SUCCESS };
       }
       const user: UserRecord = {
         id: state.nextId++,
         name: input.name,
-        email: input.email,
+        email,
         mobile: input.mobile,
         address: '',
         password: input.password,
@@ -883,11 +931,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       const via = findReferralLink(state.referralLinks, input.referral_code);
       if (via && via.userId !== user.id) user.referredVia = via.code;
       sendVerificationMail(user);
-      return { message: SUCCESS, referral_code: user.referralCode };
+      return { message: SUCCESS };
     },
 
-    login(input: { email: string; password: string }) {
-      const accountKey = `login:account:${input.email.toLowerCase()}`;
+    /** Throttled per account and client address, as the bff (decision 029). */
+    login(input: { email: string; password: string }, clientAddress = 'local') {
+      const accountKey = `login:pair:${input.email.toLowerCase()}|${clientAddress}`;
       // Counted before the password is checked, as the bff does, so parallel guesses cannot pass.
       const limit = hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_THROTTLE_WINDOW_MS);
       if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
@@ -981,7 +1030,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       for (const code of state.codes) {
         if (code.userId === user.id && code.purpose === 'phoneStep') code.used = true;
       }
-      return { message: SUCCESS };
+      return { message: SUCCESS, referral_code: user.referralCode };
     },
 
     /** The same answer for every address; at most RESET_EMAILS_PER_HOUR e-mails per address. */
@@ -1015,7 +1064,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       user.password = input.password;
       user.emailVerified = true;
       revokeSessions(user.id);
-      delete state.limits[`login:account:${user.email.toLowerCase()}`];
+      // The owner proved the address: every address's wait for this account ends.
+      for (const key of Object.keys(state.limits)) {
+        if (key.startsWith(`login:pair:${user.email.toLowerCase()}|`)) delete state.limits[key];
+      }
       return { message: SUCCESS };
     },
 
@@ -1410,7 +1462,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       user: UserRecord,
       input: { website: string; name: string; description: string; image_url: string },
     ) {
-      ensureNewWebsite(input.website);
+      withinDailyBrandLimit(
+        `brand-refer:${user.id}`,
+        BRANDS_REFERRED_PER_DAY,
+        'errors.referBrandLimit',
+        () => ensureNewWebsite(input.website),
+      );
       const record: BrandRecord = {
         id: state.nextId++,
         name: input.name,
@@ -1466,7 +1523,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         linkedin?: string;
       },
     ) {
-      ensureNewWebsite(input.website);
+      withinDailyBrandLimit(
+        `brand-add:${user.id}`,
+        BRANDS_ADDED_PER_DAY,
+        'errors.addBrandLimit',
+        () => ensureNewWebsite(input.website),
+      );
       const { image, referral_code, facebook, twitter, instagram, linkedin, ...fields } = input;
       const record: BrandRecord = {
         ...fields,

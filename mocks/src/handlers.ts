@@ -6,6 +6,7 @@ import { eventStreamList } from '@brnd/contracts/api/events';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
+import { SESSION_LIFETIME_MS, SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
 import { DEMO_SITE_CONFIG } from '@brnd/contracts/domain/demo-site';
 import {
   adminContestResolvers,
@@ -40,6 +41,10 @@ export interface ResolverContext<E extends Endpoint> {
   /** The signed-in user, or null for a visitor. */
   viewer: FakeUser | null;
   token: string | undefined;
+  /** The caller's address as the bff sees it behind a proxy (X-Forwarded-For), for throttles. */
+  clientAddress: string;
+  /** Headers added to the answer (the session cookie of a web login). */
+  responseHeaders: Headers;
 }
 
 export type Resolver<E extends Endpoint> = (
@@ -49,9 +54,19 @@ export type Resolver<E extends Endpoint> = (
 
 /** Every endpoint of the route table must be answered: a missing one fails the typecheck. */
 const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
-  signup: (fake, { body }) => fake.signup(body),
-  login: (fake, { body }) => fake.login(body),
-  logout: (fake, { user, token }) => (user && token ? fake.logout(token) : { message: 'success' }),
+  signup: (fake, { body, clientAddress }) => fake.signup(body, clientAddress),
+  login: (fake, { body, responseHeaders, clientAddress }) => {
+    const answer = fake.login(body, clientAddress);
+    const { token, ...rest } = answer;
+    if (body.session !== 'cookie' || token === undefined) return answer;
+    // The web app's session: the token only in the cookie, as the bff answers.
+    responseHeaders.append('set-cookie', sessionCookie(token, SESSION_LIFETIME_MS / 1000));
+    return rest;
+  },
+  logout: (fake, { user, token, responseHeaders }) => {
+    responseHeaders.append('set-cookie', sessionCookie('', 0));
+    return user && token ? fake.logout(token) : { message: 'success' };
+  },
   confirmEmail: (fake, { body }) => fake.confirmEmail(body),
   getMobile: (fake, { params }) => fake.getMobile(params),
   changeMobile: (fake, { body }) => fake.changeMobile(body),
@@ -151,9 +166,15 @@ export function validationErrorResponse(errors: Record<string, string>) {
 
 /* ---------------------------------------------------------------- requests */
 
-function bearerToken(request: Request): string | undefined {
+/** The session token as the bff reads it: the bearer header first, then the session cookie. */
+function sessionToken(request: Request, cookies: Record<string, string>): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
-  return match?.[1];
+  return match?.[1] ?? (cookies[SESSION_TOKEN_COOKIE] || undefined);
+}
+
+/** The bff's session cookie (decision 029); MSW keeps it in its own cookie store. */
+function sessionCookie(token: string, maxAgeSeconds: number): string {
+  return `${SESSION_TOKEN_COOKIE}=${token}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Strict`;
 }
 
 /** Reads the body by its content type, as the bff's body parsers do. */
@@ -187,9 +208,9 @@ export function route(endpoint: Endpoint, resolver: Parameters<typeof http.get>[
 }
 
 function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolver<E>) {
-  return route(endpoint, async ({ request, params }) => {
+  return route(endpoint, async ({ request, params, cookies }) => {
     try {
-      const token = bearerToken(request);
+      const token = sessionToken(request, cookies);
       const viewer = fake.authenticate(token);
       if ((endpoint.auth === 'required' || endpoint.auth === 'admin') && !viewer) {
         return errorResponse(401, 'errors.unauthorized');
@@ -205,12 +226,15 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
       if (!parsed.success) {
         return errorResponse(400, parsed.failure.messageId, { errors: parsed.failure.errors });
       }
+      const responseHeaders = new Headers();
       const context = {
         params: parsed.params,
         query: parsed.query,
         body: parsed.body,
         viewer,
         token,
+        clientAddress: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local',
+        responseHeaders,
         get user(): FakeUser {
           if (!viewer) throw new FakeError(401, 'errors.unauthorized');
           return viewer;
@@ -237,7 +261,10 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
           },
         });
       }
-      return HttpResponse.json(answer as object, { status: endpoint.status });
+      return HttpResponse.json(answer as object, {
+        status: endpoint.status,
+        headers: responseHeaders,
+      });
     } catch (error) {
       if (error instanceof FakeError) {
         return errorResponse(error.status, error.messageId, error.details);

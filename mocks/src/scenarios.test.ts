@@ -53,7 +53,7 @@ import {
   resendLimited,
   searchNoResult,
   serverError,
-  signupEmailExists,
+  signupThrottled,
   slow,
   unauthorized,
   validationError,
@@ -158,7 +158,7 @@ describe('special cases', () => {
 
   test('the sign-up and phone steps refuse as the server does', async () => {
     api.server.use(
-      signupEmailExists(),
+      signupThrottled(60),
       confirmEmailFailed(),
       phoneLinkInvalid(),
       confirmMobileWrongCode(),
@@ -167,7 +167,8 @@ describe('special cases', () => {
     const exists = await api.failure(signup, {
       body: { name: 'A', mobile: '+48600100200', email: DEMO_EMAIL, password: 'Secret12!' },
     });
-    expect([exists.status, exists.body.messageId]).toEqual([409, 'errors.emailExists']);
+    expect([exists.status, exists.body.messageId]).toEqual([429, 'errors.tooManyAttempts']);
+    expect(exists.retryAfterSeconds).toBe(60);
     const link = await api.failure(confirmEmail, { body: { verification_code: code } });
     expect(link.body.messageId).toBe('errors.linkInvalid');
     const phone = await api.failure(getMobile, { params: { code } });

@@ -140,10 +140,16 @@ export function loginThrottled(seconds = 900): HttpHandler {
   );
 }
 
-/** Sign-up with an e-mail address that already has an account. */
-export function signupEmailExists(): HttpHandler {
+/**
+ * Too many sign-ups from this client address or for this e-mail: 429 with Retry-After. (A
+ * registered address is answered like a new one, so there is no "exists" refusal to mock.)
+ */
+export function signupThrottled(seconds = 3600): HttpHandler {
   return route(signup, () =>
-    errorResponse(409, 'errors.emailExists', { errors: { email: 'errors.emailExists' } }),
+    errorResponse(429, 'errors.tooManyAttempts', {
+      values: { seconds },
+      retryAfterSeconds: seconds,
+    }),
   );
 }
 
@@ -460,7 +466,7 @@ export const scenarios = {
   loginEmailNotVerified,
   loginWrongCredentials,
   loginThrottled,
-  signupEmailExists,
+  signupThrottled,
   confirmEmailFailed,
   phoneLinkInvalid,
   confirmMobileWrongCode,

@@ -48,7 +48,7 @@ export interface CallStep {
 export interface OutboxStep {
   kind: 'outbox';
   label: string;
-  message: 'verification' | 'reset' | 'sms';
+  message: 'verification' | 'reset' | 'sms' | 'signupNotice';
   to: (values: Values) => string;
   saveAs: string;
 }
@@ -117,6 +117,11 @@ const extractors = {
   verification: { channel: 'email', extract: verificationCodeFrom },
   reset: { channel: 'email', extract: resetCodeFrom },
   sms: { channel: 'sms', extract: smsCodeFrom },
+  // The notice to an address's owner when someone signs up with it: it points at the reset page.
+  signupNotice: {
+    channel: 'email',
+    extract: (text: string) => /\S+\/forgotpassword\b/.exec(text)?.[0],
+  },
 } as const;
 
 /** Fresh identity per run, so scenarios never collide on one database. */
@@ -129,6 +134,10 @@ export function freshValues(): Values {
     mobile: `+48 5${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`,
     mobileNormalized: `+485${digits}`,
     password: 'Secret12!',
+    // Each run is its own client address (X-Forwarded-For): sign-ups are throttled per address.
+    clientAddress: `198.${18 + (digits.charCodeAt(0) % 2)}.${Number(digits.slice(2, 5)) % 256}.${
+      (Number(digits.slice(5)) % 254) + 1
+    }`,
   };
 }
 
@@ -139,7 +148,9 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
     raw: undefined,
   };
   const recordingFetch: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set('x-forwarded-for', values.clientAddress!);
+    const response = await fetch(input, { ...init, headers });
     seen.status = response.status;
     seen.headers = response.headers;
     seen.raw = await response

@@ -49,8 +49,10 @@ async function registerAndVerify(page: Page, user: ReturnType<typeof newUser>) {
   const code = await smsCode(page.request, `+48${digitsOf(user.national)}`);
   await page.getByLabel('Digit 1 of 4').pressSequentially(code);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/contactsuccess$/);
-  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  // Confirmed: the registration success page shows the account's own referral link.
+  await expect(page).toHaveURL(/\/success\?indivi_code=[A-Z0-9]+$/);
+  await expect(page.getByRole('heading', { name: 'Registration complete' })).toBeVisible();
+  await expect(page.getByLabel('Your referral link')).toHaveValue(/\/ref\/[A-Z0-9]+$/);
 }
 
 test('a new user registers, verifies e-mail and phone, edits the profile, changes the password and logs out', async ({

@@ -27,8 +27,13 @@ export function newUser(label: string): TestUser {
   };
 }
 
-async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
-  const response = await request.post(path, { form });
+async function post(
+  request: APIRequestContext,
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const response = await request.post(path, { form, headers });
   expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
   return response.json();
 }
@@ -39,12 +44,17 @@ async function post(request: APIRequestContext, path: string, form: Record<strin
  */
 export async function createUserAwaitingPhone(request: APIRequestContext, label: string) {
   const user = newUser(label);
-  await post(request, '/api/user/signup', {
-    name: user.name,
-    mobile: user.mobile,
-    email: user.email,
-    password: user.password,
-  });
+  await post(
+    request,
+    '/api/user/signup',
+    {
+      name: user.name,
+      mobile: user.mobile,
+      email: user.email,
+      password: user.password,
+    },
+    { 'x-forwarded-for': `198.18.${sequence % 256}.${(Date.now() % 254) + 1}` },
+  );
   const code = (await verificationLink(request, user.email)).split('/').pop() ?? '';
   await post(request, '/api/user/confirm', { verification_code: code });
   await post(request, '/api/user/changemobile', { verification_code: code, mobile: user.mobile });

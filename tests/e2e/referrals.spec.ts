@@ -90,7 +90,7 @@ test('A copies a referral link, B opens it, registers, verifies and buys with ET
   await expect(bPage).toHaveURL(/\/phoneverify\?/);
   await bPage.getByLabel('Digit 1 of 4').pressSequentially(await smsCode(bPage.request, b.mobile));
   await bPage.getByRole('button', { name: 'Verify' }).click();
-  await expect(bPage).toHaveURL(/\/contactsuccess$/);
+  await expect(bPage).toHaveURL(/\/success\?indivi_code=/);
 
   await aPage.reload();
   expect(await rowOf(aPage, linkCode)).toEqual([

@@ -1,8 +1,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** What the session cookies (token, email, mobile, name) hold; the app owns the cookies. */
+/**
+ * Who is signed in, as the page may know it. The session token is not here: it lives in the
+ * bff's HttpOnly cookie, out of every script's reach (decision 029).
+ */
 export interface Session {
-  token: string;
   email: string;
   mobile: string;
   name: string;

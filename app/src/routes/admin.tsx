@@ -1,7 +1,7 @@
 /** The operator console under /admin. */
 import { createRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { withMessages } from '@brnd/ui/i18n';
-import { requireToken } from '../guard.ts';
+import { requireSession } from '../guard.ts';
 import { lazyScreen, rootRoute } from './root.tsx';
 
 const AdminConsole = lazyScreen(
@@ -76,7 +76,7 @@ const adminRoute = createRoute({
   path: 'admin',
   staticData: { title: 'admin' },
   beforeLoad: ({ context, location }) => {
-    requireToken({ token: context.session.getToken(), location });
+    requireSession({ session: context.session.getSession(), location });
   },
   component: function AdminArea() {
     const pathname = useRouterState({ select: (state) => state.location.pathname });

@@ -1,4 +1,5 @@
 /** The signed-in user's area under /user: dashboard, sale, referrals, brands and tokens. */
+import { parseRecordId } from '@brnd/contracts/domain/rules';
 import {
   createRoute,
   lazyRouteComponent,
@@ -8,7 +9,7 @@ import {
   useRouterState,
 } from '@tanstack/react-router';
 import { withMessages } from '@brnd/ui/i18n';
-import { requireToken } from '../guard.ts';
+import { requireSession } from '../guard.ts';
 import { BuyTokenSearchSchema } from '../search.ts';
 import { lazyScreen, USER_AREA_NAMESPACES, BRAND_FORM_NAMESPACES, rootRoute } from './root.tsx';
 
@@ -83,6 +84,10 @@ const brandConsoleRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'brands/$brandId',
   staticData: { title: 'brandConsole' },
+  // The contract's one id rule: an address that names no record is the 404 page.
+  beforeLoad: ({ params }) => {
+    if (parseRecordId(params.brandId) === null) throw notFound();
+  },
   component: function BrandConsolePage() {
     return <BrandConsoleScreen brandId={Number(brandConsoleRoute.useParams().brandId)} />;
   },
@@ -96,6 +101,7 @@ const brandConsoleSectionRoute = createRoute({
   staticData: { title: 'brandConsole' },
   beforeLoad: ({ params }) => {
     if (!(BRAND_CONSOLE_SECTIONS as readonly string[]).includes(params.section)) throw notFound();
+    if (parseRecordId(params.brandId) === null) throw notFound();
   },
   component: function BrandConsoleSectionPage() {
     const { brandId, section } = brandConsoleSectionRoute.useParams();
@@ -113,7 +119,7 @@ const userRoute = createRoute({
   path: 'user',
   staticData: { title: 'dashboard' },
   beforeLoad: ({ context, location }) => {
-    requireToken({ token: context.session.getToken(), location });
+    requireSession({ session: context.session.getSession(), location });
   },
   component: function UserArea() {
     const pathname = useRouterState({ select: (state) => state.location.pathname });

@@ -17,20 +17,26 @@ import { logout } from '@brnd/contracts/api/session';
 import type { AccountService } from '../services/accounts.ts';
 import { languageFromHeader } from '../services/messages.ts';
 import { authedRoute, route, type Route } from './route.ts';
+import type { SessionCookies } from './session-cookie.ts';
 
 export interface AccountRoutesDeps {
   accounts: AccountService;
+  sessionCookies: SessionCookies;
   /** Work that must not hold up the answer (and must not show in its timing). */
   runInBackground(name: string, work: () => Promise<void>): void;
 }
 
-export function accountRoutes({ accounts, runInBackground }: AccountRoutesDeps): Route[] {
+export function accountRoutes({
+  accounts,
+  sessionCookies,
+  runInBackground,
+}: AccountRoutesDeps): Route[] {
   const ok = { message: SUCCESS };
   return [
     route(signup, async ({ body, ctx }) => {
       const language = languageFromHeader(ctx.get('accept-language'));
-      const { referralCode } = await accounts.signup(body, language);
-      return { message: SUCCESS, referral_code: referralCode };
+      await accounts.signup(body, language, ctx.ip);
+      return ok;
     }),
 
     route(confirmEmail, async ({ body }) => {
@@ -55,14 +61,26 @@ export function accountRoutes({ accounts, runInBackground }: AccountRoutesDeps):
     }),
 
     route(confirmMobile, async ({ body }) => {
-      await accounts.confirmMobile(body.verification_code, body.mobile_verification_code);
-      return ok;
+      const { referralCode } = await accounts.confirmMobile(
+        body.verification_code,
+        body.mobile_verification_code,
+      );
+      return { message: SUCCESS, referral_code: referralCode };
     }),
 
-    route(login, async ({ body, ctx }) => accounts.login(body, ctx.ip)),
+    route(login, async ({ body, ctx }) => {
+      // Another site must not sign the browser in to an account of its choosing either.
+      if (body.session === 'cookie') sessionCookies.refuseCrossSite(ctx);
+      const answer = await accounts.login(body, ctx.ip);
+      if (body.session !== 'cookie' || !('token' in answer)) return answer;
+      const { token, ...rest } = answer;
+      sessionCookies.set(ctx, token);
+      return rest;
+    }),
 
-    authedRoute(logout, async ({ auth }) => {
+    authedRoute(logout, async ({ auth, ctx }) => {
       await accounts.logout(auth);
+      sessionCookies.clear(ctx);
       return ok;
     }),
 
@@ -85,8 +103,10 @@ export function accountRoutes({ accounts, runInBackground }: AccountRoutesDeps):
       user: await accounts.updateProfile(auth.user, { name: body.name, address: body.address }),
     })),
 
-    authedRoute(changePassword, async ({ auth, body }) => {
+    authedRoute(changePassword, async ({ auth, body, ctx }) => {
       await accounts.changePassword(auth, body.currentpassword, body.newpassword);
+      // Every session ended, this one too: the browser drops its cookie.
+      sessionCookies.clear(ctx);
       return ok;
     }),
   ];

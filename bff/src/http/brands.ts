@@ -1,3 +1,9 @@
+import {
+  BRAND_THROTTLE_WINDOW_MS,
+  BRANDS_ADDED_PER_DAY,
+  BRANDS_REFERRED_PER_DAY,
+} from '@brnd/contracts/domain/constants';
+import type { RateLimiter } from '../services/rate-limits.ts';
 import { SUCCESS } from '@brnd/contracts/api/accounts';
 import {
   newlyAddedBrands,
@@ -47,6 +53,8 @@ function viewerOf(auth: AuthContext | null): Viewer | null {
 
 export interface BrandRouteDeps {
   brands: BrandService;
+  /** Bounds how many brands one account adds and refers a day (decision 029). */
+  limiter: RateLimiter;
   votes: VoteService;
   contest: ContestService;
   preview: LinkPreview;
@@ -67,7 +75,33 @@ export function brandRoutes({
   preview,
   uploads,
   documents,
+  limiter,
 }: BrandRouteDeps): Route[] {
+  /**
+   * Runs `work` while the account is within its daily count; a refused attempt (a duplicate
+   * website, a bad file) gives its hit back, so only brands that exist count.
+   */
+  async function withinDailyLimit<T>(
+    key: string,
+    limit: number,
+    messageId: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const result = await limiter.hit(key, limit, BRAND_THROTTLE_WINDOW_MS);
+    if (!result.allowed) {
+      throw new DomainError(429, messageId, {
+        retryAfterSeconds: result.retryAfterSeconds,
+        values: { limit, hours: Math.ceil(result.retryAfterSeconds / 3600) },
+      });
+    }
+    try {
+      return await work();
+    } catch (error) {
+      await limiter.refund(key);
+      throw error;
+    }
+  }
+
   return [
     authedRoute(vote, async ({ auth, body }) => {
       await votes.vote(auth.user.id, body.brand_id);
@@ -102,27 +136,39 @@ export function brandRoutes({
     authedRoute(brandPreview, async ({ query }) => preview.preview(query.url)),
     authedRoute(addBrand, async ({ auth, body }) => ({
       message: SUCCESS,
-      details: await brands.refer({ userId: auth.user.id }, body),
+      details: await withinDailyLimit(
+        `brand-refer:${auth.user.id}`,
+        BRANDS_REFERRED_PER_DAY,
+        'errors.referBrandLimit',
+        () => brands.refer({ userId: auth.user.id }, body),
+      ),
     })),
-    authedRoute(createBrand, async ({ auth, body }) => {
-      const { files, fields: brandFields } = splitDocuments(body);
-      const { image, ...fields } = brandFields;
-      // Every file is judged before anything is stored: a refusal leaves no brand behind.
-      const checked = await checkDocuments(files);
-      const imageUrl = await uploads.storeLogo(
-        new Uint8Array(await image.arrayBuffer()),
-        auth.user.id,
-      );
-      return {
-        message: SUCCESS,
-        details: await brands.create(
-          { userId: auth.user.id },
-          { ...fields, image_url: imageUrl },
-          (brandId, transaction) =>
-            documents.store({ brandId }, checked, auth.user.id, transaction),
-        ),
-      };
-    }),
+    authedRoute(createBrand, async ({ auth, body }) =>
+      withinDailyLimit(
+        `brand-add:${auth.user.id}`,
+        BRANDS_ADDED_PER_DAY,
+        'errors.addBrandLimit',
+        async () => {
+          const { files, fields: brandFields } = splitDocuments(body);
+          const { image, ...fields } = brandFields;
+          // Every file is judged before anything is stored: a refusal leaves no brand behind.
+          const checked = await checkDocuments(files);
+          const imageUrl = await uploads.storeLogo(
+            new Uint8Array(await image.arrayBuffer()),
+            auth.user.id,
+          );
+          return {
+            message: SUCCESS,
+            details: await brands.create(
+              { userId: auth.user.id },
+              { ...fields, image_url: imageUrl },
+              (brandId, transaction) =>
+                documents.store({ brandId }, checked, auth.user.id, transaction),
+            ),
+          };
+        },
+      ),
+    ),
     authedRoute(brandDocuments, async ({ auth, params }) => ({
       documents: await documents.listOwn(auth.user.id, params.brandId),
     })),

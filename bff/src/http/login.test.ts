@@ -1,7 +1,14 @@
-import { AUTH_SUCCESS, login, profile } from '@brnd/contracts/api/accounts';
+import {
+  AUTH_SUCCESS,
+  forgotPassword,
+  login,
+  profile,
+  resetPassword,
+} from '@brnd/contracts/api/accounts';
 import { logout } from '@brnd/contracts/api/session';
 import {
   LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ACCOUNT_PER_DAY,
   LOGIN_FAILURES_PER_IP,
   LOGIN_THROTTLE_WINDOW_MS,
 } from '@brnd/contracts/domain/constants';
@@ -13,7 +20,7 @@ import {
   type PasswordHasher,
 } from '../services/passwords.ts';
 import { DEMO_USER, startTestApp, type TestApp } from '../testing.ts';
-import { call, loginToken, registerVerifiedUser } from '../testing/http.ts';
+import { call, loginToken, registerVerifiedUser, resetCode } from '../testing/http.ts';
 
 /** Counts which password check a login ran, to prove unknown e-mails cost the same work. */
 function countingHasher(base: PasswordHasher) {
@@ -160,21 +167,22 @@ test('an expired session is refused', async () => {
   expect((await call(app.baseUrl, profile, { token })).status).toBe(401);
 });
 
-test('failed logins per account are throttled across two app instances on one database', async () => {
+test('failed logins per account and address are throttled across two app instances', async () => {
   const second = await startTestApp({ databaseUrl: app.db.url, trustProxy: true });
   try {
     const { user } = await registerVerifiedUser(app.baseUrl);
     const wrong = { email: user.email, password: 'Wrong123!x' };
+    const attacker = fromNewIp();
     for (let attempt = 1; attempt <= LOGIN_FAILURES_PER_ACCOUNT; attempt += 1) {
-      // Alternate instances and client IPs: only the account's counter can add them up.
+      // Alternate instances: only the counter in PostgreSQL can add them up.
       const instance = attempt % 2 === 0 ? second : app;
-      const result = await call(instance.baseUrl, login, { body: wrong, headers: fromNewIp() });
+      const result = await call(instance.baseUrl, login, { body: wrong, headers: attacker });
       expect(result.status).toBe(401);
     }
 
     const throttled = await call(second.baseUrl, login, {
       body: { email: user.email, password: user.password },
-      headers: fromNewIp(),
+      headers: attacker,
     });
     expect(throttled.status).toBe(429);
     expect(throttled.error?.messageId).toBe('errors.tooManyAttempts');
@@ -183,23 +191,60 @@ test('failed logins per account are throttled across two app instances on one da
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_THROTTLE_WINDOW_MS / 1000);
 
-    const onFirst = await call(app.baseUrl, login, {
+    // OWASP: the attacker's guesses never lock the owner out from where the owner is.
+    const owner = await call(app.baseUrl, login, {
       body: { email: user.email, password: user.password },
       headers: fromNewIp(),
     });
-    expect(onFirst.status).toBe(429);
+    expect(owner.status).toBe(200);
   } finally {
     await second.close();
   }
 });
 
-test('parallel wrong passwords cannot slip past the account limit', async () => {
+test('from one address the wait grows to the rest of the day; a password reset ends it', async () => {
   const { user } = await registerVerifiedUser(app.baseUrl);
+  const attacker = fromNewIp();
+  const wrong = { email: user.email, password: 'Wrong123!x' };
+  for (
+    let round = 0;
+    round * LOGIN_FAILURES_PER_ACCOUNT < LOGIN_FAILURES_PER_ACCOUNT_PER_DAY;
+    round += 1
+  ) {
+    for (let attempt = 1; attempt <= LOGIN_FAILURES_PER_ACCOUNT; attempt += 1) {
+      expect((await call(app.baseUrl, login, { body: wrong, headers: attacker })).status).toBe(401);
+    }
+    // The short window passes (as if 15 minutes went by): the next round may begin.
+    await app.db.query('DELETE FROM rate_limits WHERE key LIKE $1', ['login:pair:%']);
+  }
+  const later = await call(app.baseUrl, login, { body: wrong, headers: attacker });
+  expect(later.status).toBe(429);
+  expect(Number(later.headers.get('retry-after'))).toBeGreaterThan(LOGIN_THROTTLE_WINDOW_MS / 1000);
+
+  // The owner can always reset the password, which ends every wait for the account.
+  await call(app.baseUrl, forgotPassword, { body: { email: user.email }, headers: attacker });
+  await app.settled();
+  const code = await resetCode(app.baseUrl, user.email);
+  const reset = await call(app.baseUrl, resetPassword, {
+    body: { code, password: 'Fresh123!x' },
+    headers: attacker,
+  });
+  expect(reset.status).toBe(200);
+  const back = await call(app.baseUrl, login, {
+    body: { email: user.email, password: 'Fresh123!x' },
+    headers: attacker,
+  });
+  expect(back.status).toBe(200);
+});
+
+test('parallel wrong passwords from one address cannot slip past the limit', async () => {
+  const { user } = await registerVerifiedUser(app.baseUrl);
+  const headers = fromNewIp();
   const answers = await Promise.all(
     Array.from({ length: 15 }, () =>
       call(app.baseUrl, login, {
         body: { email: user.email, password: 'Wrong123!x' },
-        headers: fromNewIp(),
+        headers,
       }),
     ),
   );
@@ -237,13 +282,15 @@ test('failed logins per IP are throttled whatever the account or forged forwardi
 
 test('a successful login clears the account’s failed attempts', async () => {
   const { user } = await registerVerifiedUser(app.baseUrl);
+  const headers = fromNewIp();
   const fail = () =>
-    call(app.baseUrl, login, {
-      body: { email: user.email, password: 'Wrong123!x' },
-      headers: fromNewIp(),
-    });
+    call(app.baseUrl, login, { body: { email: user.email, password: 'Wrong123!x' }, headers });
   for (let i = 1; i < LOGIN_FAILURES_PER_ACCOUNT; i += 1) await fail();
-  await loginToken(app.baseUrl, user.email, user.password);
+  const ok = await call(app.baseUrl, login, {
+    body: { email: user.email, password: user.password },
+    headers,
+  });
+  expect(ok.status).toBe(200);
   for (let i = 1; i < LOGIN_FAILURES_PER_ACCOUNT; i += 1) {
     expect((await fail()).status).toBe(401);
   }

@@ -225,7 +225,8 @@ describe('sign-up reward', () => {
     const again = await call(app.baseUrl, signup, {
       body: { ...b.user, referral_code: own?.code },
     });
-    expect(again.status).toBe(409);
+    // Answered like a new address (decision 028), and nothing changes.
+    expect(again.status).toBe(201);
     expect(await links(a.token)).toMatchObject([{ signups: 1, tokens: 10 }]);
   });
 });

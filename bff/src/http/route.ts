@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { DomainError } from '../services/errors.ts';
 import type { AuthContext, SessionService } from '../services/sessions.ts';
 import { ValidationError } from './errors.ts';
+import type { SessionCookies } from './session-cookie.ts';
 
 type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
@@ -51,12 +52,6 @@ export function authedRoute<E extends Endpoint>(
   return { endpoint, handler: handler as unknown as RouteHandler<Endpoint> };
 }
 
-function bearerToken(ctx: Context): string | undefined {
-  const header = ctx.get('authorization');
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1];
-}
-
 /**
  * A file answer: always a download (never shown inline), in its stored type, which the browser
  * must not second-guess, and never kept by a cache on the way.
@@ -72,10 +67,16 @@ function sendFile(ctx: Context, file: FileResponse) {
 
 /**
  * Registers routes from their contract endpoints: the endpoint's schemas parse params, query and
- * body; its `auth` decides whether a bearer session is needed; its `status` is the success code;
+ * body; its `auth` decides whether a session (bearer or cookie) is needed; its `status` is the
+ * success code;
  * its response schema checks (and trims to the contract) every answer before it leaves.
  */
-export function mountRoutes(router: Router, routes: Route[], sessions: SessionService): void {
+export function mountRoutes(
+  router: Router,
+  routes: Route[],
+  sessions: SessionService,
+  cookies: SessionCookies,
+): void {
   // Every endpoint of the contract's route table is served: a missing one fails the start.
   const mounted = new Set(routes.map((route) => route.endpoint.id));
   const missing = endpointList.filter((endpoint) => !mounted.has(endpoint.id));
@@ -87,8 +88,12 @@ export function mountRoutes(router: Router, routes: Route[], sessions: SessionSe
     router.register(endpoint.path, methods, async (ctx) => {
       let auth: AuthContext | null = null;
       if (endpoint.auth !== 'none') {
-        const token = bearerToken(ctx);
-        auth = token ? await sessions.authenticate(token) : null;
+        const presented = cookies.tokenOf(ctx);
+        // Before anything else: another site's request must not ride on the browser's cookie.
+        if (presented?.byCookie) cookies.refuseCrossSite(ctx);
+        auth = presented ? await sessions.authenticate(presented.token) : null;
+        // A dead cookie (revoked, expired) is removed, so the browser stops sending it.
+        if (presented?.byCookie && !auth) cookies.clear(ctx);
         if (!auth && endpoint.auth !== 'optional') {
           throw new DomainError(401, 'errors.unauthorized');
         }

@@ -121,7 +121,7 @@ test('a wrong SMS code fails and the right one verifies the phone, once', async 
   const ok = await call(app.baseUrl, confirmMobile, {
     body: { verification_code: code, mobile_verification_code: right },
   });
-  expect(ok.data).toEqual({ message: 'success' });
+  expect(ok.data).toEqual({ message: 'success', referral_code: expect.any(String) });
 
   // Verified: the e-mail code no longer opens the phone steps.
   const after = await call(app.baseUrl, getMobile, { params: { code } });
@@ -160,7 +160,7 @@ test('20 parallel wrong SMS codes evaluate at most 5; the right code then needs 
   const ok = await call(app.baseUrl, confirmMobile, {
     body: { verification_code: code, mobile_verification_code: fresh },
   });
-  expect(ok.data).toEqual({ message: 'success' });
+  expect(ok.data).toEqual({ message: 'success', referral_code: expect.any(String) });
 });
 
 test('a resend replaces the previous SMS code', async () => {
@@ -175,7 +175,7 @@ test('a resend replaces the previous SMS code', async () => {
   const ok = await call(app.baseUrl, confirmMobile, {
     body: { verification_code: code, mobile_verification_code: fresh },
   });
-  expect(ok.data).toEqual({ message: 'success' });
+  expect(ok.data).toEqual({ message: 'success', referral_code: expect.any(String) });
 });
 
 test('an SMS code expires after its lifetime', async () => {

@@ -3,6 +3,8 @@ import {
   EMAIL_CODE_LIFETIME_MS,
   EMAIL_RESEND_INTERVAL_MS,
   LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ACCOUNT_PER_DAY,
+  LOGIN_LONG_WINDOW_MS,
   LOGIN_FAILURES_PER_IP,
   LOGIN_THROTTLE_WINDOW_MS,
   PASSWORD_CHANGE_FAILURES,
@@ -12,6 +14,9 @@ import {
   RESET_EMAILS_PER_HOUR,
   SMS_CODE_LIFETIME_MS,
   SMS_CODE_MAX_ATTEMPTS,
+  SIGNUP_THROTTLE_WINDOW_MS,
+  SIGNUPS_PER_EMAIL,
+  SIGNUPS_PER_IP,
   SMS_RESENDS_PER_HOUR,
 } from '@brnd/contracts/domain/constants';
 import { UniqueConstraintError, col, fn, where, type Transaction } from 'sequelize';
@@ -44,12 +49,17 @@ export interface SignupInput {
 }
 
 export interface AccountService {
-  signup(input: SignupInput, language: Language): Promise<{ referralCode: string }>;
+  /**
+   * Answers alike for a new and a registered address (decision 028): a new one gets an account
+   * and the confirmation link, a registered one's owner gets a notice; the caller learns neither.
+   */
+  signup(input: SignupInput, language: Language, ip: string): Promise<void>;
   confirmEmail(code: string): Promise<void>;
   getMobile(code: string): Promise<string>;
   changeMobile(code: string, mobile: string): Promise<void>;
   resendPhoneCode(code: string): Promise<void>;
-  confirmMobile(code: string, smsCode: string): Promise<void>;
+  /** Returns the confirmed account's referral code, for the registration success page. */
+  confirmMobile(code: string, smsCode: string): Promise<{ referralCode: string }>;
   login(input: { email: string; password: string }, ip: string): Promise<LoginResult>;
   logout(auth: AuthContext): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
@@ -73,6 +83,9 @@ export interface AccountServiceDeps {
   /** Runs in the transaction that confirms an e-mail address (brand tokens held for it). */
   onEmailVerified?: (userId: string, transaction: Transaction) => Promise<unknown>;
 }
+
+const loginPairPrefix = (email: string) => `login:pair:${email.toLowerCase()}|`;
+const loginPairDayPrefix = (email: string) => `login:pair-day:${email.toLowerCase()}|`;
 
 const linkInvalid = () => new DomainError(400, 'errors.linkInvalid');
 
@@ -176,16 +189,31 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
   }
 
   return {
-    async signup(input, language) {
-      if (await findByEmail(input.email)) {
-        throw new DomainError(409, 'errors.emailExists', {
-          fields: { email: 'errors.emailExists' },
-        });
-      }
-      const [passwordHash, referral] = await Promise.all([
+    async signup(input, language, ip) {
+      const email = input.email.toLowerCase();
+      // Every attempt counts, registered address or not, so the limit itself reveals nothing.
+      const limit = await hitAll(limiter, [
+        { key: `signup:ip:${ip}`, limit: SIGNUPS_PER_IP, windowMs: SIGNUP_THROTTLE_WINDOW_MS },
+        {
+          key: `signup:email:${email}`,
+          limit: SIGNUPS_PER_EMAIL,
+          windowMs: SIGNUP_THROTTLE_WINDOW_MS,
+        },
+      ]);
+      if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
+
+      // The hash is paid for a registered address too: both answers take the same time.
+      const [passwordHash, referral, existing] = await Promise.all([
         hasher.hash(input.password),
         referrals.resolve(input.referral_code),
+        findByEmail(email),
       ]);
+      const tellTheOwner = async (owner: User) => {
+        await notifications.signupExistingEmail(owner).catch((error: unknown) => {
+          logger.error('sign-up notice could not be sent', { err: error, userId: owner.id });
+        });
+      };
+      if (existing) return tellTheOwner(existing);
 
       for (let attempt = 1; ; attempt += 1) {
         try {
@@ -193,7 +221,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
             const user = await User.create(
               {
                 name: input.name,
-                email: input.email.toLowerCase(),
+                email,
                 mobile: input.mobile,
                 passwordHash,
                 emailVerifiedAt: null,
@@ -214,12 +242,12 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           await notifications.verificationEmail(user, code).catch((error: unknown) => {
             logger.error('verification e-mail could not be sent', { err: error, userId: user.id });
           });
-          return { referralCode: user.referralCode };
+          return;
         } catch (error) {
+          // A parallel sign-up with the same address won the race: its owner is told, as above.
           if (isUniqueViolationOf(error, 'users_email_key')) {
-            throw new DomainError(409, 'errors.emailExists', {
-              fields: { email: 'errors.emailExists' },
-            });
+            const owner = await findByEmail(email);
+            if (owner) return tellTheOwner(owner);
           }
           // 32^8 codes make a clash rare; a few fresh draws make it practically impossible.
           // A new account's code also becomes its first referral link (migration 0040).
@@ -311,14 +339,23 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           fields: { mobile_verification_code: 'errors.verificationFailed' },
         });
       }
+      return { referralCode: user.referralCode };
     },
 
     async login({ email, password }, ip) {
-      const accountKey = `login:account:${email.toLowerCase()}`;
+      // Per account *and* client address (OWASP): guesses from elsewhere never lock the owner
+      // out; from one address the wait grows from the short window to the rest of the day.
+      const pairKey = `${loginPairPrefix(email)}${ip}`;
+      const pairDayKey = `${loginPairDayPrefix(email)}${ip}`;
       const ipKey = `login:ip:${ip}`;
       // Counted before the password is checked, so parallel guesses cannot pass the limit.
       const limit = await hitAll(limiter, [
-        { key: accountKey, limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_THROTTLE_WINDOW_MS },
+        { key: pairKey, limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: LOGIN_THROTTLE_WINDOW_MS },
+        {
+          key: pairDayKey,
+          limit: LOGIN_FAILURES_PER_ACCOUNT_PER_DAY,
+          windowMs: LOGIN_LONG_WINDOW_MS,
+        },
         { key: ipKey, limit: LOGIN_FAILURES_PER_IP, windowMs: LOGIN_THROTTLE_WINDOW_MS },
       ]);
       if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
@@ -329,7 +366,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       else await hasher.verifyDummy(password);
       if (!user || !valid) throw new DomainError(401, 'errors.invalidCredentials');
 
-      await Promise.all([limiter.reset(accountKey), limiter.refund(ipKey)]);
+      await Promise.all([limiter.reset(pairKey), limiter.reset(pairDayKey), limiter.refund(ipKey)]);
       if (hasher.needsRehash(user.passwordHash)) {
         await user.update({ passwordHash: await hasher.hash(password) });
       }
@@ -396,7 +433,9 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         return user?.email;
       });
       if (!email) throw linkInvalid();
-      await limiter.reset(`login:account:${email}`);
+      // The owner proved the address: every address's wait for this account ends.
+      await limiter.resetPrefix(loginPairPrefix(email));
+      await limiter.resetPrefix(loginPairDayPrefix(email));
     },
 
     profile(user) {

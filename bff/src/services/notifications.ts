@@ -17,6 +17,8 @@ interface Recipient {
 export interface Notifications {
   verificationEmail(user: Recipient, code: string): Promise<void>;
   passwordResetEmail(user: Recipient, code: string): Promise<void>;
+  /** A sign-up with an address that has an account: the owner hears of it, the caller does not. */
+  signupExistingEmail(user: Recipient): Promise<void>;
   phoneCode(to: string, language: Language, code: string): Promise<void>;
 }
 
@@ -50,6 +52,18 @@ export function createNotifications(options: {
           name: user.name,
           link: link('resetpassword', code),
           hours: Math.round(RESET_CODE_LIFETIME_MS / 3_600_000),
+        }),
+      });
+    },
+    async signupExistingEmail(user) {
+      const locale = localeOf(user.language);
+      await mailer.send({
+        to: user.email,
+        subject: formatMessage(locale, 'email.signupExisting.subject'),
+        text: formatMessage(locale, 'email.signupExisting.text', {
+          name: user.name,
+          loginLink: `${appUrl}/login`,
+          resetLink: `${appUrl}/forgotpassword`,
         }),
       });
     },

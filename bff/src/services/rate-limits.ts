@@ -16,6 +16,8 @@ export interface RateLimiter {
   /** Gives one hit back, e.g. for a login that turned out to be right. */
   refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Forgets every window whose key starts with `prefix` (an account's pairs with addresses). */
+  resetPrefix(prefix: string): Promise<void>;
 }
 
 export function createRateLimiter(db: Database): RateLimiter {
@@ -41,6 +43,9 @@ export function createRateLimiter(db: Database): RateLimiter {
     },
     async reset(key) {
       await db.query('DELETE FROM rate_limits WHERE key = $1', [key]);
+    },
+    async resetPrefix(prefix) {
+      await db.query('DELETE FROM rate_limits WHERE left(key, length($1)) = $1', [prefix]);
     },
   };
 }

@@ -20,10 +20,17 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
+/**
+ * A story's session: who is signed in, plus the token its in-memory API client sends as a bearer
+ * header, as an API client would. (The app's own client sends none: the browser sends the bff's
+ * HttpOnly cookie.)
+ */
+export type StorySession = Session & { token?: string };
+
 export interface StoryProvidersProps {
   language: Language;
   /** The session the story starts with (`parameters.session`); null is logged out. */
-  session: Session | null;
+  session: StorySession | null;
   recorders: StoryRecorders;
   queryClient: QueryClient;
   children: ReactNode;
@@ -54,7 +61,6 @@ export function StoryProviders({
     session,
     signIn(next) {
       recorders.session.signIn(next);
-      token.current = next.token;
       setSession(next);
     },
     signOut() {

@@ -1,3 +1,4 @@
+import { parseRecordId } from '@brnd/contracts/domain/rules';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
@@ -33,7 +34,8 @@ const SOCIAL_NAMES: Record<(typeof SOCIAL)[number], string> = {
 export function BrandDetailScreen({ brandId }: BrandDetailScreenProps) {
   const intl = useIntl();
   const api = useApiClient();
-  const id = /^[1-9][0-9]{0,15}$/.test(brandId) ? Number(brandId) : null;
+  // The contract's one id rule: an address that names no record shows "not found" at once.
+  const id = parseRecordId(brandId);
   const query = useQuery({ ...brandDetailsQueryOptions(api, id ?? 0), enabled: id !== null });
 
   if (id === null || query.data === null) return <BrandNotFound />;

@@ -93,7 +93,6 @@ test('card details: the phone is cleaned, the e-mails must match, each field say
 test('card details are prefilled from the session, the one name split into name and surname', () => {
   expect(
     cardDetailsFromSession({
-      token: 't',
       email: 'a@b.pl',
       mobile: '+48500100200',
       name: 'Anna Maria Nowak',

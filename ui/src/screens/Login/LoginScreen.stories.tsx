@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { AUTH_SUCCESS, login } from '@brnd/contracts/api/accounts';
 import {
@@ -7,7 +8,6 @@ import {
   loginThrottled,
   loginWrongCredentials,
   pending,
-  respondWith,
   serverError,
   validationError,
 } from '@brnd/mocks/scenarios';
@@ -24,13 +24,22 @@ import { LoginScreen } from './LoginScreen.tsx';
 import { expectBusyButton } from '../../testing/expect-busy.ts';
 
 const ANNA = { email: 'anna@example.com', mobile: '+48600100200', name: 'Anna Nowak' };
-const signedIn = respondWith(login, { message: AUTH_SUCCESS, token: 'session-token', ...ANNA });
+/** The bodies the login handler received in the running story. */
+const sent: URLSearchParams[] = [];
+// As the bff answers a cookie session: the token is in an HttpOnly cookie, not in the answer.
+const signedIn = http.post('*/api/user/login', async ({ request }) => {
+  sent.push(new URLSearchParams(await request.text()));
+  return HttpResponse.json({ message: AUTH_SUCCESS, ...ANNA });
+});
 
 const meta = {
   title: 'Screens/Login/Screen',
   component: LoginScreen,
   parameters: { layout: 'fullscreen' },
   args: { search: {} },
+  beforeEach: () => {
+    sent.length = 0;
+  },
 } satisfies Meta<typeof LoginScreen>;
 
 export default meta;
@@ -108,7 +117,9 @@ export const Success: Story = {
     await waitFor(() =>
       expect(navigation.navigate).toHaveBeenCalledWith('/user/dashboard', undefined),
     );
-    await expect(session.signIn).toHaveBeenCalledWith({ token: 'session-token', ...ANNA });
+    // The page asks for a cookie session and keeps only who is signed in, never a token.
+    await expect(sent[0]?.get('session')).toBe('cookie');
+    await expect(session.signIn).toHaveBeenCalledWith(ANNA);
   },
 };
 export const SuccessPolish = polish(Success);

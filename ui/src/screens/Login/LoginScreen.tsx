@@ -32,20 +32,24 @@ export function LoginScreen({ search = {} }: LoginScreenProps) {
       submitting={mutation.isPending}
       serverErrors={serverFieldErrors(mutation.error)}
       onSubmit={(body) =>
-        mutation.mutate(body, {
-          onSuccess: (answer) => {
-            if ('token' in answer) {
-              const { token, email, mobile, name } = answer;
-              signIn({ token, email, mobile, name });
+        // A cookie session: the bff keeps the token in an HttpOnly cookie this page never reads.
+        mutation.mutate(
+          { ...body, session: 'cookie' },
+          {
+            onSuccess: (answer) => {
+              if ('code' in answer) {
+                // The phone is not verified yet: the answer's code continues the phone steps.
+                navigation.navigate('/editPhone', { search: { edit: '', code: answer.code } });
+                return;
+              }
+              const { email, mobile, name } = answer;
+              signIn({ email, mobile, name });
               const target = afterLoginTarget(search);
               navigation.navigate(target.to, target.options);
-            } else {
-              // The phone is not verified yet: the answer's code continues the phone steps.
-              navigation.navigate('/editPhone', { search: { edit: '', code: answer.code } });
-            }
+            },
+            onError: showError,
           },
-          onError: showError,
-        })
+        )
       }
     />
   );

@@ -22,13 +22,16 @@ const CODE = 'q8Vh3Xk2mP9sT4wZ7bN1cR6yL0aE5dF8gJ2hK4nM7pQ';
 
 /** The bodies the phone endpoints received in the running story. */
 const sent: { path: string; body: Record<string, string> }[] = [];
-function recording(path: string) {
+function recording(path: string, answer: Record<string, string> = { message: 'success' }) {
   return http.post(`*${path}`, async ({ request }) => {
     sent.push({ path, body: Object.fromEntries(new URLSearchParams(await request.text())) });
-    return HttpResponse.json({ message: 'success' });
+    return HttpResponse.json(answer);
   });
 }
-const verified = recording('/api/user/confirm_mobile');
+const verified = recording('/api/user/confirm_mobile', {
+  message: 'success',
+  referral_code: 'ANNA7F3K',
+});
 const resent = recording('/api/user/code_resend');
 
 const meta = {
@@ -118,7 +121,12 @@ export const Verified: Story = {
     const { navigation } = storyRecorders(context.loaded);
     await typeCode(context, '4821');
     await submit(context);
-    await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/contactsuccess'));
+    // Confirmed: the registration success page shows the account's referral link.
+    await waitFor(() =>
+      expect(navigation.navigate).toHaveBeenCalledWith('/success', {
+        search: { indivi_code: 'ANNA7F3K' },
+      }),
+    );
     await expect(sent).toEqual([
       {
         path: '/api/user/confirm_mobile',

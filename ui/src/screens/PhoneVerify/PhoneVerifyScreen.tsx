@@ -56,8 +56,10 @@ function PhoneVerify({ code }: { code: string }) {
           { mobile_verification_code: smsCode, verification_code: code },
           {
             onSuccess: (answer) => {
-              if (answer.message === SUCCESS) navigation.navigate('/contactsuccess');
-              else verificationFailed();
+              // The account is confirmed: the registration success page shows its referral link.
+              if (answer.message === SUCCESS) {
+                navigation.navigate('/success', { search: { indivi_code: answer.referral_code } });
+              } else verificationFailed();
             },
             onError: (error) => {
               // A dead code is explained on the page, next to the Resend link.

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { signup } from '@brnd/contracts/api/accounts';
-import { pending, serverError, signupEmailExists, validationError } from '@brnd/mocks/scenarios';
+import { pending, serverError, signupThrottled, validationError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
@@ -15,7 +15,7 @@ import { expectBusyButton } from '../../testing/expect-busy.ts';
 const sent: URLSearchParams[] = [];
 const signedUp = http.post('*/api/user/signup', async ({ request }) => {
   sent.push(new URLSearchParams(await request.text()));
-  return HttpResponse.json({ message: 'success', referral_code: 'anna-7f3k' }, { status: 201 });
+  return HttpResponse.json({ message: 'success' }, { status: 201 });
 });
 
 const meta = {
@@ -159,17 +159,18 @@ export const SuccessWithStoredReferral: Story = {
 };
 export const SuccessWithStoredReferralPolish = polish(SuccessWithStoredReferral);
 
-export const EmailExists: Story = {
-  parameters: { msw: { handlers: [signupEmailExists()] } },
+/** Too many sign-ups from this address or for this e-mail: the wait is shown, nothing moves. */
+export const Throttled: Story = {
+  parameters: { msw: { handlers: [signupThrottled(120)] } },
   play: async (context) => {
     const t = storyIntl(context.globals);
-    await fillForm(context, 'demo@brnd.example');
+    await fillForm(context);
     await submit(context);
-    await expectToast(t, 'danger', t('errors.emailExists'));
+    await expectToast(t, 'danger', t('errors.tooManyAttempts', { seconds: 120 }));
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const EmailExistsPolish = polish(EmailExists);
+export const ThrottledPolish = polish(Throttled);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(signup)] } },

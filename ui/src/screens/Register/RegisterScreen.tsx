@@ -1,10 +1,7 @@
-import { useIntl } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import { signup } from '@brnd/contracts/api/accounts';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
-import { ApiError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';
-import { useToast } from '../../components/Toast/Toast.tsx';
 import { useNavigation } from '../../navigation.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import {
@@ -30,10 +27,8 @@ export interface RegisterScreenProps {
 }
 
 export function RegisterScreen({ referralCode }: RegisterScreenProps) {
-  const intl = useIntl();
   const mutation = useSignupMutation();
   const navigation = useNavigation();
-  const toast = useToast();
   const showError = useApiErrorToast();
 
   return (
@@ -49,13 +44,8 @@ export function RegisterScreen({ referralCode }: RegisterScreenProps) {
             writeStored('local', LOCAL_EMAIL, values.email);
             navigation.navigate('/confirmemail');
           },
-          onError: (error) => {
-            if (error instanceof ApiError && error.status === 409) {
-              toast.danger(intl.formatMessage({ id: 'errors.emailExists' }));
-            } else {
-              showError(error);
-            }
-          },
+          // A registered address is answered like a new one (decision 028): no "exists" case.
+          onError: showError,
         });
       }}
     />
