@@ -26,6 +26,7 @@ import { verificationResubmission } from './migrations/0065-verification-resubmi
 import { ledgerSubAccounts } from './migrations/0070-ledger-sub-accounts.ts';
 import { castVote } from './migrations/0071-cast-vote.ts';
 import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts';
+import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -56,6 +57,7 @@ export const migrations: Migration[] = [
   ledgerSubAccounts,
   castVote,
   treasuryTransactions,
+  providerNotifications,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -29,6 +29,8 @@ import type { Logger } from '../logger.ts';
 import type { CardExchange } from '../providers/card-exchange.ts';
 import {
   btcToSats,
+  confirmationsOf,
+  parseGatewayWebhook,
   satsToBtc,
   type CryptoGateway,
   type GatewayInvoice,
@@ -177,6 +179,23 @@ const WEI_PER_ETH = 10n ** 18n;
 const ETH_QUOTE_STEP = 10n ** 12n;
 /** A notification body is kept up to this length: enough for any real one, bounded for forged ones. */
 const NOTIFICATION_BODY_CHARS = 4_000;
+/** An open BTC order not read back from the gateway for this long is read by the sweep. */
+const GATEWAY_RESYNC_MS = 60_000;
+
+type NotificationOutcome = 'accepted' | 'refused' | 'ignored';
+
+/** What a notification turned out to be, learnt while it is checked (kept even if refused). */
+interface NotificationMeta {
+  eventType: string | null;
+  deliveryId: string | null;
+  redelivery: boolean;
+  signatureValid: boolean;
+}
+
+interface NotificationResult {
+  orderRef: string | null;
+  outcome: Exclude<NotificationOutcome, 'refused'>;
+}
 
 function formatUnits(units: bigint, currency: CryptoPayMethod): string {
   if (currency === 'BTC') return satsToBtc(units);
@@ -334,7 +353,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     method: GatewayPaymentMethod,
   ): Change {
     const paidUnits = btcToSats(method.totalPaid);
-    const confirmations = method.confirmations ?? 0;
+    const confirmations = confirmationsOf(method, row.required_confirmations);
     const extra = invoice.additionalStatus;
     switch (invoice.status) {
       case 'Settled':
@@ -479,10 +498,15 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     });
   }
 
-  async function cardCallback(rawBody: Buffer, signature: string | undefined) {
+  async function cardCallback(
+    rawBody: Buffer,
+    signature: string | undefined,
+    meta: NotificationMeta,
+  ): Promise<NotificationResult> {
     const card = requireCard();
     const signedAt = card.verifyCallback(rawBody, signature);
     if (signedAt === null) throw new DomainError(401, 'orders.errors.badSignature');
+    meta.signatureValid = true;
     if (Math.abs(now().getTime() / 1000 - signedAt) > CARD_CALLBACK_TOLERANCE_SECONDS) {
       throw new DomainError(400, 'orders.errors.staleTimestamp');
     }
@@ -494,61 +518,79 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     }
     const parsed = v.safeParse(CardProviderCallbackSchema, body);
     if (!parsed.success) throw new DomainError(400, 'errors.validation');
+    meta.eventType = parsed.output.status;
     await settleCard(parsed.output.cashTxHash, parsed.output);
-    return parsed.output.cashTxHash;
+    return { orderRef: parsed.output.cashTxHash, outcome: 'accepted' };
   }
 
-  async function gatewayWebhook(rawBody: Buffer, signature: string | undefined) {
+  async function gatewayWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+    meta: NotificationMeta,
+  ): Promise<NotificationResult> {
     const gateway = requireGateway();
     if (!gateway.verifyWebhook(rawBody, signature)) {
       throw new DomainError(401, 'orders.errors.badSignature');
     }
-    let event: { invoiceId?: unknown; timestamp?: unknown };
-    try {
-      event = JSON.parse(rawBody.toString('utf8')) as typeof event;
-    } catch {
-      throw new DomainError(400, 'errors.validation');
+    meta.signatureValid = true;
+    const event = parseGatewayWebhook(rawBody);
+    if (!event) throw new DomainError(400, 'errors.validation');
+    meta.eventType = event.type;
+    meta.deliveryId = event.deliveryId;
+    meta.redelivery = event.isRedelivery;
+    // The timestamp is not checked: a redelivery keeps the first delivery's (BTCPay retries for
+    // about an hour, an operator may redeliver days later), and the body is only a hint to read
+    // the invoice back, so an old one can change nothing the gateway does not confirm.
+    if (!event.invoiceId || (event.storeId && event.storeId !== gateway.storeId)) {
+      return { orderRef: event.invoiceId ?? null, outcome: 'ignored' };
     }
-    const timestamp = Number(event.timestamp);
-    if (
-      !Number.isFinite(timestamp) ||
-      Math.abs(now().getTime() / 1000 - timestamp) > CARD_CALLBACK_TOLERANCE_SECONDS
-    ) {
-      throw new DomainError(400, 'orders.errors.staleTimestamp');
-    }
-    if (typeof event.invoiceId !== 'string') throw new DomainError(400, 'errors.validation');
     const [order] = await db.query<{ uuid: string }>(
       'SELECT uuid::text FROM crypto_orders WHERE gateway_invoice_id = $1',
       [event.invoiceId],
     );
-    if (!order) throw new DomainError(404, 'errors.notFound');
+    // Another invoice of the store, or InvoiceCreated arriving before the order row exists.
+    if (!order) return { orderRef: event.invoiceId, outcome: 'ignored' };
     await service.syncInvoice(order.uuid);
-    return order.uuid;
+    return { orderRef: order.uuid, outcome: 'accepted' };
   }
 
   /**
-   * Every provider notification is kept with what we answered (docs/decisions/016), in its own
-   * statement after the work: a refusal rolls its work back but is still recorded.
+   * Every provider notification is kept with what we answered (docs/decisions/016 and 027), in
+   * its own statement after the work: a refusal rolls its work back but is still recorded.
    */
   async function recordNotification(
     provider: 'gateway' | 'card',
     rawBody: Buffer,
-    work: () => Promise<string>,
+    work: (meta: NotificationMeta) => Promise<NotificationResult>,
   ): Promise<void> {
-    let orderRef: string;
+    const meta: NotificationMeta = {
+      eventType: null,
+      deliveryId: null,
+      redelivery: false,
+      signatureValid: false,
+    };
+    let result: NotificationResult;
     try {
-      orderRef = await work();
+      result = await work(meta);
     } catch (error) {
       const status = error instanceof DomainError ? error.status : 500;
       const reason = error instanceof DomainError ? error.messageId : 'errors.server';
-      await storeNotification(provider, rawBody, refOf(provider, rawBody), status, reason).catch(
-        (storeError: unknown) => {
-          logger.error('could not record a refused notification', { err: storeError });
-        },
-      );
+      await storeNotification(provider, rawBody, meta, {
+        orderRef: refOf(provider, rawBody),
+        outcome: 'refused',
+        httpStatus: status,
+        reason,
+      }).catch((storeError: unknown) => {
+        logger.error('could not record a refused notification', { err: storeError });
+      });
       throw error;
     }
-    await storeNotification(provider, rawBody, orderRef, 200, null);
+    await storeNotification(provider, rawBody, meta, {
+      orderRef: result.orderRef,
+      outcome: result.outcome,
+      httpStatus: 200,
+      reason: null,
+    });
   }
 
   /** What a notification's body names, read without trusting it (it may be forged). */
@@ -565,12 +607,16 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   async function storeNotification(
     provider: 'gateway' | 'card',
     rawBody: Buffer,
-    orderRef: string | null,
-    httpStatus: number,
-    reason: string | null,
+    meta: NotificationMeta,
+    answer: {
+      orderRef: string | null;
+      outcome: NotificationOutcome;
+      httpStatus: number;
+      reason: string | null;
+    },
   ) {
     // A gateway notification names its invoice; the console looks orders up by uuid.
-    let ref = orderRef;
+    let ref = answer.orderRef;
     if (provider === 'gateway' && ref && !isUuid(ref)) {
       const [order] = await db.query<{ uuid: string }>(
         'SELECT uuid::text FROM crypto_orders WHERE gateway_invoice_id = $1',
@@ -579,15 +625,20 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       ref = order?.uuid ?? ref;
     }
     await db.query(
-      `INSERT INTO payment_notifications (provider, order_ref, outcome, http_status, reason, body)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
+      `INSERT INTO payment_notifications (provider, order_ref, outcome, http_status, reason, body,
+         event_type, delivery_id, redelivery, signature_valid)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         provider,
         ref,
-        httpStatus < 300 ? 'accepted' : 'refused',
-        httpStatus,
-        reason,
+        answer.outcome,
+        answer.httpStatus,
+        answer.reason,
         rawBody.toString('utf8').slice(0, NOTIFICATION_BODY_CHARS),
+        meta.eventType?.slice(0, 100) ?? null,
+        meta.deliveryId?.slice(0, 100) ?? null,
+        meta.redelivery,
+        meta.signatureValid,
       ],
     );
   }
@@ -784,11 +835,13 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     },
 
     async handleCardCallback(rawBody, signature) {
-      await recordNotification('card', rawBody, () => cardCallback(rawBody, signature));
+      await recordNotification('card', rawBody, (meta) => cardCallback(rawBody, signature, meta));
     },
 
     async handleGatewayWebhook(rawBody, signature) {
-      await recordNotification('gateway', rawBody, () => gatewayWebhook(rawBody, signature));
+      await recordNotification('gateway', rawBody, (meta) =>
+        gatewayWebhook(rawBody, signature, meta),
+      );
     },
 
     async syncInvoice(uuid) {
@@ -806,6 +859,13 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       await db.transaction(async (transaction) => {
         const row = await lockOrder(uuid, transaction);
         if (!row) return;
+        await db.query(
+          'UPDATE crypto_orders SET gateway_synced_at = now() WHERE uuid = $1',
+          [uuid],
+          {
+            transaction,
+          },
+        );
         await apply(row, invoiceChange(row, invoice, method), transaction);
       });
     },
@@ -933,10 +993,13 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         [at],
       );
       if (!deps.gateway) return rows.length;
+      // Overdue BTC orders, and open ones not read back for a while: a webhook may be lost.
       const overdue = await db.query<{ uuid: string }>(
         `SELECT uuid::text FROM crypto_orders
-         WHERE currency = 'BTC' AND status < 3 AND expires_at <= $1 LIMIT 100`,
-        [at],
+         WHERE currency = 'BTC' AND status < 3 AND (expires_at <= $1
+           OR coalesce(gateway_synced_at, created_at) <= $1 - $2 * interval '1 millisecond')
+         ORDER BY coalesce(gateway_synced_at, created_at) LIMIT 100`,
+        [at, GATEWAY_RESYNC_MS],
       );
       for (const order of overdue) {
         await service.syncInvoice(order.uuid).catch((error: unknown) => {
