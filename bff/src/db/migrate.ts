@@ -27,6 +27,7 @@ import { ledgerSubAccounts } from './migrations/0070-ledger-sub-accounts.ts';
 import { castVote } from './migrations/0071-cast-vote.ts';
 import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
+import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -58,6 +59,7 @@ export const migrations: Migration[] = [
   castVote,
   treasuryTransactions,
   providerNotifications,
+  idempotencyKeys,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -19,8 +19,12 @@ import { createSaleStack } from '../services/sale-stack.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
 import type { OrderService } from '../services/orders.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
+import { createOperator } from '../services/operators.ts';
+import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
+import { adminNotifications, resyncOrder } from '@brnd/contracts/api/admin-orders';
+import { auditLog } from '@brnd/contracts/api/admin';
 import { until } from '../testing/chain-app.ts';
-import { call, newUser, registerVerifiedUser } from '../testing/http.ts';
+import { call, loginToken, newUser, registerVerifiedUser } from '../testing/http.ts';
 import { CARD_CALLBACK_PATH } from '@brnd/contracts/api/card-provider';
 
 const SECRET = 'gateway-webhook-secret-for-tests';
@@ -328,6 +332,65 @@ test('webhooks for invoices that are not our orders are kept as ignored and answ
   expect(row).toEqual({ outcome: 'ignored', order_ref: 'not-an-invoice-of-ours' });
 });
 
+test('an operator sees the notifications of an order whose webhooks were lost, and fetches it from the gateway again, once, audited', async () => {
+  const operator = { email: `cashier-${Date.now()}@brnd.example`, password: 'Cash13r!pass' };
+  await createOperator(app.db, createPasswordHasher(TEST_ARGON2_COST), operator);
+  const operatorToken = await loginToken(app.baseUrl, operator.email, operator.password);
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { order, invoiceId } = await btcOrder(token, '6');
+  gatewaySim.setWebhookUrl('http://127.0.0.1:1/lost');
+  try {
+    await gatewaySim.act(invoiceId, 'pay');
+    const forgedBody = signedGatewayBody(invoiceId, undefined, { deliveryId: 'forged' }).body;
+    expect((await postGateway(forgedBody, signGatewayBody('wrong', forgedBody))).status).toBe(401);
+    const listed = await call(app.baseUrl, adminNotifications, {
+      token: operatorToken,
+      query: { order: order.uuid },
+    });
+    expect(listed.data?.notifications.filter((row) => row.event_type !== 'InvoiceCreated')).toEqual(
+      [
+        expect.objectContaining({
+          order_ref: order.uuid,
+          outcome: 'refused',
+          signature_valid: false,
+          reason: 'orders.errors.badSignature',
+        }),
+      ],
+    );
+    expect((await check(token, order.uuid)).status).toBe(1);
+
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        call(app.baseUrl, resyncOrder, { token: operatorToken, params: { id: order.uuid } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.data?.order.status)).toEqual(['paid', 'paid']);
+    expect(await balance(token)).toBe(2_000);
+    const audit = await call(app.baseUrl, auditLog, {
+      token: operatorToken,
+      query: { action: 'order.resync' },
+    });
+    expect(
+      audit.data?.entries.filter((entry) => entry.subject === order.uuid).map((e) => e.actor_email),
+    ).toEqual([operator.email, operator.email]);
+  } finally {
+    gatewaySim.setWebhookUrl(`${app.baseUrl}${GATEWAY_WEBHOOK_PATH}`);
+  }
+  // An ETH order has no invoice to fetch; a customer is not an operator.
+  const eth = await call(app.baseUrl, buyTokens, {
+    token,
+    body: { amount: '10', selected_payMethod: 'ETH' },
+  });
+  const refusedEth = await call(app.baseUrl, resyncOrder, {
+    token: operatorToken,
+    params: { id: eth.data?.response.uuid ?? '' },
+  });
+  expect(refusedEth.status).toBe(409);
+  expect(refusedEth.error?.messageId).toBe('finance.orders.errors.notGatewayOrder');
+  const notOperator = await call(app.baseUrl, resyncOrder, { token, params: { id: order.uuid } });
+  expect(notOperator.status).toBe(403);
+});
+
 async function check(token: string, uuid: string) {
   const result = await call(app.baseUrl, verifyOrder, { token, params: { uuid } });
   if (!result.data) throw new Error(`verify answered ${result.status}`);
@@ -405,6 +468,46 @@ test('a card order is built from the provider record, credited once on its signe
   expect(config.data?.raised).toBeGreaterThanOrEqual(25);
 });
 
+test('the card order call under one Idempotency-Key records once, even racing, and answers the first result', async () => {
+  const { token, user } = await registerVerifiedUser(app.baseUrl);
+  const { init } = await cardOrder('no-session-so-nothing-is-recorded');
+  const record = () =>
+    call(app.baseUrl, kantor, {
+      token,
+      headers: { 'idempotency-key': 'card-attempt-1' },
+      body: {
+        cashTxHash: init.cashTxHash,
+        amount: '101',
+        brnd_tokens: '8333',
+        tokeneo_response: '{}',
+      },
+    });
+  const answers = await Promise.all(Array.from({ length: 5 }, record));
+  // Not "already recorded", nor the 30-second gap: the first answer, five times.
+  expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200));
+  expect(new Set(answers.map((answer) => answer.data?.secondStepUrl))).toEqual(
+    new Set([init.secondStepUrl]),
+  );
+  const [rows] = await app.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM card_orders c JOIN users u ON u.id = c.user_id
+     WHERE u.email = $1`,
+    [user.email],
+  );
+  expect(rows?.n).toBe(1);
+  const other = await call(app.baseUrl, kantor, {
+    token,
+    headers: { 'idempotency-key': 'card-attempt-1' },
+    body: {
+      cashTxHash: 'another-hash',
+      amount: '101',
+      brnd_tokens: '8333',
+      tokeneo_response: '{}',
+    },
+  });
+  expect(other.status).toBe(422);
+  expect(other.error?.messageId).toBe('orders.errors.idempotencyMismatch');
+});
+
 test('a card callback with a bad signature, an old timestamp or a changed amount credits nothing', async () => {
   const { token } = await registerVerifiedUser(app.baseUrl);
   const { init } = await cardOrder(token);
@@ -446,22 +549,24 @@ test('a card payment that fails at the provider is listed as failed and credits 
 });
 
 test('1,000 ETH orders created in parallel get 1,000 distinct deposit addresses', async () => {
-  const { user } = await registerVerifiedUser(app.baseUrl);
-  const [row] = await app.db.query<{ id: string }>(
-    'SELECT id::text FROM users WHERE lower(email) = lower($1)',
-    [user.email],
+  // 1,000 buyers (each may hold only MAX_OPEN_ORDERS_PER_METHOD open orders), one order each.
+  const run = Date.now().toString(36);
+  const users = await app.db.query<{ id: string }>(
+    `INSERT INTO users (name, email, mobile, password_hash, referral_code)
+     SELECT 'Buyer ' || i, 'buyer-' || $1 || '-' || i || '@example.com',
+       '+4850' || lpad(i::text, 7, '0'), 'not-a-password', 'B' || $1 || i
+     FROM generate_series(1, 1000) AS i RETURNING id::text`,
+    [run],
   );
-  const userId = row?.id as string;
   const created = await Promise.all(
-    Array.from({ length: 1000 }, () =>
-      stack.orders.buyTokens(userId, { usd: 10, currency: 'ETH' }),
-    ),
+    users.map((user) => stack.orders.buyTokens(user.id, { usd: 10, currency: 'ETH' })),
   );
   const addresses = new Set(created.map((order) => order.blockchain_address));
   expect(addresses.size).toBe(1000);
   const [count] = await app.db.query<{ n: number }>(
-    "SELECT count(DISTINCT deposit_address)::int AS n FROM crypto_orders WHERE user_id = $1 AND currency = 'ETH'",
-    [userId],
+    `SELECT count(DISTINCT deposit_address)::int AS n FROM crypto_orders
+     WHERE user_id = ANY($1::uuid[]) AND currency = 'ETH'`,
+    [users.map((user) => user.id)],
   );
   expect(count?.n).toBe(1000);
 });

@@ -7,7 +7,9 @@ import type { CryptoOrder, Transaction as ListRow } from '@brnd/contracts/api/or
 import {
   CARD_MIN_PLN,
   CARD_RETRY_GAP_MS,
+  MAX_OPEN_ORDERS_PER_METHOD,
   ORDER_EXPIRY_MS,
+  REFUSED_NOTIFICATIONS_KEPT_MAX,
   ORDER_STATUS,
   ORDER_TEXT_STATUS,
   type CryptoPayMethod,
@@ -419,6 +421,39 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     requiredConfirmations: number;
     expiresAt: Date;
   }): Promise<OrderRow> {
+    return db.transaction(async (transaction) => {
+      // Serialises one user's order creation, so parallel requests cannot pass the cap together.
+      await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`orders:${values.userId}`], {
+        transaction,
+      });
+      await refuseTooManyOpen(values.userId, values.currency, transaction);
+      return insertOrderRow(values, transaction);
+    });
+  }
+
+  /** Waiting orders of the method whose quote still holds: at most MAX_OPEN_ORDERS_PER_METHOD. */
+  async function refuseTooManyOpen(
+    userId: string,
+    currency: CryptoPayMethod,
+    transaction?: Transaction,
+  ) {
+    const [open] = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM crypto_orders
+       WHERE user_id = $1 AND currency = $2 AND status < 2 AND expires_at > now()`,
+      [userId, currency],
+      transaction ? { transaction } : {},
+    );
+    if ((open?.count ?? 0) >= MAX_OPEN_ORDERS_PER_METHOD) {
+      throw new DomainError(409, 'orders.errors.tooManyOpenOrders', {
+        values: { limit: MAX_OPEN_ORDERS_PER_METHOD },
+      });
+    }
+  }
+
+  async function insertOrderRow(
+    values: Parameters<typeof insertOrder>[0],
+    transaction: Transaction,
+  ): Promise<OrderRow> {
     const [row] = await db.query<OrderRow>(
       `INSERT INTO crypto_orders (uuid, user_id, currency, usd, token_price, tokens, expected_units,
          deposit_address, deposit_index, gateway_invoice_id, checkout_url, payment_uri,
@@ -441,6 +476,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         values.requiredConfirmations,
         values.expiresAt,
       ],
+      { transaction },
     );
     if (!row) throw new Error('crypto order insert returned no row');
     return row;
@@ -641,6 +677,15 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         meta.signatureValid,
       ],
     );
+    if (answer.outcome === 'refused') {
+      // Forged or broken notifications cannot fill the table: the newest ones are kept.
+      await db.query(
+        `DELETE FROM payment_notifications WHERE outcome = 'refused' AND id <= (
+           SELECT id FROM payment_notifications WHERE outcome = 'refused'
+           ORDER BY id DESC OFFSET $1 LIMIT 1)`,
+        [REFUSED_NOTIFICATIONS_KEPT_MAX],
+      );
+    }
   }
 
   const service: OrderService = {
@@ -663,6 +708,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
           fields: { amount: 'validation.amount' },
         });
       }
+      // Checked again with the insert; this first look spares a gateway invoice.
+      await refuseTooManyOpen(userId, currency);
       const uuid = randomUUID();
       if (currency === 'ETH') {
         const [next] = await db.query<{ index: string }>(
