@@ -63,6 +63,24 @@ export function tokensForUsd(usd: number, price: number): number {
   return Math.floor((usdMicros * 1000) / priceNanos);
 }
 
+/**
+ * Whole BRND a card payment of `pln` buys: floor(pln / (plnPerUsd × price)), computed once, in
+ * integers (grosze, the rate in 10⁻⁶ PLN, the price in 10⁻⁹ USD), with no rounding to USD cents
+ * on the way. The one rule for card orders (docs/decisions/027): the buy page's quote, the
+ * amount sent to the card provider, the ledger's credit and every display use it, so what is
+ * quoted is what is credited.
+ */
+export function tokensForPln(pln: number, plnPerUsd: number, price: number): number {
+  const grosze = BigInt(Math.round(pln * 100));
+  const rateMicros = BigInt(Math.round(plnPerUsd * 1_000_000));
+  const priceNanos = BigInt(Math.round(price * 1_000_000_000));
+  if (rateMicros <= 0n || priceNanos <= 0n) {
+    throw new Error('tokensForPln: the rate and the price must be positive');
+  }
+  // pln / (rate × price) = (grosze / 10²) / (rateMicros / 10⁶ × priceNanos / 10⁹)
+  return Number((grosze * 10n ** 13n) / (rateMicros * priceNanos));
+}
+
 /** Waiting below PAID (incl. confirming), PAID is success, above PAID nothing is credited. */
 export function isOrderOpen(status: OrderStatusCode): boolean {
   return status < ORDER_STATUS.PAID;

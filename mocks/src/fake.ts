@@ -49,6 +49,7 @@ import {
 import {
   CARD_TRANSACTION_STATUS,
   orderTransactionStatus,
+  tokensForPln,
   tokensForUsd,
   type PaymentException,
 } from '@brnd/contracts/domain/sale';
@@ -1311,7 +1312,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     cardProviderInit(input: { fiatValue: number; cryptoValue: number }) {
       const cashTxHash = randomHex(32);
       const settings = saleSettings();
-      const tokens = tokensForUsd(input.fiatValue / settings.plnPerUsd, salePrice(settings));
+      const tokens = tokensForPln(input.fiatValue, settings.plnPerUsd, salePrice(settings));
       const transaction = {
         cashTxHash,
         fiatValue: input.fiatValue,

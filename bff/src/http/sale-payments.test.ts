@@ -2,6 +2,7 @@ import { referrals } from '@brnd/contracts/api/referrals';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import { buyTokens, kantor, orders, verifyOrder } from '@brnd/contracts/api/orders';
 import { sale } from '@brnd/contracts/api/sale';
+import { tokensForPln } from '@brnd/contracts/domain/sale';
 import { wallet } from '@brnd/contracts/api/wallet';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createCardExchange, signCardCallback } from '../providers/card-exchange.ts';
@@ -397,7 +398,7 @@ async function check(token: string, uuid: string) {
   return result.data.response;
 }
 
-async function cardOrder(token: string, pln = 101) {
+async function cardOrder(token: string, pln = 101, quoted = 8333) {
   const response = await fetch(`${cardSim.url}${cardProviderInit.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -409,7 +410,7 @@ async function cardOrder(token: string, pln = 101) {
       surname: 'Lovelace',
       quotedCurrency: 'PLN',
       baseCurrency: 'BRND',
-      cryptoValue: 8333,
+      cryptoValue: quoted,
       fiatValue: pln,
       pageLang: 'en',
       transactionType: 'buy',
@@ -466,6 +467,24 @@ test('a card order is built from the provider record, credited once on its signe
   expect(await balance(token)).toBe(8_333);
   const config = await call(app.baseUrl, sale);
   expect(config.data?.raised).toBeGreaterThanOrEqual(25);
+});
+
+test('a card order credits exactly the BRND the buy page quoted for its PLN (one rounding rule)', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const terms = (await call(app.baseUrl, sale)).data;
+  if (!terms) throw new Error('no sale');
+  // 49.99 PLN: rounding to USD cents first would have credited one BRND less than quoted.
+  const quoted = tokensForPln(49.99, terms.plnPerUsd, terms.price);
+  const { init, recorded } = await cardOrder(token, 49.99, quoted);
+  expect(recorded.status).toBe(200);
+  expect(init).toMatchObject({ baseCurrencyAmount: quoted });
+  await cardSim.act(init.cashTxHash, 'pay');
+  await until(
+    () => balance(token),
+    (tokens) => tokens === quoted,
+  );
+  const rows = (await call(app.baseUrl, orders, { token })).data?.orders.rows;
+  expect(rows?.[0]).toMatchObject({ signature: 'PLN', brnd_tokens: quoted, status: 'Confirmed' });
 });
 
 test('the card order call under one Idempotency-Key records once, even racing, and answers the first result', async () => {

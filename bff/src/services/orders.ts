@@ -19,6 +19,7 @@ import {
   CARD_TRANSACTION_STATUS,
   ethPaymentUri,
   orderTransactionStatus,
+  tokensForPln,
   tokensForUsd,
   type CardOrderStatus,
   type PaymentException,
@@ -859,8 +860,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       const terms = await deps.sale.terms();
       if (terms.endsAt && terms.endsAt <= now())
         throw new DomainError(409, 'orders.errors.saleEnded');
+      // USD (cents) is for display and the sale's raised figure; the tokens come from the PLN.
       const usd = Math.round((pln / terms.plnPerUsd) * 100) / 100;
-      const tokens = tokensForUsd(usd, terms.price);
+      const tokens = tokensForPln(pln, terms.plnPerUsd, terms.price);
       const inserted = await db.query<{ cash_tx_hash: string }>(
         `INSERT INTO card_orders (cash_tx_hash, user_id, pln, usd, token_price, tokens,
            provider_tokens, second_step_url)

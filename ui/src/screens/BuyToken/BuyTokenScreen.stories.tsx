@@ -12,7 +12,7 @@ import {
   saleUnconfigured,
   serverError,
 } from '@brnd/mocks/scenarios';
-import { tokensForUsd } from '@brnd/contracts/domain/sale';
+import { tokensForPln, tokensForUsd } from '@brnd/contracts/domain/sale';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
@@ -248,7 +248,7 @@ export const CardRedirect: Story = {
     );
     const live = await liveSale();
     await expect(localStorage.getItem('tokens_num')).toBe(
-      String(tokensForUsd(404 / live.plnPerUsd, live.price)),
+      String(tokensForPln(404, live.plnPerUsd, live.price)),
     );
     // A second attempt within 30 seconds is refused before any request.
     await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
