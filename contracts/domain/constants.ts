@@ -71,6 +71,11 @@ export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
  */
 export const MAX_OPEN_ORDERS_PER_METHOD = 3;
 /**
+ * How long the card provider's second step takes a payment (its session window). A card order
+ * with no answer after this reads as expired (docs/decisions/027).
+ */
+export const CARD_PAYMENT_WINDOW_MS = 30 * 60_000;
+/**
  * Refused provider notifications (bad signature, malformed, throttled) are kept this long, and
  * at most REFUSED_NOTIFICATIONS_KEPT_MAX of them, so forged ones cannot fill the table.
  */

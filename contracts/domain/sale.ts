@@ -110,10 +110,18 @@ export type PaymentException = (typeof PAYMENT_EXCEPTIONS)[number];
 export const CARD_ORDER_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type CardOrderStatus = (typeof CARD_ORDER_STATUSES)[number];
 
-export const CARD_TRANSACTION_STATUS: Record<CardOrderStatus, TransactionStatus> = {
+/**
+ * Our record of a card order: the provider's status, or `expired` when no answer came within
+ * CARD_PAYMENT_WINDOW_MS. A `paid` callback after that still credits it (the provider took the
+ * money at the order's price); nothing is left "pending" for ever.
+ */
+export type CardOrderState = CardOrderStatus | 'expired';
+
+export const CARD_TRANSACTION_STATUS: Record<CardOrderState, TransactionStatus> = {
   pending: 'Pending',
   paid: 'Confirmed',
   failed: 'Failed',
+  expired: 'Canceled',
 };
 
 /** EIP-681: `ethereum:<address>@<chainId>?value=<wei>`; wallets fill the transfer from it. */

@@ -28,6 +28,7 @@ import { castVote } from './migrations/0071-cast-vote.ts';
 import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
+import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -60,6 +61,7 @@ export const migrations: Migration[] = [
   treasuryTransactions,
   providerNotifications,
   idempotencyKeys,
+  cardOrderExpiry,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -3,6 +3,7 @@ import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import { buyTokens, kantor, orders, verifyOrder } from '@brnd/contracts/api/orders';
 import { sale } from '@brnd/contracts/api/sale';
 import { tokensForPln } from '@brnd/contracts/domain/sale';
+import { CARD_PAYMENT_WINDOW_MS } from '@brnd/contracts/domain/constants';
 import { wallet } from '@brnd/contracts/api/wallet';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createCardExchange, signCardCallback } from '../providers/card-exchange.ts';
@@ -485,6 +486,24 @@ test('a card order credits exactly the BRND the buy page quoted for its PLN (one
   );
   const rows = (await call(app.baseUrl, orders, { token })).data?.orders.rows;
   expect(rows?.[0]).toMatchObject({ signature: 'PLN', brnd_tokens: quoted, status: 'Confirmed' });
+});
+
+test('a card order nobody paid expires after the provider window; a late paid callback still credits it', async () => {
+  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { init } = await cardOrder(token);
+  const listed = async () => (await call(app.baseUrl, orders, { token })).data?.orders.rows[0];
+  expect(await listed()).toMatchObject({ session_id: init.cashTxHash, status: 'Pending' });
+  await stack.orders.expireOverdue(new Date(Date.now() + CARD_PAYMENT_WINDOW_MS - 60_000));
+  expect((await listed())?.status).toBe('Pending');
+  await stack.orders.expireOverdue(new Date(Date.now() + CARD_PAYMENT_WINDOW_MS + 1_000));
+  expect((await listed())?.status).toBe('Canceled');
+  // The provider took the money after all: it is credited at the order's price, once.
+  await cardSim.act(init.cashTxHash, 'pay');
+  await until(
+    () => balance(token),
+    (tokens) => tokens === 8_333,
+  );
+  expect((await listed())?.status).toBe('Confirmed');
 });
 
 test('the card order call under one Idempotency-Key records once, even racing, and answers the first result', async () => {

@@ -6,6 +6,7 @@ import {
 import type { CryptoOrder, Transaction as ListRow } from '@brnd/contracts/api/orders';
 import {
   CARD_MIN_PLN,
+  CARD_PAYMENT_WINDOW_MS,
   CARD_RETRY_GAP_MS,
   MAX_OPEN_ORDERS_PER_METHOD,
   ORDER_EXPIRY_MS,
@@ -21,7 +22,7 @@ import {
   orderTransactionStatus,
   tokensForPln,
   tokensForUsd,
-  type CardOrderStatus,
+  type CardOrderState,
   type PaymentException,
 } from '@brnd/contracts/domain/sale';
 import * as v from 'valibot';
@@ -490,7 +491,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     await db.transaction(async (transaction) => {
       const [order] = await db.query<{
         user_id: string;
-        status: CardOrderStatus;
+        status: CardOrderState;
         pln: string;
         usd: string;
         tokens: string;
@@ -512,7 +513,10 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         throw new DomainError(409, 'orders.errors.amountMismatch');
       }
       if (order.status === callback.status) return;
-      if (order.status !== 'pending') throw new DomainError(409, 'orders.errors.cardNotPending');
+      // An expired order still takes the provider's word: money it took is credited, never lost.
+      if (order.status !== 'pending' && order.status !== 'expired') {
+        throw new DomainError(409, 'orders.errors.cardNotPending');
+      }
       await db.query(
         `UPDATE card_orders SET status = $2, paid_at = CASE WHEN $2 = 'paid' THEN now() END,
            updated_at = now() WHERE cash_tx_hash = $1`,
@@ -796,7 +800,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         ),
         db.query<{
           cash_tx_hash: string;
-          status: CardOrderStatus;
+          status: CardOrderState;
           usd: string;
           token_price: string;
           tokens: string;
@@ -1036,6 +1040,12 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     },
 
     async expireOverdue(at = now()) {
+      // Card orders the provider never answered within its window (docs/decisions/027).
+      await db.query(
+        `UPDATE card_orders SET status = 'expired', updated_at = now()
+         WHERE status = 'pending' AND created_at <= $1::timestamptz - $2 * interval '1 millisecond'`,
+        [at, CARD_PAYMENT_WINDOW_MS],
+      );
       const rows = await db.query<{ uuid: string }>(
         `UPDATE crypto_orders SET status = 6, updated_at = now()
          WHERE currency = 'ETH' AND status < 2 AND expires_at <= $1 RETURNING uuid::text`,
@@ -1046,7 +1056,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       const overdue = await db.query<{ uuid: string }>(
         `SELECT uuid::text FROM crypto_orders
          WHERE currency = 'BTC' AND status < 3 AND (expires_at <= $1
-           OR coalesce(gateway_synced_at, created_at) <= $1 - $2 * interval '1 millisecond')
+           OR coalesce(gateway_synced_at, created_at) <= $1::timestamptz - $2 * interval '1 millisecond')
          ORDER BY coalesce(gateway_synced_at, created_at) LIMIT 100`,
         [at, GATEWAY_RESYNC_MS],
       );

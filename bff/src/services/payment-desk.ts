@@ -14,7 +14,7 @@ import {
   type PaymentNotification,
 } from '@brnd/contracts/api/admin-orders';
 import { ORDER_STATUS, type CryptoPayMethod } from '@brnd/contracts/domain/constants';
-import type { PaymentException } from '@brnd/contracts/domain/sale';
+import type { CardOrderState, PaymentException } from '@brnd/contracts/domain/sale';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -191,7 +191,8 @@ const ALL_ORDERS_SQL = `
   FROM crypto_orders o JOIN users u ON u.id = o.user_id
   UNION ALL
   SELECT c.cash_tx_hash, 'PLN', u.email,
-    CASE c.status WHEN 'pending' THEN 'waiting' WHEN 'paid' THEN 'paid' ELSE 'failed' END,
+    CASE c.status WHEN 'pending' THEN 'waiting' WHEN 'paid' THEN 'paid'
+      WHEN 'expired' THEN 'expired' ELSE 'failed' END,
     c.usd::text, c.token_price::text, c.tokens::text, NULL, false, c.created_at
   FROM card_orders c JOIN users u ON u.id = c.user_id`;
 
@@ -370,7 +371,7 @@ export function createPaymentDesk(deps: {
     const [row] = await db.query<{
       cash_tx_hash: string;
       user_email: string;
-      status: 'pending' | 'paid' | 'failed';
+      status: CardOrderState;
       pln: string;
       usd: string;
       token_price: string;
