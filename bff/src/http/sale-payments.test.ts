@@ -574,7 +574,10 @@ test('a card callback with a bad signature, an old timestamp or a changed amount
 test('a card payment that fails at the provider is listed as failed and credits nothing', async () => {
   const { token } = await registerVerifiedUser(app.baseUrl);
   const { init } = await cardOrder(token);
-  await cardSim.act(init.cashTxHash, 'fail');
+  // The buyer presses "fail" on the provider's second step and lands on a page that says so.
+  const back = await fetch(`${init.secondStepUrl}/fail`, { method: 'POST', redirect: 'manual' });
+  expect(back.status).toBe(303);
+  expect(back.headers.get('location')).toMatch(/\/buysuccess\?status=failed$/);
   const list = await until(
     () => call(app.baseUrl, orders, { token }),
     (result) => result.data?.orders.rows[0]?.status === 'Failed',
