@@ -713,8 +713,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
           fields: { amount: 'validation.amount' },
         });
       }
-      // Checked again with the insert; this first look spares a gateway invoice.
-      await refuseTooManyOpen(userId, currency);
+
       const uuid = randomUUID();
       if (currency === 'ETH') {
         const [next] = await db.query<{ index: string }>(
@@ -742,6 +741,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         return view(row);
       }
       const gateway = requireGateway();
+      // Checked again with the insert; this first look spares a gateway invoice.
+      await refuseTooManyOpen(userId, currency);
       let invoice: GatewayInvoice;
       let method: GatewayPaymentMethod;
       try {
