@@ -37,6 +37,7 @@ export type TitleKey =
   | 'admin'
   | 'adminOrders'
   | 'adminOrder'
+  | 'adminNotifications'
   | 'adminPayouts'
   | 'adminSale'
   | 'verification'

@@ -41,6 +41,16 @@ export type BuyTokenSearch = v.InferOutput<typeof BuyTokenSearchSchema>;
 export const CodeSearchSchema = v.object({ code: text });
 export type CodeSearch = v.InferOutput<typeof CodeSearchSchema>;
 
+/**
+ * /buysuccess, where the card provider sends the buyer back: `tokens` the provider charged for,
+ * `status=failed` when the card was not charged.
+ */
+export const BuySuccessSearchSchema = v.object({
+  tokens: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/))), undefined),
+  status: v.fallback(v.optional(v.picklist(['paid', 'failed'])), undefined),
+});
+export type BuySuccessSearch = v.InferOutput<typeof BuySuccessSearchSchema>;
+
 export const EditPhoneSearchSchema = v.object({ edit: flag, code: text });
 export type EditPhoneSearch = v.InferOutput<typeof EditPhoneSearchSchema>;
 

@@ -50,6 +50,7 @@ import { createBlogService } from './services/blog.ts';
 import { createContactService } from './services/contact.ts';
 import { createNotifications } from './services/notifications.ts';
 import type { PasswordHasher } from './services/passwords.ts';
+import { createIdempotency } from './services/idempotency.ts';
 import { createRateLimiter } from './services/rate-limits.ts';
 import { createReferralService, saleReferralHook } from './services/referrals.ts';
 import { createSessionService } from './services/sessions.ts';
@@ -241,6 +242,7 @@ export function createApp(deps: AppDeps): Koa {
       ...orderRoutes({
         sources: [payoutTransactions(payouts), saleTransactions(sale.orders)],
         orders: sale.orders,
+        idempotency: createIdempotency(db),
       }),
       ...saleRoutes({ sales: sale.sales }),
       ...siteRoutes(site),
@@ -298,7 +300,6 @@ export function createApp(deps: AppDeps): Koa {
   );
   app.use(errorHandler(logger));
   // Signed provider notifications need their raw bytes: before the body parser.
-  app.use(providerWebhooks(sale.orders).routes());
   app.use(
     eventStreamRouter({
       live: deps.liveEvents,
@@ -311,6 +312,7 @@ export function createApp(deps: AppDeps): Koa {
     }).routes(),
   );
   app.use(apiDocsRouter().routes());
+  app.use(providerWebhooks(sale.orders, limiter).routes());
   if (!production) app.use(devRouter(db).routes());
   if (!production) app.use(devInfoRouter(deps.chain).routes());
   app.use(

@@ -133,14 +133,26 @@ export const DepositObservationSchema = v.object({
 });
 export type DepositObservation = v.InferOutput<typeof DepositObservationSchema>;
 
-export const NOTIFICATION_OUTCOMES = ['accepted', 'refused'] as const;
+/** `ignored`: signed, but about nothing of ours (another store's invoice; decision 026). */
+export const NOTIFICATION_OUTCOMES = ['accepted', 'refused', 'ignored'] as const;
+export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number];
+export const NOTIFICATION_PROVIDERS = ['gateway', 'card'] as const;
+export const ADMIN_NOTIFICATIONS_PAGE_SIZE = 50;
 
 /** A gateway webhook or card-provider callback as it arrived, with what we did with it. */
 export const PaymentNotificationSchema = v.object({
   id: v.string(),
-  provider: v.picklist(['gateway', 'card']),
+  provider: v.picklist(NOTIFICATION_PROVIDERS),
   /** ISO 8601. */
   received_at: v.string(),
+  /** The order it named (crypto uuid or card hash), or what it named when that is none of ours. */
+  order_ref: v.nullable(v.string()),
+  /** What it said it was (`InvoiceSettled`, `paid`…); null when unsigned or unreadable. */
+  event_type: v.nullable(v.string()),
+  /** The gateway's delivery id, and whether the gateway sent it again. */
+  delivery_id: v.nullable(v.string()),
+  redelivery: v.boolean(),
+  signature_valid: v.boolean(),
   outcome: v.picklist(NOTIFICATION_OUTCOMES),
   /** The answer we gave (200, 401 for a bad signature…). */
   http_status: v.number(),
@@ -256,4 +268,56 @@ export const resolveOrder = defineEndpoint({
   response: v.object({ resolution: ResolutionSchema, order: AdminOrderDetailSchema }),
 });
 
-export const adminOrderEndpoints = { adminOrders, adminOrder, resolveOrder } as const;
+/**
+ * Every provider notification as received, newest first (docs/decisions/027): refused ones are
+ * kept 7 days and at most 10,000. Filters combine.
+ */
+export const adminNotifications = defineEndpoint({
+  id: 'adminNotifications',
+  method: 'GET',
+  path: '/api/admin/notifications',
+  auth: 'admin',
+  query: v.object({
+    /** The order's uuid or card hash (or the invoice id a notification named). */
+    order: trimmedFilter(200),
+    provider: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform(emptyToUndefined),
+        v.optional(v.picklist(NOTIFICATION_PROVIDERS)),
+      ),
+    ),
+    outcome: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.transform(emptyToUndefined),
+        v.optional(v.picklist(NOTIFICATION_OUTCOMES)),
+      ),
+    ),
+    offset: v.optional(
+      v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(0)),
+    ),
+  }),
+  response: v.object({ notifications: v.array(PaymentNotificationSchema), count: v.number() }),
+});
+
+/**
+ * Reads a BTC order's invoice from the gateway again and applies it through the code path every
+ * webhook takes (for an order whose webhooks were lost); audited as `order.resync`.
+ */
+export const resyncOrder = defineEndpoint({
+  id: 'resyncOrder',
+  method: 'POST',
+  path: '/api/admin/orders/:id/resync',
+  auth: 'admin',
+  params: OrderIdParams,
+  response: v.object({ order: AdminOrderDetailSchema }),
+});
+
+export const adminOrderEndpoints = {
+  adminOrders,
+  adminOrder,
+  resolveOrder,
+  adminNotifications,
+  resyncOrder,
+} as const;

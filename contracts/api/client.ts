@@ -117,10 +117,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const { baseUrl = '', getToken = () => undefined } = options;
   return {
     async call(endpoint, input) {
-      const { params, query, body } = (input ?? {}) as {
+      const {
+        params,
+        query,
+        body,
+        headers: declared,
+      } = (input ?? {}) as {
         params?: Record<string, unknown>;
         query?: unknown;
         body?: unknown;
+        headers?: Record<string, unknown>;
       };
       const encoded = encodeBody(endpoint, body);
       const headers = new Headers({
@@ -129,6 +135,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (encoded.contentType) headers.set('content-type', encoded.contentType);
       const token = getToken();
       if (token && endpoint.auth !== 'none') headers.set('authorization', `Bearer ${token}`);
+      for (const [name, value] of Object.entries(declared ?? {})) {
+        if (value !== undefined && value !== null) headers.set(name, String(value));
+      }
 
       const doFetch = options.fetch ?? globalThis.fetch;
       let response: Response;

@@ -19,6 +19,7 @@ export interface Endpoint<
   TQuery extends AnySchema | undefined = AnySchema | undefined,
   TBody extends AnySchema | undefined = AnySchema | undefined,
   TResponse extends AnySchema = AnySchema,
+  THeaders extends AnySchema | undefined = AnySchema | undefined,
 > {
   /** Stable identifier, used by mocks' scenarios and the conformance suite. */
   readonly id: string;
@@ -33,6 +34,8 @@ export interface Endpoint<
   readonly params: TParams;
   readonly query: TQuery;
   readonly body: TBody;
+  /** Request headers the endpoint reads (lower-case names), e.g. `idempotency-key`. */
+  readonly headers: THeaders;
   readonly response: TResponse;
 }
 
@@ -43,6 +46,7 @@ export function defineEndpoint<
   const TQuery extends AnySchema | undefined = undefined,
   const TBody extends AnySchema | undefined = undefined,
   const TResponse extends AnySchema = AnySchema,
+  const THeaders extends AnySchema | undefined = undefined,
 >(definition: {
   id: string;
   method: 'GET' | 'POST';
@@ -54,8 +58,9 @@ export function defineEndpoint<
   params?: TParams;
   query?: TQuery;
   body?: TBody;
+  headers?: THeaders;
   response: TResponse;
-}): Endpoint<TParams, TQuery, TBody, TResponse> {
+}): Endpoint<TParams, TQuery, TBody, TResponse, THeaders> {
   return {
     encoding: definition.method === 'GET' ? 'none' : 'form',
     responseType: 'json',
@@ -65,6 +70,7 @@ export function defineEndpoint<
     params: definition.params as TParams,
     query: definition.query as TQuery,
     body: definition.body as TBody,
+    headers: definition.headers as THeaders,
   };
 }
 
@@ -74,6 +80,7 @@ type OutputOf<S> = S extends AnySchema ? v.InferOutput<S> : never;
 export type EndpointParams<E extends Endpoint> = InputOf<E['params']>;
 export type EndpointQuery<E extends Endpoint> = InputOf<E['query']>;
 export type EndpointBody<E extends Endpoint> = InputOf<E['body']>;
+export type EndpointHeaders<E extends Endpoint> = InputOf<E['headers']>;
 export type EndpointParsedBody<E extends Endpoint> = OutputOf<E['body']>;
 export type EndpointResponse<E extends Endpoint> = v.InferOutput<E['response']>;
 
@@ -82,7 +89,8 @@ export type EndpointInput<E extends Endpoint> = (E['params'] extends AnySchema
   ? { params: EndpointParams<E> }
   : { params?: never }) &
   (E['query'] extends AnySchema ? { query?: EndpointQuery<E> } : { query?: never }) &
-  (E['body'] extends AnySchema ? { body: EndpointBody<E> } : { body?: never });
+  (E['body'] extends AnySchema ? { body: EndpointBody<E> } : { body?: never }) &
+  (E['headers'] extends AnySchema ? { headers?: EndpointHeaders<E> } : { headers?: never });
 
 /** Fills `:name` placeholders, URI-encoding each value. */
 export function buildPath(path: string, params: Record<string, unknown> = {}): string {

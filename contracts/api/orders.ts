@@ -4,6 +4,7 @@ import { SUCCESS } from './accounts.ts';
 import { AmountSchema, CryptoPayMethodSchema } from '../domain/rules.ts';
 import { CRYPTO_PAY_METHODS, ORDER_STATUS, TRANSACTION_STATUSES } from '../domain/constants.ts';
 import { PAYMENT_EXCEPTIONS } from '../domain/sale.ts';
+import { IdempotentHeadersSchema } from './idempotency.ts';
 
 /** Token sale orders: the transactions list, crypto orders and the card (PLN) order record. */
 
@@ -84,6 +85,7 @@ export const buyTokens = defineEndpoint({
   method: 'POST',
   path: '/api/orders/buytokens',
   auth: 'required',
+  headers: IdempotentHeadersSchema,
   body: v.object({ amount: AmountSchema, selected_payMethod: CryptoPayMethodSchema }),
   response: v.object({ message: v.literal(SUCCESS), response: CryptoOrderSchema }),
 });
@@ -108,6 +110,7 @@ export const kantor = defineEndpoint({
   method: 'POST',
   path: '/api/orders/kantor',
   auth: 'required',
+  headers: IdempotentHeadersSchema,
   body: v.object({
     cashTxHash: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required')),
     /** PLN. */

@@ -42,10 +42,12 @@ export interface RawInput {
   params?: unknown;
   query?: unknown;
   body?: unknown;
+  /** Request headers by lower-case name. */
+  headers?: unknown;
 }
 
 export type ParsedInput =
-  | { success: true; params: unknown; query: unknown; body: unknown }
+  | { success: true; params: unknown; query: unknown; body: unknown; headers: unknown }
   | { success: false; failure: ValidationFailure };
 
 /** Parses each part the endpoint declares; a part it does not declare is ignored. */
@@ -61,6 +63,7 @@ export function parseEndpointInput(endpoint: Endpoint, raw: RawInput): ParsedInp
   const params = parse(endpoint.params, raw.params);
   const query = parse(endpoint.query, raw.query);
   const body = parse(endpoint.body, raw.body);
+  const headers = parse(endpoint.headers, raw.headers);
   if (issues.length > 0) return { success: false, failure: validationFailure(issues) };
-  return { success: true, params, query, body };
+  return { success: true, params, query, body, headers };
 }

@@ -86,6 +86,24 @@ export const CARD_MIN_PLN = 25;
 export const CARD_RETRY_GAP_MS = 30_000;
 /** A crypto order's quote holds this long; an unreadable expiry falls back to it too. */
 export const ORDER_EXPIRY_MS = 15 * 60_000;
+/** How long an `Idempotency-Key` answers its first result (Stripe keeps keys 24 hours). */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
+/**
+ * Open unpaid orders a user may have per payment method at once (docs/decisions/027): enough to
+ * retry or pay two amounts, too few to exhaust deposit addresses or gateway invoices.
+ */
+export const MAX_OPEN_ORDERS_PER_METHOD = 3;
+/**
+ * How long the card provider's second step takes a payment (its session window). A card order
+ * with no answer after this reads as expired (docs/decisions/027).
+ */
+export const CARD_PAYMENT_WINDOW_MS = 30 * 60_000;
+/**
+ * Refused provider notifications (bad signature, malformed, throttled) are kept this long, and
+ * at most REFUSED_NOTIFICATIONS_KEPT_MAX of them, so forged ones cannot fill the table.
+ */
+export const REFUSED_NOTIFICATIONS_KEPT_DAYS = 7;
+export const REFUSED_NOTIFICATIONS_KEPT_MAX = 10_000;
 export const ORDER_CHECK_INTERVAL_MS = 5_000;
 export const TRANSACTIONS_PER_PAGE = 5;
 

@@ -63,6 +63,24 @@ export function tokensForUsd(usd: number, price: number): number {
   return Math.floor((usdMicros * 1000) / priceNanos);
 }
 
+/**
+ * Whole BRND a card payment of `pln` buys: floor(pln / (plnPerUsd × price)), computed once, in
+ * integers (grosze, the rate in 10⁻⁶ PLN, the price in 10⁻⁹ USD), with no rounding to USD cents
+ * on the way. The one rule for card orders (docs/decisions/027): the buy page's quote, the
+ * amount sent to the card provider, the ledger's credit and every display use it, so what is
+ * quoted is what is credited.
+ */
+export function tokensForPln(pln: number, plnPerUsd: number, price: number): number {
+  const grosze = BigInt(Math.round(pln * 100));
+  const rateMicros = BigInt(Math.round(plnPerUsd * 1_000_000));
+  const priceNanos = BigInt(Math.round(price * 1_000_000_000));
+  if (rateMicros <= 0n || priceNanos <= 0n) {
+    throw new Error('tokensForPln: the rate and the price must be positive');
+  }
+  // pln / (rate × price) = (grosze / 10²) / (rateMicros / 10⁶ × priceNanos / 10⁹)
+  return Number((grosze * 10n ** 13n) / (rateMicros * priceNanos));
+}
+
 /** Waiting below PAID (incl. confirming), PAID is success, above PAID nothing is credited. */
 export function isOrderOpen(status: OrderStatusCode): boolean {
   return status < ORDER_STATUS.PAID;
@@ -92,10 +110,18 @@ export type PaymentException = (typeof PAYMENT_EXCEPTIONS)[number];
 export const CARD_ORDER_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type CardOrderStatus = (typeof CARD_ORDER_STATUSES)[number];
 
-export const CARD_TRANSACTION_STATUS: Record<CardOrderStatus, TransactionStatus> = {
+/**
+ * Our record of a card order: the provider's status, or `expired` when no answer came within
+ * CARD_PAYMENT_WINDOW_MS. A `paid` callback after that still credits it (the provider took the
+ * money at the order's price); nothing is left "pending" for ever.
+ */
+export type CardOrderState = CardOrderStatus | 'expired';
+
+export const CARD_TRANSACTION_STATUS: Record<CardOrderState, TransactionStatus> = {
   pending: 'Pending',
   paid: 'Confirmed',
   failed: 'Failed',
+  expired: 'Canceled',
 };
 
 /** EIP-681: `ethereum:<address>@<chainId>?value=<wei>`; wallets fill the transfer from it. */

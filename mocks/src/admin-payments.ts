@@ -1,5 +1,7 @@
 import {
+  ADMIN_NOTIFICATIONS_PAGE_SIZE,
   ADMIN_ORDERS_PAGE_SIZE,
+  type NotificationOutcome,
   adminOrderStatus,
   type AdminOrder,
   type AdminOrderDetail,
@@ -324,6 +326,45 @@ export function createPaymentDeskFake(host: DeskHost, fail: DeskError) {
 
     adminOrder(params: { id: string }) {
       return { order: detail(findOrder(params.id)) };
+    },
+
+    /** Newest first, filtered as the bff filters (docs/decisions/027). */
+    adminNotifications(query: {
+      order?: string | undefined;
+      provider?: 'gateway' | 'card' | undefined;
+      outcome?: NotificationOutcome | undefined;
+      offset?: number | undefined;
+    }) {
+      const matching = desk()
+        .notifications.filter(
+          (entry) =>
+            (!query.order ||
+              (entry.order_ref ?? entry.orderId).toLowerCase() === query.order.toLowerCase()) &&
+            (!query.provider || entry.provider === query.provider) &&
+            (!query.outcome || entry.outcome === query.outcome),
+        )
+        .map(strip)
+        .reverse();
+      const offset = query.offset ?? 0;
+      return {
+        notifications: matching.slice(offset, offset + ADMIN_NOTIFICATIONS_PAGE_SIZE),
+        count: matching.length,
+      };
+    },
+
+    /** The fake is its own gateway: reading the invoice again finds what it holds; audited. */
+    resyncOrder(operator: DeskUser, params: { id: string }) {
+      const order = findOrder(params.id);
+      if (order.method !== 'BTC' || !order.crypto) {
+        throw fail(409, 'finance.orders.errors.notGatewayOrder');
+      }
+      const read = detail(order);
+      host.recordAudit(operator, 'order.resync', order.uuid, {
+        invoice: read.gateway_invoice_id,
+        status_before: order.crypto.status,
+        status_after: order.crypto.status,
+      });
+      return { order: read };
     },
 
     resolveOrder(

@@ -26,6 +26,7 @@ import {
   PASSWORD_CHANGE_FAILURES,
   PHONE_STEP_CODE_LIFETIME_MS,
   CARD_RETRY_GAP_MS,
+  MAX_OPEN_ORDERS_PER_METHOD,
   ORDER_EXPIRY_MS,
   ORDER_STATUS,
   REFERRAL_CLICK_WINDOW_MS,
@@ -54,6 +55,7 @@ import {
 import {
   CARD_TRANSACTION_STATUS,
   orderTransactionStatus,
+  tokensForPln,
   tokensForUsd,
   type PaymentException,
 } from '@brnd/contracts/domain/sale';
@@ -1246,6 +1248,20 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
     buyTokens(user: UserRecord, input: { amount: number; selected_payMethod: CryptoPayMethod }) {
       const createdAt = now();
+      // Like the bff: at most MAX_OPEN_ORDERS_PER_METHOD waiting orders whose quote holds.
+      const open = state.orders.filter(
+        (order) =>
+          order.userId === user.id &&
+          order.method === input.selected_payMethod &&
+          order.crypto !== undefined &&
+          order.crypto.status < ORDER_STATUS.CONFIRMING &&
+          order.crypto.expiresAt > createdAt,
+      );
+      if (open.length >= MAX_OPEN_ORDERS_PER_METHOD) {
+        throw new FakeError(409, 'orders.errors.tooManyOpenOrders', {
+          values: { limit: MAX_OPEN_ORDERS_PER_METHOD },
+        });
+      }
       const price = salePrice(saleSettings());
       const order: OrderRecord = {
         userId: user.id,
@@ -1348,7 +1364,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     cardProviderInit(input: { fiatValue: number; cryptoValue: number }) {
       const cashTxHash = randomHex(32);
       const settings = saleSettings();
-      const tokens = tokensForUsd(input.fiatValue / settings.plnPerUsd, salePrice(settings));
+      const tokens = tokensForPln(input.fiatValue, settings.plnPerUsd, salePrice(settings));
       const transaction = {
         cashTxHash,
         fiatValue: input.fiatValue,

@@ -7,6 +7,7 @@ import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import { SESSION_LIFETIME_MS, SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
+import { canonicalJson, IDEMPOTENCY_KEY_HEADER } from '@brnd/contracts/api/idempotency';
 import { DEMO_SITE_CONFIG } from '@brnd/contracts/domain/demo-site';
 import {
   adminContestResolvers,
@@ -88,6 +89,8 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   adminOrders: (fake, { query }) => fake.adminOrders(query),
   adminOrder: (fake, { params }) => fake.adminOrder(params),
   resolveOrder: (fake, { user, params, body }) => fake.resolveOrder(user, params, body),
+  adminNotifications: (fake, { query }) => fake.adminNotifications(query),
+  resyncOrder: (fake, { user, params }) => fake.resyncOrder(user, params),
   adminPayouts: (fake, { query }) => fake.adminPayouts(query),
   retryPayout: (fake, { user, params }) => fake.retryPayout(user, params),
   adminSale: (fake) => ({ sale: fake.sale(), allocation: fake.saleAllocation }),
@@ -164,6 +167,36 @@ export function validationErrorResponse(errors: Record<string, string>) {
   return errorResponse(400, messageId, { errors });
 }
 
+/* ---------------------------------------------------------------- idempotency */
+
+/** Each fake's `Idempotency-Key`s: the body they were first sent with and that first answer. */
+const idempotencyKeys = new WeakMap<
+  Fake,
+  Map<string, { body: string; answer: Promise<unknown> }>
+>();
+
+/**
+ * As the bff (docs/decisions/027): the same key and body answer the first result (a request
+ * racing the first waits for it), another body is a 422, a failed attempt frees the key.
+ */
+function idempotent(fake: Fake, scope: string, body: unknown, work: () => unknown) {
+  let keys = idempotencyKeys.get(fake);
+  if (!keys) {
+    keys = new Map();
+    idempotencyKeys.set(fake, keys);
+  }
+  const sent = canonicalJson(body);
+  const known = keys.get(scope);
+  if (known) {
+    if (known.body !== sent) throw new FakeError(422, 'orders.errors.idempotencyMismatch');
+    return known.answer;
+  }
+  const answer = Promise.resolve().then(work);
+  keys.set(scope, { body: sent, answer });
+  answer.catch(() => keys.delete(scope));
+  return answer;
+}
+
 /* ---------------------------------------------------------------- requests */
 
 /** The session token as the bff reads it: the bearer header first, then the session cookie. */
@@ -222,6 +255,7 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
         params,
         query: Object.fromEntries(new URL(request.url).searchParams),
         body: endpoint.method === 'GET' ? undefined : await readBody(request),
+        headers: Object.fromEntries(request.headers),
       });
       if (!parsed.success) {
         return errorResponse(400, parsed.failure.messageId, { errors: parsed.failure.errors });
@@ -240,7 +274,14 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
           return viewer;
         },
       } as ResolverContext<E>;
-      const answer = await resolve(fake, context);
+      const key = (parsed.headers as { [IDEMPOTENCY_KEY_HEADER]?: string } | undefined)?.[
+        IDEMPOTENCY_KEY_HEADER
+      ];
+      const answer = await (key && viewer
+        ? idempotent(fake, `${viewer.id}:${endpoint.id}:${key}`, parsed.body, () =>
+            resolve(fake, context),
+          )
+        : resolve(fake, context));
       const checked = v.safeParse(endpoint.response, answer);
       if (!checked.success) {
         // A broken mock must fail loudly rather than teach a screen a wrong shape.

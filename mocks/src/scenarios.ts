@@ -37,6 +37,7 @@ import {
   verifyOrder,
   type CryptoOrder,
 } from '@brnd/contracts/api/orders';
+import { IDEMPOTENCY_KEY_HEADER } from '@brnd/contracts/api/idempotency';
 import { sale as saleEndpoint } from '@brnd/contracts/api/sale';
 import { referrals } from '@brnd/contracts/api/referrals';
 import { wallet } from '@brnd/contracts/api/wallet';
@@ -46,6 +47,7 @@ import {
   VOTES_PER_WINDOW,
   type CryptoPayMethod,
   type OrderStatusCode,
+  MAX_OPEN_ORDERS_PER_METHOD,
 } from '@brnd/contracts/domain/constants';
 import { errorResponse, route, validationErrorResponse } from './handlers.ts';
 import { NEEDS_PHONE_MESSAGE, randomCode } from './fake.ts';
@@ -294,6 +296,19 @@ export function orderVerifyFailed(): HttpHandler {
 /** Buying refused because the sale has ended. */
 export function buyTokensSaleEnded(): HttpHandler {
   return route(buyTokens, () => errorResponse(409, 'orders.errors.saleEnded'));
+}
+
+/**
+ * Buying refused: the user already has MAX_OPEN_ORDERS_PER_METHOD unpaid orders of the method.
+ * `seen` collects each request's Idempotency-Key, for stories that check the page sends one.
+ */
+export function buyTokensTooManyOpen(seen: (string | null)[] = []): HttpHandler {
+  return route(buyTokens, ({ request }) => {
+    seen.push(request.headers.get(IDEMPOTENCY_KEY_HEADER));
+    return errorResponse(409, 'orders.errors.tooManyOpenOrders', {
+      values: { limit: MAX_OPEN_ORDERS_PER_METHOD },
+    });
+  });
 }
 
 /** A second card attempt within 30 seconds. */

@@ -6,6 +6,7 @@ import { call, type Scenario } from './runner.ts';
 
 /** Both targets seed the demo account and a live sale (Tier IV, 0.003 USD per BRND). */
 const DEMO = { email: 'demo@brnd.example', password: 'Demo123!x' };
+const BUY_100_ETH = { amount: '100', selected_payMethod: 'ETH' as const };
 
 const TIERS = [0.0015, 0.002, 0.0025, 0.003, 0.0035].map((price, index) => ({
   id: index + 1,
@@ -134,6 +135,87 @@ export const saleScenarios: Scenario[] = [
         as: 'token',
         input: () => ({ params: { uuid: '00000000-0000-4000-8000-000000000000' } }),
         expect: { status: 404, messageId: 'errors.notFound' },
+      }),
+    ],
+  },
+  {
+    name: 'sale: one Idempotency-Key makes one order, however often it is sent',
+    steps: [
+      ...verifiedUser,
+      call(buyTokens, {
+        label: 'buy 100 USD of BRND with ETH under a key',
+        as: 'token',
+        input: () => ({ body: BUY_100_ETH, headers: { 'idempotency-key': 'buy-attempt-1' } }),
+        expect: { status: 200, body: () => ({ response: { value: 100, brnd_tokens: 33_333 } }) },
+        save: (body, values) => {
+          values.order = body.response.uuid;
+        },
+      }),
+      call(buyTokens, {
+        label: 'the same key and body again (a double click, a retry) answer the first order',
+        as: 'token',
+        times: 2,
+        input: () => ({ body: BUY_100_ETH, headers: { 'idempotency-key': 'buy-attempt-1' } }),
+        expect: { status: 200, body: (values) => ({ response: { uuid: values.order } }) },
+      }),
+      call(buyTokens, {
+        label: 'the same amount written differently is the same body',
+        as: 'token',
+        input: () => ({
+          body: { amount: '100.00', selected_payMethod: 'ETH' as const },
+          headers: { 'idempotency-key': 'buy-attempt-1' },
+        }),
+        expect: { status: 200, body: (values) => ({ response: { uuid: values.order } }) },
+      }),
+      call(buyTokens, {
+        label: 'the same key with another amount is refused',
+        as: 'token',
+        input: () => ({
+          body: { amount: '200', selected_payMethod: 'ETH' as const },
+          headers: { 'idempotency-key': 'buy-attempt-1' },
+        }),
+        expect: { status: 422, messageId: 'orders.errors.idempotencyMismatch' },
+      }),
+      call(buyTokens, {
+        label: 'a key longer than 255 characters is refused',
+        as: 'token',
+        input: () => ({ body: BUY_100_ETH, headers: { 'idempotency-key': 'k'.repeat(256) } }),
+        expect: {
+          status: 400,
+          fields: { 'idempotency-key': 'orders.errors.idempotencyKey' },
+        },
+      }),
+      call(orders, {
+        label: 'one order was made',
+        as: 'token',
+        expect: {
+          status: 200,
+          body: (values) => ({ orders: { count: 1, rows: [{ session_id: values.order }] } }),
+        },
+      }),
+    ],
+  },
+  {
+    name: 'sale: a user has at most 3 unpaid orders per payment method',
+    steps: [
+      ...verifiedUser,
+      call(buyTokens, {
+        label: 'three waiting ETH orders',
+        as: 'token',
+        times: 3,
+        input: () => ({ body: BUY_100_ETH }),
+        expect: { status: 200 },
+      }),
+      call(buyTokens, {
+        label: 'a fourth is refused, naming the limit',
+        as: 'token',
+        input: () => ({ body: BUY_100_ETH }),
+        expect: { status: 409, messageId: 'orders.errors.tooManyOpenOrders' },
+      }),
+      call(orders, {
+        label: 'and was not made',
+        as: 'token',
+        expect: { status: 200, body: () => ({ orders: { count: 3 } }) },
       }),
     ],
   },

@@ -34,6 +34,14 @@ const AdminOrderScreen = lazyScreen(
   ),
 );
 
+const AdminNotificationsScreen = lazyScreen(
+  withMessages(['finance', 'orders'], () =>
+    import('@brnd/ui/screens/AdminNotifications/AdminNotificationsScreen').then(
+      (module) => module.AdminNotificationsScreen,
+    ),
+  ),
+);
+
 const AdminPayoutsScreen = lazyScreen(
   withMessages(['finance'], () =>
     import('@brnd/ui/screens/AdminPayouts/AdminPayoutsScreen').then(
@@ -121,6 +129,13 @@ const adminOrderRoute = createRoute({
   },
 });
 
+const adminNotificationsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'notifications',
+  staticData: { title: 'adminNotifications' },
+  component: AdminNotificationsScreen,
+});
+
 const adminPayoutsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'payouts',
@@ -164,6 +179,7 @@ export const adminRoutes = adminRoute.addChildren([
   auditLogRoute,
   adminOrdersRoute,
   adminOrderRoute,
+  adminNotificationsRoute,
   adminPayoutsRoute,
   adminSaleRoute,
 ]);

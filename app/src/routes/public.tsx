@@ -4,7 +4,7 @@ import { blogQueryOptions } from '@brnd/ui/screens/Blog/blog-queries';
 import { HomeScreen } from '@brnd/ui/screens/Home/HomeScreen';
 import { ServerErrorScreen } from '@brnd/ui/screens/ServerError/ServerErrorScreen';
 import { withMessages } from '@brnd/ui/i18n';
-import { CodeSearchSchema } from '../search.ts';
+import { BuySuccessSearchSchema, CodeSearchSchema } from '../search.ts';
 import {
   lazyScreen,
   ACCOUNT_NAMESPACES,
@@ -18,6 +18,14 @@ import {
 const BurnsScreen = lazyScreen(
   withMessages(['burns'], () =>
     import('@brnd/ui/screens/Burns/BurnsScreen').then((module) => module.BurnsScreen),
+  ),
+);
+
+const BuySuccessScreen = lazyScreen(
+  withMessages(SALE_NAMESPACES, () =>
+    import('@brnd/ui/screens/BuySuccess/BuySuccessScreen').then(
+      (module) => module.BuySuccessScreen,
+    ),
   ),
 );
 
@@ -187,10 +195,11 @@ const buySuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'buysuccess',
   staticData: { title: 'buySuccess' },
-  component: lazyRouteComponent(
-    withMessages(SALE_NAMESPACES, () => import('@brnd/ui/screens/BuySuccess/BuySuccessScreen')),
-    'BuySuccessScreen',
-  ),
+  validateSearch: BuySuccessSearchSchema,
+  component: function BuySuccessPage() {
+    const search = buySuccessRoute.useSearch();
+    return <BuySuccessScreen tokens={search.tokens} status={search.status} />;
+  },
 });
 
 const blogRoute = createRoute({

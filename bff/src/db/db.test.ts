@@ -41,6 +41,7 @@ test('migrations run down and up again, and a second up changes nothing', async 
     'contest_winners',
     'crypto_orders',
     'eth_deposit_observations',
+    'idempotency_keys',
     'ledger_accounts',
     'ledger_entries',
     'ledger_transactions',

@@ -27,6 +27,9 @@ import { ledgerSubAccounts } from './migrations/0070-ledger-sub-accounts.ts';
 import { castVote } from './migrations/0071-cast-vote.ts';
 import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts';
 import { liveEvents } from './migrations/0095-live-events.ts';
+import { providerNotifications } from './migrations/0075-provider-notifications.ts';
+import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
+import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -58,6 +61,9 @@ export const migrations: Migration[] = [
   castVote,
   treasuryTransactions,
   liveEvents,
+  providerNotifications,
+  idempotencyKeys,
+  cardOrderExpiry,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -1,4 +1,10 @@
-import { adminOrder, adminOrders, resolveOrder } from '@brnd/contracts/api/admin-orders';
+import {
+  adminNotifications,
+  adminOrder,
+  adminOrders,
+  resolveOrder,
+  resyncOrder,
+} from '@brnd/contracts/api/admin-orders';
 import { adminPayouts, retryPayout } from '@brnd/contracts/api/admin-payouts';
 import { adminSale, updateSale } from '@brnd/contracts/api/admin-sale';
 import { SALE_TOKENS_OFFERED } from '@brnd/contracts/domain/sale';
@@ -32,6 +38,10 @@ export function adminPaymentRoutes({
     authedRoute(resolveOrder, ({ auth, params, body }) =>
       desk.resolve(operatorOf(auth), params.id, body),
     ),
+    authedRoute(adminNotifications, ({ query }) => desk.notifications(query)),
+    authedRoute(resyncOrder, async ({ auth, params }) => ({
+      order: await desk.resync(operatorOf(auth), params.id),
+    })),
     authedRoute(adminPayouts, async ({ query }) => ({
       ...(await payouts.adminList(query)),
       explorer_tx_url: explorerTxUrl,

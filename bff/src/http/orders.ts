@@ -5,10 +5,12 @@ import { buyTokens, kantor, orders, verifyOrder } from '@brnd/contracts/api/orde
 import type { Context } from 'koa';
 import { payoutAsTransaction } from '@brnd/contracts/api/wallet';
 import type { Transaction } from '@brnd/contracts/api/orders';
+import type { Idempotency } from '../services/idempotency.ts';
 import type { OrderService } from '../services/orders.ts';
 import type { PayoutService } from '../services/payouts.ts';
 import { BTCPAY_SIGNATURE_HEADER, GATEWAY_WEBHOOK_PATH } from '../providers/crypto-gateway.ts';
-import { DomainError } from '../services/errors.ts';
+import { DomainError, tooManyAttempts } from '../services/errors.ts';
+import type { RateLimiter } from '../services/rate-limits.ts';
 import { authedRoute, type Route } from './route.ts';
 
 /** One kind of row in the transactions list; crypto and card orders join as further sources. */
@@ -35,28 +37,43 @@ export function saleTransactions(service: OrderService): TransactionSource {
 export function orderRoutes({
   sources,
   orders: service,
+  idempotency,
 }: {
   sources: readonly TransactionSource[];
   orders?: OrderService;
+  /** Unset: `Idempotency-Key` is not honoured (tests of other areas). */
+  idempotency?: Idempotency;
 }): Route[] {
+  /** The work once per user, endpoint and `Idempotency-Key` (docs/decisions/027). */
+  const once = <T>(
+    endpoint: string,
+    userId: string,
+    key: string | undefined,
+    body: unknown,
+    work: () => Promise<T>,
+  ) => (idempotency ? idempotency.run({ userId, endpoint, key }, body, work) : work());
   const saleRoutes: Route[] = service
     ? [
-        authedRoute(buyTokens, async ({ auth, body }) => ({
-          message: SUCCESS as typeof SUCCESS,
-          response: await service.buyTokens(auth.user.id, {
-            usd: body.amount,
-            currency: body.selected_payMethod,
-          }),
-        })),
+        authedRoute(buyTokens, ({ auth, body, headers }) =>
+          once(buyTokens.id, auth.user.id, headers['idempotency-key'], body, async () => ({
+            message: SUCCESS as typeof SUCCESS,
+            response: await service.buyTokens(auth.user.id, {
+              usd: body.amount,
+              currency: body.selected_payMethod,
+            }),
+          })),
+        ),
         authedRoute(verifyOrder, async ({ auth, params }) => ({
           message: SUCCESS,
           response: await service.verify(auth.user.id, params.uuid),
         })),
         // The browser's amounts are not used: the order is built from the provider's record.
-        authedRoute(kantor, async ({ auth, body }) => ({
-          message: SUCCESS,
-          ...(await service.recordCardOrder(auth.user.id, body.cashTxHash)),
-        })),
+        authedRoute(kantor, ({ auth, body, headers }) =>
+          once(kantor.id, auth.user.id, headers['idempotency-key'], body, async () => ({
+            message: SUCCESS,
+            ...(await service.recordCardOrder(auth.user.id, body.cashTxHash)),
+          })),
+        ),
       ]
     : [];
   return [
@@ -72,6 +89,8 @@ export function orderRoutes({
 }
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
+/** Notifications one source address may send each provider endpoint in a minute. */
+export const PROVIDER_NOTIFICATIONS_PER_MINUTE = 120;
 
 /** The exact bytes the provider signed: read before any body parser touches them. */
 async function rawBody(ctx: Context): Promise<Buffer> {
@@ -90,8 +109,21 @@ async function rawBody(ctx: Context): Promise<Buffer> {
  * protocol, not our API). Mounted before the body parser, because the signature covers the raw
  * bytes. 2xx tells the provider to stop retrying; 4xx says the notification is refused.
  */
-export function providerWebhooks(service: OrderService): Router {
+export function providerWebhooks(service: OrderService, limiter?: RateLimiter): Router {
   const router = new Router();
+  // Per source address, in PostgreSQL like the login throttle (decision 027): a flood is refused
+  // before it is read or stored; BTCPay retries a 429, so a genuine burst is only delayed.
+  router.use(async (ctx, next) => {
+    if (limiter && (ctx.path === GATEWAY_WEBHOOK_PATH || ctx.path === CARD_CALLBACK_PATH)) {
+      const hit = await limiter.hit(
+        `provider:${ctx.path}:${ctx.ip}`,
+        PROVIDER_NOTIFICATIONS_PER_MINUTE,
+        60_000,
+      );
+      if (!hit.allowed) throw tooManyAttempts(hit.retryAfterSeconds);
+    }
+    await next();
+  });
   router.post(GATEWAY_WEBHOOK_PATH, async (ctx) => {
     await service.handleGatewayWebhook(
       await rawBody(ctx),

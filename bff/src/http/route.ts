@@ -16,6 +16,8 @@ export interface RouteInput<E extends Endpoint> {
   params: Parsed<E['params']>;
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
+  /** The request headers the endpoint declares, parsed. */
+  headers: Parsed<E['headers']>;
   /** The signed-in user: always set for `auth: 'required'`, maybe for `'optional'`. */
   auth: AuthContext | null;
   ctx: Context;
@@ -107,11 +109,19 @@ export function mountRoutes(
         params: { ...ctx.params },
         query: { ...ctx.query },
         body: ctx.request.body,
+        headers: { ...ctx.headers },
       });
       if (!input.success) throw new ValidationError(input.failure);
-      const { params, query, body } = input;
+      const { params, query, body, headers } = input;
 
-      const result = await handler({ params, query, body, auth, ctx } as RouteInput<Endpoint>);
+      const result = await handler({
+        params,
+        query,
+        body,
+        headers,
+        auth,
+        ctx,
+      } as RouteInput<Endpoint>);
       const checked = v.safeParse(endpoint.response, result);
       if (!checked.success) {
         throw new Error(

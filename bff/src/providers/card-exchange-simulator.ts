@@ -181,7 +181,7 @@ export async function startCardSimulator(options: CardSimulatorOptions): Promise
         const back =
           tx.status === 'paid'
             ? `${appUrl}/buysuccess?tokens=${Math.floor(tx.baseCurrencyAmount)}`
-            : `${appUrl}/user/transactions`;
+            : `${appUrl}/buysuccess?status=failed`;
         res.writeHead(303, { location: back });
         return res.end();
       }

@@ -6,16 +6,19 @@ import {
   btcToSats,
   satsToBtc,
   signGatewayBody,
-  type GatewayInvoice,
-  type GatewayPaymentMethod,
+  type InvoiceAdditionalStatus,
+  type InvoiceStatus,
+  type PaymentStatus,
 } from './crypto-gateway.ts';
 
 /**
- * A local stand-in for a BTCPay Server store, speaking the Greenfield subset the adapter uses:
- * create and read invoices, read the BTC payment method, and signed webhooks (retried until the
- * receiver answers 2xx). Its checkout page has "pay", "underpay", "overpay" and "expire" buttons
- * in place of a real wallet. A separate HTTP server, so the bff talks to it over the network
- * exactly as it would to the real gateway.
+ * A local stand-in for a BTCPay Server 2.x store, answering as the published Greenfield document
+ * says (docs/decisions/026; its fixtures in `greenfield-fixtures/` check that it does): create and
+ * read invoices on store-scoped and storeless paths, the invoice's payment methods with their
+ * payments, and webhooks with Greenfield's bodies signed `BTCPay-Sig`, retried on 5xx, 408, 429
+ * or no answer, as BTCPay does. Its checkout page has "pay", "underpay", "overpay" and "expire"
+ * buttons in place of a real wallet. A separate HTTP server, so the bff talks to it over the
+ * network exactly as it would to the real gateway.
  */
 
 export interface GatewaySimulatorOptions {
@@ -29,6 +32,8 @@ export interface GatewaySimulatorOptions {
   port?: number;
   /** Delays between webhook attempts (ms); BTCPay retries after 10 s, 1 min and 10 min. */
   retryDelaysMs?: number[];
+  /** Payments confirm as soon as they are made (default), or only on `confirm`. */
+  settleOnPayment?: boolean;
   logger?: Logger;
 }
 
@@ -36,24 +41,49 @@ export interface GatewaySimulator {
   url: string;
   /** What a test's "wallet" does on the checkout page. */
   act(invoiceId: string, action: CheckoutAction): Promise<void>;
-  /** Sends the last webhook of an invoice again (a redelivery). */
+  /** Sends the last webhook of an invoice again, as BTCPay's "redeliver" does. */
   redeliver(invoiceId: string): Promise<void>;
+  /** Moves an invoice's received payments from Processing to Settled (confirmations arrived). */
+  confirm(invoiceId: string): Promise<void>;
   /** Points the webhooks elsewhere (a test app whose port is known only after the simulator's). */
   setWebhookUrl(url: string): void;
   /** Webhook deliveries made, for tests. */
-  deliveries: { invoiceId: string; type: string; status: number | null }[];
+  deliveries: { invoiceId: string; type: string; status: number | null; body: string }[];
   close(): Promise<void>;
 }
 
 export const CHECKOUT_ACTIONS = ['pay', 'underpay', 'overpay', 'expire'] as const;
 export type CheckoutAction = (typeof CHECKOUT_ACTIONS)[number];
 
-interface SimInvoice extends GatewayInvoice {
+interface SimPayment {
+  id: string;
+  receivedDate: number;
+  sats: bigint;
+  status: PaymentStatus;
+}
+
+interface SimInvoice {
+  id: string;
+  status: InvoiceStatus;
+  additionalStatus: InvoiceAdditionalStatus;
+  amount: string;
+  currency: string;
+  createdTime: number;
+  expirationTime: number;
+  monitoringMinutes: number;
+  metadata: Record<string, unknown>;
+  checkout: Record<string, unknown>;
   dueSats: bigint;
   paidSats: bigint;
+  payments: SimPayment[];
   destination: string;
   redirectURL: string;
-  lastEvent: string | null;
+  /** The body of the last webhook, for redelivery. */
+  lastEvent: Record<string, unknown> | null;
+}
+
+function txid(): string {
+  return randomBytes(32).toString('hex');
 }
 
 function escapeHtml(text: string): string {
@@ -84,46 +114,92 @@ export async function startGatewaySimulator(
   const invoices = new Map<string, SimInvoice>();
   const deliveries: GatewaySimulator['deliveries'] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const webhookId = randomBytes(11).toString('base64url');
   let baseUrl = '';
   let webhookUrl = options.webhookUrl;
 
-  function publicInvoice(invoice: SimInvoice): GatewayInvoice {
+  const seconds = () => Math.floor(Date.now() / 1000);
+
+  /** InvoiceData, with every property the document lists. */
+  function publicInvoice(invoice: SimInvoice) {
     return {
       id: invoice.id,
+      storeId: options.storeId,
+      amount: invoice.amount,
+      paidAmount: ((Number(invoice.paidSats) * usdPerBtc) / 1e8).toFixed(2),
+      currency: invoice.currency,
+      type: 'Standard',
+      checkoutLink: `${baseUrl}/i/${invoice.id}`,
+      createdTime: invoice.createdTime,
+      expirationTime: invoice.expirationTime,
+      monitoringExpiration: invoice.expirationTime + invoice.monitoringMinutes * 60,
       status: invoice.status,
       additionalStatus: invoice.additionalStatus,
-      amount: invoice.amount,
-      currency: invoice.currency,
-      checkoutLink: invoice.checkoutLink,
-      expirationTime: invoice.expirationTime,
+      availableStatusesForManualMarking:
+        invoice.status === 'Settled' ? ['Invalid'] : ['Settled', 'Invalid'],
+      archived: false,
       metadata: invoice.metadata,
+      checkout: invoice.checkout,
+      receipt: { enabled: null, showQR: null, showPayments: null },
     };
   }
 
-  function paymentMethod(invoice: SimInvoice): GatewayPaymentMethod {
-    const amount = satsToBtc(invoice.dueSats);
+  function publicPayment(payment: SimPayment, destination: string) {
     return {
-      paymentMethod: 'BTC',
-      destination: invoice.destination,
-      paymentLink: `bitcoin:${invoice.destination}?amount=${amount}`,
-      amount,
-      totalPaid: satsToBtc(invoice.paidSats),
-      confirmations: invoice.paidSats > 0n ? 1 : 0,
+      id: payment.id,
+      receivedDate: payment.receivedDate,
+      value: satsToBtc(payment.sats),
+      fee: '0.00000000',
+      status: payment.status,
+      destination,
     };
   }
 
-  async function deliver(invoice: SimInvoice, type: string, attempt = 0): Promise<void> {
-    const body = JSON.stringify({
-      deliveryId: randomBytes(8).toString('hex'),
-      webhookId: 'brnd-sim',
+  /** InvoicePaymentMethodDataModel of a 2.x server: the on-chain BTC method only. */
+  function paymentMethods(invoice: SimInvoice) {
+    const amount = satsToBtc(invoice.dueSats);
+    const due = invoice.dueSats - invoice.paidSats;
+    const paid = satsToBtc(invoice.paidSats);
+    return [
+      {
+        paymentMethodId: 'BTC-CHAIN',
+        currency: 'BTC',
+        destination: invoice.destination,
+        paymentLink: `bitcoin:${invoice.destination}?amount=${satsToBtc(due > 0n ? due : 0n)}`,
+        rate: usdPerBtc.toFixed(2),
+        paymentMethodPaid: paid,
+        totalPaid: paid,
+        due: due < 0n ? `-${satsToBtc(-due)}` : satsToBtc(due),
+        amount,
+        paymentMethodFee: '0.00000000',
+        payments: invoice.payments
+          .filter((payment) => payment.status !== 'Invalid')
+          .map((payment) => publicPayment(payment, invoice.destination)),
+        activated: true,
+        additionalData: { keyPath: '0/0', payjoinEnabled: false, accountDerivation: null },
+      },
+    ];
+  }
+
+  /** A webhook body as WebhookInvoiceEvent and its kinds describe it. */
+  function event(invoice: SimInvoice, type: string, extra: Record<string, unknown>) {
+    return {
+      deliveryId: randomBytes(11).toString('base64url'),
+      webhookId,
       originalDeliveryId: null,
-      isRedelivery: attempt > 0,
+      isRedelivery: false,
       type,
-      timestamp: Math.floor(Date.now() / 1000),
+      timestamp: seconds(),
       storeId: options.storeId,
       invoiceId: invoice.id,
       metadata: invoice.metadata,
-    });
+      ...extra,
+    };
+  }
+
+  async function send(invoiceId: string, payload: Record<string, unknown>, attempt: number) {
+    // Indented, as BTCPay serialises its webhooks.
+    const body = JSON.stringify(payload, null, 2);
     // null: the receiver could not be reached at all.
     let status: number | null;
     try {
@@ -140,117 +216,209 @@ export async function startGatewaySimulator(
     } catch {
       status = null;
     }
-    deliveries.push({ invoiceId: invoice.id, type, status });
-    if (status !== null && status >= 200 && status < 300) return;
+    deliveries.push({ invoiceId, type: String(payload.type), status, body });
+    // BTCPay retries server errors, timeouts, rate limits and silence; a 4xx is final.
+    const retry = status === null || status >= 500 || status === 408 || status === 429;
     const delay = delays[attempt];
+    if (!retry) return;
     if (delay === undefined) {
-      options.logger?.warn('gateway simulator gave up a webhook', { invoice: invoice.id, type });
+      options.logger?.warn('gateway simulator gave up a webhook', { invoice: invoiceId });
       return;
     }
     const timer = setTimeout(() => {
       timers.delete(timer);
-      void deliver(invoice, type, attempt + 1);
+      void send(invoiceId, redelivery(payload), attempt + 1);
     }, delay);
     timers.add(timer);
+  }
+
+  /** A redelivery: a new delivery id, the original's id and timestamp, flagged. */
+  function redelivery(payload: Record<string, unknown>): Record<string, unknown> {
+    return {
+      ...payload,
+      deliveryId: randomBytes(11).toString('base64url'),
+      originalDeliveryId: payload.originalDeliveryId ?? payload.deliveryId,
+      isRedelivery: true,
+    };
+  }
+
+  async function deliver(invoice: SimInvoice, type: string, extra: Record<string, unknown> = {}) {
+    const payload = event(invoice, type, extra);
+    invoice.lastEvent = payload;
+    await send(invoice.id, payload, 0);
+  }
+
+  function receivedPayment(invoice: SimInvoice, payment: SimPayment, afterExpiration: boolean) {
+    return {
+      afterExpiration,
+      paymentMethodId: 'BTC-CHAIN',
+      payment: publicPayment(payment, invoice.destination),
+    };
   }
 
   async function act(invoiceId: string, action: CheckoutAction) {
     const invoice = invoices.get(invoiceId);
     if (!invoice) throw new Error(`no invoice ${invoiceId}`);
     const expired = invoice.status === 'Expired' || invoice.expirationTime * 1000 <= Date.now();
-    let type: string;
     if (action === 'expire') {
       invoice.status = 'Expired';
       if (invoice.paidSats > 0n) invoice.additionalStatus = 'PaidPartial';
-      type = 'InvoiceExpired';
-    } else {
-      const part =
-        action === 'underpay'
-          ? invoice.dueSats / 2n
-          : action === 'overpay'
-            ? (invoice.dueSats * 6n) / 5n
-            : invoice.dueSats - invoice.paidSats;
-      invoice.paidSats += part > 0n ? part : 0n;
-      if (expired) {
-        invoice.status = 'Expired';
-        invoice.additionalStatus = 'PaidLate';
-        type = 'InvoiceReceivedPayment';
-      } else if (invoice.paidSats < invoice.dueSats) {
-        invoice.additionalStatus = 'PaidPartial';
-        type = 'InvoiceReceivedPayment';
-      } else {
-        invoice.status = 'Settled';
-        invoice.additionalStatus = invoice.paidSats > invoice.dueSats ? 'PaidOver' : 'None';
-        type = 'InvoiceSettled';
-      }
+      await deliver(invoice, 'InvoiceExpired', { partiallyPaid: invoice.paidSats > 0n });
+      return;
     }
-    invoice.lastEvent = type;
-    await deliver(invoice, type);
+    const part =
+      action === 'underpay'
+        ? invoice.dueSats / 2n
+        : action === 'overpay'
+          ? (invoice.dueSats * 6n) / 5n
+          : invoice.dueSats - invoice.paidSats;
+    if (part <= 0n) return;
+    // A payment seen in the mempool: Processing until confirmations arrive (see `confirm`).
+    const payment: SimPayment = {
+      id: `${txid()}-0`,
+      receivedDate: seconds(),
+      sats: part,
+      status: 'Processing',
+    };
+    invoice.payments.push(payment);
+    invoice.paidSats += part;
+    await deliver(invoice, 'InvoiceReceivedPayment', receivedPayment(invoice, payment, expired));
+    if (expired) {
+      invoice.status = 'Expired';
+      invoice.additionalStatus = 'PaidLate';
+      return;
+    }
+    if (invoice.paidSats < invoice.dueSats) {
+      invoice.additionalStatus = 'PaidPartial';
+      return;
+    }
+    const overPaid = invoice.paidSats > invoice.dueSats;
+    invoice.status = 'Processing';
+    invoice.additionalStatus = overPaid ? 'PaidOver' : 'None';
+    await deliver(invoice, 'InvoiceProcessing', { overPaid });
+    if (options.settleOnPayment ?? true) await confirm(invoice.id);
+  }
+
+  /** Confirmations arrive: each payment settles; a fully paid invoice (in time) settles too. */
+  async function confirm(invoiceId: string) {
+    const invoice = invoices.get(invoiceId);
+    if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+    for (const payment of invoice.payments) {
+      if (payment.status !== 'Processing') continue;
+      payment.status = 'Settled';
+      await deliver(
+        invoice,
+        'InvoicePaymentSettled',
+        receivedPayment(invoice, payment, invoice.additionalStatus === 'PaidLate'),
+      );
+    }
+    if (invoice.status === 'Processing') {
+      invoice.status = 'Settled';
+      await deliver(invoice, 'InvoiceSettled', {
+        manuallyMarked: false,
+        overPaid: invoice.additionalStatus === 'PaidOver',
+      });
+    }
   }
 
   function checkoutPage(invoice: SimInvoice): string {
-    const method = paymentMethod(invoice);
-    const buttons = ['pay', 'underpay', 'overpay', 'expire']
-      .map(
-        (action) =>
-          `<form method="post" action="/i/${invoice.id}/${action}"><button type="submit">${action}</button></form>`,
-      )
-      .join('');
+    const [method] = paymentMethods(invoice);
+    const buttons = CHECKOUT_ACTIONS.map(
+      (action) =>
+        `<form method="post" action="/i/${invoice.id}/${action}"><button type="submit">${action}</button></form>`,
+    ).join('');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gateway simulator checkout</title>
 <style>body{font-family:system-ui;max-width:36rem;margin:2rem auto}form{display:inline-block;margin:.25rem}</style></head>
 <body><h1>BTC checkout (simulator)</h1>
-<p>Invoice <code>${escapeHtml(invoice.id)}</code>: ${escapeHtml(invoice.amount)} USD = <strong>${escapeHtml(method.amount)} BTC</strong></p>
+<p>Invoice <code>${escapeHtml(invoice.id)}</code>: ${escapeHtml(invoice.amount)} USD = <strong>${escapeHtml(method?.amount ?? '')} BTC</strong></p>
 <p>Address <code>${escapeHtml(invoice.destination)}</code></p>
-<p>Status: <strong id="status">${escapeHtml(invoice.status)}</strong> (${escapeHtml(invoice.additionalStatus)}), paid ${escapeHtml(method.totalPaid)} BTC</p>
+<p>Status: <strong id="status">${escapeHtml(invoice.status)}</strong> (${escapeHtml(invoice.additionalStatus)}), paid ${escapeHtml(method?.totalPaid ?? '')} BTC</p>
 <p>${buttons}</p>
 <p><a href="${escapeHtml(invoice.redirectURL)}">Back to BRND</a></p></body></html>`;
   }
 
+  function createInvoice(input: {
+    amount?: unknown;
+    currency?: unknown;
+    metadata?: Record<string, unknown>;
+    checkout?: { expirationMinutes?: number; monitoringMinutes?: number; redirectURL?: string };
+  }): SimInvoice | string {
+    if (typeof input.amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(input.amount)) {
+      return 'amount';
+    }
+    const usdCents = BigInt(Math.round(Number(input.amount) * 100));
+    const rateCents = BigInt(Math.round(usdPerBtc * 100));
+    const id = randomBytes(11).toString('base64url');
+    const checkout = input.checkout ?? {};
+    return {
+      id,
+      status: 'New',
+      additionalStatus: 'None',
+      amount: input.amount,
+      currency: typeof input.currency === 'string' ? input.currency : 'USD',
+      createdTime: seconds(),
+      expirationTime: seconds() + (checkout.expirationMinutes ?? 15) * 60,
+      monitoringMinutes: checkout.monitoringMinutes ?? 1440,
+      metadata: input.metadata ?? {},
+      checkout: {
+        speedPolicy: 'MediumSpeed',
+        paymentMethods: ['BTC-CHAIN'],
+        defaultPaymentMethod: 'BTC-CHAIN',
+        lazyPaymentMethods: false,
+        expirationMinutes: checkout.expirationMinutes ?? 15,
+        monitoringMinutes: checkout.monitoringMinutes ?? 1440,
+        paymentTolerance: 0,
+        redirectURL: checkout.redirectURL ?? null,
+        redirectAutomatically: false,
+        defaultLanguage: null,
+      },
+      dueSats: (usdCents * 100_000_000n + rateCents - 1n) / rateCents,
+      paidSats: 0n,
+      payments: [],
+      destination: regtestAddress(),
+      redirectURL: checkout.redirectURL ?? baseUrl,
+      lastEvent: null,
+    };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://simulator');
-    const api = /^\/api\/v1\/stores\/([^/]+)\/invoices(?:\/([^/]+))?(\/payment-methods)?$/.exec(
-      url.pathname,
-    );
+    // 2.4 serves both the store-scoped paths (all versions) and storeless ones.
+    const api =
+      /^\/api\/v1\/(?:stores\/([^/]+)\/)?invoices(?:\/([^/]+))?(\/payment-methods)?$/.exec(
+        url.pathname,
+      );
     if (api) {
-      if (req.headers.authorization !== `token ${options.apiKey}` || api[1] !== options.storeId) {
-        return json(res, 401, { code: 'unauthenticated', message: 'Authentication is required' });
+      if (req.headers.authorization !== `token ${options.apiKey}`) {
+        return json(res, 401, {
+          code: 'unauthenticated',
+          message: 'Authentication is required for accessing this endpoint',
+        });
       }
-      if (!api[2] && req.method === 'POST') {
-        const input = JSON.parse(await readBody(req)) as {
-          amount: string;
-          currency: string;
-          metadata?: { orderId?: string };
-          checkout?: { expirationMinutes?: number; redirectURL?: string };
-        };
-        const usdCents = BigInt(Math.round(Number(input.amount) * 100));
-        const id = randomBytes(11).toString('base64url');
-        const dueSats =
-          (usdCents * 100_000_000n + BigInt(usdPerBtc * 100) - 1n) / BigInt(usdPerBtc * 100);
-        const invoice: SimInvoice = {
-          id,
-          status: 'New',
-          additionalStatus: 'None',
-          amount: input.amount,
-          currency: input.currency,
-          checkoutLink: `${baseUrl}/i/${id}`,
-          expirationTime:
-            Math.floor(Date.now() / 1000) + (input.checkout?.expirationMinutes ?? 15) * 60,
-          metadata: input.metadata ?? {},
-          dueSats,
-          paidSats: 0n,
-          destination: regtestAddress(),
-          redirectURL: input.checkout?.redirectURL ?? baseUrl,
-          lastEvent: null,
-        };
-        invoices.set(id, invoice);
-        return json(res, 200, publicInvoice(invoice));
+      if (api[1] !== undefined && api[1] !== options.storeId) {
+        return json(res, 403, { code: 'unauthorized', message: 'Unauthorized' });
+      }
+      if (!api[2] && req.method === 'POST' && api[1]) {
+        const created = createInvoice(JSON.parse(await readBody(req)) as object);
+        if (typeof created === 'string') {
+          return json(res, 422, [{ path: created, message: `The ${created} is invalid` }]);
+        }
+        invoices.set(created.id, created);
+        void deliver(created, 'InvoiceCreated');
+        return json(res, 200, publicInvoice(created));
       }
       const invoice = api[2] ? invoices.get(api[2]) : undefined;
-      if (!invoice) return json(res, 404, { code: 'invoice-not-found', message: 'Not found' });
+      if (!invoice || req.method !== 'GET') {
+        return json(res, 404, {
+          code: 'invoice-not-found',
+          message: 'The invoice was not found',
+        });
+      }
       if (invoice.status === 'New' && invoice.expirationTime * 1000 <= Date.now()) {
         invoice.status = 'Expired';
+        if (invoice.paidSats > 0n) invoice.additionalStatus = 'PaidPartial';
       }
-      return json(res, 200, api[3] ? [paymentMethod(invoice)] : publicInvoice(invoice));
+      return json(res, 200, api[3] ? paymentMethods(invoice) : publicInvoice(invoice));
     }
     const page = /^\/i\/([^/]+)(?:\/(pay|underpay|overpay|expire))?$/.exec(url.pathname);
     const invoice = page?.[1] ? invoices.get(page[1]) : undefined;
@@ -279,10 +447,11 @@ export async function startGatewaySimulator(
   return {
     url: baseUrl,
     act,
+    confirm,
     async redeliver(invoiceId) {
       const invoice = invoices.get(invoiceId);
       if (!invoice?.lastEvent) throw new Error(`nothing to redeliver for ${invoiceId}`);
-      await deliver(invoice, invoice.lastEvent);
+      await send(invoice.id, redelivery(invoice.lastEvent), delays.length);
     },
     deliveries,
     setWebhookUrl(url) {

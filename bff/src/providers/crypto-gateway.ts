@@ -1,44 +1,113 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { requestIdHeader } from '../logger.ts';
+import * as v from 'valibot';
 
 /**
- * A crypto payment gateway modelled on BTCPay Server's Greenfield API (v1): invoices priced in
- * USD, paid in BTC at a rate the gateway locks for the invoice's lifetime, and webhooks signed
- * with `BTCPay-Sig: sha256=<hex HMAC-SHA256 of the raw body>`. The bff trusts a webhook only as
- * a hint: it reads the invoice back from the gateway before it changes an order.
+ * A crypto payment gateway speaking BTCPay Server's Greenfield API as published in
+ * `BTCPayServer/wwwroot/swagger/v1/swagger.template.invoices.json` and `…webhooks.json`
+ * (docs/decisions/026): invoices priced in USD, paid in BTC at a rate the gateway locks for the
+ * invoice's lifetime, and webhooks signed `BTCPay-Sig: sha256=<hex HMAC-SHA256 of the raw body>`.
+ * Servers 1.x and 2.x differ in the payment method's field names (`paymentMethod: "BTC"`,
+ * `cryptoCode` against `paymentMethodId: "BTC-CHAIN"`, `currency`); both are read. The bff trusts
+ * a webhook only as a hint: it reads the invoice back from the gateway before it changes an order.
  */
 
-/** Greenfield's invoice statuses and the additional status that explains exceptions. */
-export type InvoiceStatus = 'New' | 'Processing' | 'Settled' | 'Expired' | 'Invalid';
-export type InvoiceAdditionalStatus =
-  'None' | 'PaidPartial' | 'PaidOver' | 'PaidLate' | 'Marked' | 'Invalid';
+export const INVOICE_STATUSES = ['New', 'Processing', 'Expired', 'Invalid', 'Settled'] as const;
+export const INVOICE_ADDITIONAL_STATUSES = [
+  'None',
+  'PaidLate',
+  'PaidPartial',
+  'Marked',
+  'Invalid',
+  'PaidOver',
+] as const;
+export const PAYMENT_STATUSES = ['Invalid', 'Processing', 'Settled'] as const;
 
-export interface GatewayInvoice {
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type InvoiceAdditionalStatus = (typeof INVOICE_ADDITIONAL_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const Decimal = v.pipe(v.string(), v.regex(/^-?\d+(\.\d+)?$/));
+
+/** The fields of Greenfield's InvoiceData the bff reads; the rest is allowed and ignored. */
+const InvoiceSchema = v.looseObject({
+  id: v.pipe(v.string(), v.minLength(1)),
+  status: v.picklist(INVOICE_STATUSES),
+  additionalStatus: v.picklist(INVOICE_ADDITIONAL_STATUSES),
+  amount: Decimal,
+  currency: v.string(),
+  checkoutLink: v.string(),
+  expirationTime: v.number(),
+  metadata: v.optional(v.looseObject({ orderId: v.nullish(v.string()) }), {}),
+});
+
+const PaymentSchema = v.looseObject({
+  id: v.string(),
+  receivedDate: v.number(),
+  value: Decimal,
+  status: v.picklist(PAYMENT_STATUSES),
+});
+
+/** InvoicePaymentMethodDataModel of 1.x (`paymentMethod`) or 2.x (`paymentMethodId`). */
+const PaymentMethodSchema = v.looseObject({
+  paymentMethodId: v.optional(v.string()),
+  paymentMethod: v.optional(v.string()),
+  destination: v.string(),
+  paymentLink: v.nullish(v.string()),
+  amount: Decimal,
+  totalPaid: Decimal,
+  due: Decimal,
+  payments: v.optional(v.array(PaymentSchema), []),
+});
+
+export type GatewayInvoice = v.InferOutput<typeof InvoiceSchema>;
+
+export interface GatewayPayment {
   id: string;
-  status: InvoiceStatus;
-  additionalStatus: InvoiceAdditionalStatus;
-  /** USD, as a decimal string. */
-  amount: string;
-  currency: string;
-  checkoutLink: string;
   /** Unix seconds. */
-  expirationTime: number;
-  metadata: { orderId?: string };
+  receivedDate: number;
+  /** BTC, decimal string. */
+  value: string;
+  status: PaymentStatus;
 }
 
-/** The BTC payment method of an invoice (GET …/invoices/{id}/payment-methods). */
+/** The invoice's BTC on-chain payment method, the same for 1.x and 2.x servers. */
 export interface GatewayPaymentMethod {
-  paymentMethod: string;
+  /** As the server names it: `BTC-CHAIN` (2.x), `BTC` or `BTC-OnChain` (1.x). */
+  paymentMethodId: string;
   destination: string;
   /** BIP21 URI with the amount. */
   paymentLink: string;
   /** BTC due in total, decimal string. */
   amount: string;
-  /** BTC received so far. */
+  /** BTC received so far (every accounted payment). */
   totalPaid: string;
-  /** Confirmations of the least-confirmed payment (0 when none). */
-  confirmations?: number;
+  /** BTC still due; negative when overpaid. */
+  due: string;
+  payments: GatewayPayment[];
 }
+
+/** Greenfield's webhook body (WebhookInvoiceEvent and its kinds). */
+const WebhookSchema = v.looseObject({
+  deliveryId: v.string(),
+  webhookId: v.string(),
+  originalDeliveryId: v.nullish(v.string()),
+  isRedelivery: v.boolean(),
+  type: v.string(),
+  timestamp: v.number(),
+  storeId: v.nullish(v.string()),
+  invoiceId: v.nullish(v.string()),
+  metadata: v.nullish(v.looseObject({ orderId: v.nullish(v.string()) })),
+  manuallyMarked: v.optional(v.boolean()),
+  overPaid: v.optional(v.boolean()),
+  afterExpiration: v.optional(v.boolean()),
+  partiallyPaid: v.optional(v.boolean()),
+  paymentMethodId: v.optional(v.string()),
+  paymentMethod: v.optional(v.string()),
+  payment: v.optional(PaymentSchema),
+});
+
+export type GatewayWebhookEvent = v.InferOutput<typeof WebhookSchema>;
 
 export interface CreateInvoiceInput {
   orderId: string;
@@ -53,6 +122,8 @@ export interface CryptoGateway {
   paymentMethod(invoiceId: string): Promise<GatewayPaymentMethod>;
   /** True when the header carries the HMAC of exactly these bytes. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): boolean;
+  /** The store whose webhooks are ours. */
+  storeId: string;
   /** Confirmations the gateway waits for before it settles an invoice. */
   requiredConfirmations: number;
 }
@@ -69,6 +140,11 @@ export interface GreenfieldSettings {
 
 export const BTCPAY_SIGNATURE_HEADER = 'btcpay-sig';
 export const GATEWAY_WEBHOOK_PATH = '/api/providers/crypto-gateway/webhook';
+
+/** BTC on-chain in every spelling Greenfield has used: 2.x `BTC-CHAIN`, 1.x `BTC`/`BTC-OnChain`. */
+export function isBtcOnChain(paymentMethodId: string): boolean {
+  return /^BTC(?:[-_](?:CHAIN|OnChain))?$/i.test(paymentMethodId.trim());
+}
 
 export function signGatewayBody(secret: string, rawBody: Buffer | string): string {
   return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
@@ -95,12 +171,74 @@ export class GatewayError extends Error {
   }
 }
 
+function parsed<S extends v.GenericSchema>(schema: S, value: unknown, what: string) {
+  const result = v.safeParse(schema, value);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const path = issue ? v.getDotPath(issue) : null;
+    throw new GatewayError(`the gateway's ${what} is not Greenfield's shape (${path ?? 'body'})`);
+  }
+  return result.output as v.InferOutput<S>;
+}
+
+/** The BTC on-chain method out of a payment-methods answer of a 1.x or 2.x server. */
+export function btcPaymentMethod(invoiceId: string, answer: unknown): GatewayPaymentMethod {
+  const methods = parsed(v.array(PaymentMethodSchema), answer, 'payment methods');
+  for (const method of methods) {
+    const id = method.paymentMethodId ?? method.paymentMethod;
+    if (id === undefined || !isBtcOnChain(id)) continue;
+    return {
+      paymentMethodId: id,
+      destination: method.destination,
+      paymentLink: method.paymentLink ?? `bitcoin:${method.destination}?amount=${method.amount}`,
+      amount: method.amount,
+      totalPaid: method.totalPaid,
+      due: method.due,
+      payments: method.payments.map((payment) => ({
+        id: payment.id,
+        receivedDate: payment.receivedDate,
+        value: payment.value,
+        status: payment.status,
+      })),
+    };
+  }
+  throw new GatewayError(`invoice ${invoiceId} has no BTC on-chain payment method`);
+}
+
+export function parseInvoice(answer: unknown): GatewayInvoice {
+  return parsed(InvoiceSchema, answer, 'invoice');
+}
+
+/** A webhook body, already known to be signed by the gateway; null when it is not one. */
+export function parseGatewayWebhook(rawBody: Buffer): GatewayWebhookEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
+  }
+  const result = v.safeParse(WebhookSchema, body);
+  return result.success ? result.output : null;
+}
+
+/**
+ * Confirmations the order shows: Greenfield gives no count, only each payment's status, so an
+ * invoice whose every payment is settled has the confirmations the store requires, else none.
+ */
+export function confirmationsOf(method: GatewayPaymentMethod, required: number): number {
+  const counted = method.payments.filter((payment) => payment.status !== 'Invalid');
+  return counted.length > 0 && counted.every((payment) => payment.status === 'Settled')
+    ? required
+    : 0;
+}
+
 /** The adapter production runs; the simulator speaks the same protocol. */
 export function createGreenfieldGateway(settings: GreenfieldSettings): CryptoGateway {
   const doFetch = settings.fetch ?? fetch;
+  // Store-scoped paths: every server from 1.x to 2.4 answers them (2.4 also has storeless ones).
   const base = `${settings.baseUrl.replace(/\/+$/, '')}/api/v1/stores/${encodeURIComponent(settings.storeId)}`;
 
-  async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  async function request(path: string, init: RequestInit = {}): Promise<unknown> {
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {
@@ -119,36 +257,42 @@ export function createGreenfieldGateway(settings: GreenfieldSettings): CryptoGat
     if (!response.ok) {
       throw new GatewayError(`gateway answered ${response.status} for ${path}`, response.status);
     }
-    return (await response.json()) as T;
+    try {
+      return await response.json();
+    } catch {
+      throw new GatewayError(`gateway answered no JSON for ${path}`);
+    }
   }
 
   return {
+    storeId: settings.storeId,
     requiredConfirmations: settings.requiredConfirmations ?? 1,
-    createInvoice(input) {
-      return request<GatewayInvoice>('/invoices', {
-        method: 'POST',
-        body: JSON.stringify({
-          amount: input.usd,
-          currency: 'USD',
-          metadata: { orderId: input.orderId },
-          checkout: {
-            expirationMinutes: input.expirationMinutes,
-            redirectURL: input.redirectUrl,
-            paymentMethods: ['BTC'],
-          },
+    async createInvoice(input) {
+      return parseInvoice(
+        await request('/invoices', {
+          method: 'POST',
+          body: JSON.stringify({
+            amount: input.usd,
+            currency: 'USD',
+            metadata: { orderId: input.orderId },
+            checkout: {
+              expirationMinutes: input.expirationMinutes,
+              redirectURL: input.redirectUrl,
+              // 1.x's name for on-chain BTC; 2.x reads it as BTC-CHAIN.
+              paymentMethods: ['BTC'],
+            },
+          }),
         }),
-      });
+      );
     },
-    getInvoice(invoiceId) {
-      return request<GatewayInvoice>(`/invoices/${encodeURIComponent(invoiceId)}`);
+    async getInvoice(invoiceId) {
+      return parseInvoice(await request(`/invoices/${encodeURIComponent(invoiceId)}`));
     },
     async paymentMethod(invoiceId) {
-      const methods = await request<GatewayPaymentMethod[]>(
-        `/invoices/${encodeURIComponent(invoiceId)}/payment-methods`,
+      return btcPaymentMethod(
+        invoiceId,
+        await request(`/invoices/${encodeURIComponent(invoiceId)}/payment-methods`),
       );
-      const btc = methods.find((method) => /^BTC(-CHAIN)?$/.test(method.paymentMethod));
-      if (!btc) throw new GatewayError(`invoice ${invoiceId} has no BTC payment method`);
-      return btc;
     },
     verifyWebhook(rawBody, header) {
       return verifyHmacHeader(settings.webhookSecret, rawBody, header);

@@ -1,3 +1,7 @@
+import {
+  IDEMPOTENCY_KEY_LIFETIME_MS,
+  REFUSED_NOTIFICATIONS_KEPT_DAYS,
+} from '@brnd/contracts/domain/constants';
 import { REFUSED_DOCUMENTS_KEPT_DAYS, REFUSED_STATUSES } from '@brnd/contracts/domain/verification';
 import type { Database } from '../db/database.ts';
 
@@ -11,6 +15,16 @@ export async function purgeExpired(db: Database): Promise<void> {
   await db.query("DELETE FROM sessions WHERE expires_at < now() - interval '30 days'");
   await db.query("DELETE FROM verification_codes WHERE expires_at < now() - interval '30 days'");
   await db.query("DELETE FROM sms_codes WHERE expires_at < now() - interval '1 day'");
+  await db.query(
+    "DELETE FROM idempotency_keys WHERE created_at <= now() - $1 * interval '1 millisecond'",
+    [IDEMPOTENCY_KEY_LIFETIME_MS],
+  );
+  // Refused provider notifications (forged, malformed, throttled) are kept a week (decision 027).
+  await db.query(
+    `DELETE FROM payment_notifications
+     WHERE outcome = 'refused' AND received_at < now() - make_interval(days => $1)`,
+    [REFUSED_NOTIFICATIONS_KEPT_DAYS],
+  );
   await purgeRefusedDocuments(db);
 }
 

@@ -6,8 +6,11 @@ import {
 import type { CryptoOrder, Transaction as ListRow } from '@brnd/contracts/api/orders';
 import {
   CARD_MIN_PLN,
+  CARD_PAYMENT_WINDOW_MS,
   CARD_RETRY_GAP_MS,
+  MAX_OPEN_ORDERS_PER_METHOD,
   ORDER_EXPIRY_MS,
+  REFUSED_NOTIFICATIONS_KEPT_MAX,
   ORDER_STATUS,
   ORDER_TEXT_STATUS,
   type CryptoPayMethod,
@@ -17,8 +20,9 @@ import {
   CARD_TRANSACTION_STATUS,
   ethPaymentUri,
   orderTransactionStatus,
+  tokensForPln,
   tokensForUsd,
-  type CardOrderStatus,
+  type CardOrderState,
   type PaymentException,
 } from '@brnd/contracts/domain/sale';
 import * as v from 'valibot';
@@ -29,6 +33,8 @@ import type { Logger } from '../logger.ts';
 import type { CardExchange } from '../providers/card-exchange.ts';
 import {
   btcToSats,
+  confirmationsOf,
+  parseGatewayWebhook,
   satsToBtc,
   type CryptoGateway,
   type GatewayInvoice,
@@ -177,6 +183,23 @@ const WEI_PER_ETH = 10n ** 18n;
 const ETH_QUOTE_STEP = 10n ** 12n;
 /** A notification body is kept up to this length: enough for any real one, bounded for forged ones. */
 const NOTIFICATION_BODY_CHARS = 4_000;
+/** An open BTC order not read back from the gateway for this long is read by the sweep. */
+const GATEWAY_RESYNC_MS = 60_000;
+
+type NotificationOutcome = 'accepted' | 'refused' | 'ignored';
+
+/** What a notification turned out to be, learnt while it is checked (kept even if refused). */
+interface NotificationMeta {
+  eventType: string | null;
+  deliveryId: string | null;
+  redelivery: boolean;
+  signatureValid: boolean;
+}
+
+interface NotificationResult {
+  orderRef: string | null;
+  outcome: Exclude<NotificationOutcome, 'refused'>;
+}
 
 function formatUnits(units: bigint, currency: CryptoPayMethod): string {
   if (currency === 'BTC') return satsToBtc(units);
@@ -334,7 +357,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     method: GatewayPaymentMethod,
   ): Change {
     const paidUnits = btcToSats(method.totalPaid);
-    const confirmations = method.confirmations ?? 0;
+    const confirmations = confirmationsOf(method, row.required_confirmations);
     const extra = invoice.additionalStatus;
     switch (invoice.status) {
       case 'Settled':
@@ -400,6 +423,39 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     requiredConfirmations: number;
     expiresAt: Date;
   }): Promise<OrderRow> {
+    return db.transaction(async (transaction) => {
+      // Serialises one user's order creation, so parallel requests cannot pass the cap together.
+      await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`orders:${values.userId}`], {
+        transaction,
+      });
+      await refuseTooManyOpen(values.userId, values.currency, transaction);
+      return insertOrderRow(values, transaction);
+    });
+  }
+
+  /** Waiting orders of the method whose quote still holds: at most MAX_OPEN_ORDERS_PER_METHOD. */
+  async function refuseTooManyOpen(
+    userId: string,
+    currency: CryptoPayMethod,
+    transaction?: Transaction,
+  ) {
+    const [open] = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM crypto_orders
+       WHERE user_id = $1 AND currency = $2 AND status < 2 AND expires_at > now()`,
+      [userId, currency],
+      transaction ? { transaction } : {},
+    );
+    if ((open?.count ?? 0) >= MAX_OPEN_ORDERS_PER_METHOD) {
+      throw new DomainError(409, 'orders.errors.tooManyOpenOrders', {
+        values: { limit: MAX_OPEN_ORDERS_PER_METHOD },
+      });
+    }
+  }
+
+  async function insertOrderRow(
+    values: Parameters<typeof insertOrder>[0],
+    transaction: Transaction,
+  ): Promise<OrderRow> {
     const [row] = await db.query<OrderRow>(
       `INSERT INTO crypto_orders (uuid, user_id, currency, usd, token_price, tokens, expected_units,
          deposit_address, deposit_index, gateway_invoice_id, checkout_url, payment_uri,
@@ -422,6 +478,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         values.requiredConfirmations,
         values.expiresAt,
       ],
+      { transaction },
     );
     if (!row) throw new Error('crypto order insert returned no row');
     return row;
@@ -434,7 +491,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     await db.transaction(async (transaction) => {
       const [order] = await db.query<{
         user_id: string;
-        status: CardOrderStatus;
+        status: CardOrderState;
         pln: string;
         usd: string;
         tokens: string;
@@ -456,7 +513,10 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         throw new DomainError(409, 'orders.errors.amountMismatch');
       }
       if (order.status === callback.status) return;
-      if (order.status !== 'pending') throw new DomainError(409, 'orders.errors.cardNotPending');
+      // An expired order still takes the provider's word: money it took is credited, never lost.
+      if (order.status !== 'pending' && order.status !== 'expired') {
+        throw new DomainError(409, 'orders.errors.cardNotPending');
+      }
       await db.query(
         `UPDATE card_orders SET status = $2, paid_at = CASE WHEN $2 = 'paid' THEN now() END,
            updated_at = now() WHERE cash_tx_hash = $1`,
@@ -479,10 +539,15 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     });
   }
 
-  async function cardCallback(rawBody: Buffer, signature: string | undefined) {
+  async function cardCallback(
+    rawBody: Buffer,
+    signature: string | undefined,
+    meta: NotificationMeta,
+  ): Promise<NotificationResult> {
     const card = requireCard();
     const signedAt = card.verifyCallback(rawBody, signature);
     if (signedAt === null) throw new DomainError(401, 'orders.errors.badSignature');
+    meta.signatureValid = true;
     if (Math.abs(now().getTime() / 1000 - signedAt) > CARD_CALLBACK_TOLERANCE_SECONDS) {
       throw new DomainError(400, 'orders.errors.staleTimestamp');
     }
@@ -494,61 +559,79 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     }
     const parsed = v.safeParse(CardProviderCallbackSchema, body);
     if (!parsed.success) throw new DomainError(400, 'errors.validation');
+    meta.eventType = parsed.output.status;
     await settleCard(parsed.output.cashTxHash, parsed.output);
-    return parsed.output.cashTxHash;
+    return { orderRef: parsed.output.cashTxHash, outcome: 'accepted' };
   }
 
-  async function gatewayWebhook(rawBody: Buffer, signature: string | undefined) {
+  async function gatewayWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+    meta: NotificationMeta,
+  ): Promise<NotificationResult> {
     const gateway = requireGateway();
     if (!gateway.verifyWebhook(rawBody, signature)) {
       throw new DomainError(401, 'orders.errors.badSignature');
     }
-    let event: { invoiceId?: unknown; timestamp?: unknown };
-    try {
-      event = JSON.parse(rawBody.toString('utf8')) as typeof event;
-    } catch {
-      throw new DomainError(400, 'errors.validation');
+    meta.signatureValid = true;
+    const event = parseGatewayWebhook(rawBody);
+    if (!event) throw new DomainError(400, 'errors.validation');
+    meta.eventType = event.type;
+    meta.deliveryId = event.deliveryId;
+    meta.redelivery = event.isRedelivery;
+    // The timestamp is not checked: a redelivery keeps the first delivery's (BTCPay retries for
+    // about an hour, an operator may redeliver days later), and the body is only a hint to read
+    // the invoice back, so an old one can change nothing the gateway does not confirm.
+    if (!event.invoiceId || (event.storeId && event.storeId !== gateway.storeId)) {
+      return { orderRef: event.invoiceId ?? null, outcome: 'ignored' };
     }
-    const timestamp = Number(event.timestamp);
-    if (
-      !Number.isFinite(timestamp) ||
-      Math.abs(now().getTime() / 1000 - timestamp) > CARD_CALLBACK_TOLERANCE_SECONDS
-    ) {
-      throw new DomainError(400, 'orders.errors.staleTimestamp');
-    }
-    if (typeof event.invoiceId !== 'string') throw new DomainError(400, 'errors.validation');
     const [order] = await db.query<{ uuid: string }>(
       'SELECT uuid::text FROM crypto_orders WHERE gateway_invoice_id = $1',
       [event.invoiceId],
     );
-    if (!order) throw new DomainError(404, 'errors.notFound');
+    // Another invoice of the store, or InvoiceCreated arriving before the order row exists.
+    if (!order) return { orderRef: event.invoiceId, outcome: 'ignored' };
     await service.syncInvoice(order.uuid);
-    return order.uuid;
+    return { orderRef: order.uuid, outcome: 'accepted' };
   }
 
   /**
-   * Every provider notification is kept with what we answered (docs/decisions/016), in its own
-   * statement after the work: a refusal rolls its work back but is still recorded.
+   * Every provider notification is kept with what we answered (docs/decisions/016 and 027), in
+   * its own statement after the work: a refusal rolls its work back but is still recorded.
    */
   async function recordNotification(
     provider: 'gateway' | 'card',
     rawBody: Buffer,
-    work: () => Promise<string>,
+    work: (meta: NotificationMeta) => Promise<NotificationResult>,
   ): Promise<void> {
-    let orderRef: string;
+    const meta: NotificationMeta = {
+      eventType: null,
+      deliveryId: null,
+      redelivery: false,
+      signatureValid: false,
+    };
+    let result: NotificationResult;
     try {
-      orderRef = await work();
+      result = await work(meta);
     } catch (error) {
       const status = error instanceof DomainError ? error.status : 500;
       const reason = error instanceof DomainError ? error.messageId : 'errors.server';
-      await storeNotification(provider, rawBody, refOf(provider, rawBody), status, reason).catch(
-        (storeError: unknown) => {
-          logger.error('could not record a refused notification', { err: storeError });
-        },
-      );
+      await storeNotification(provider, rawBody, meta, {
+        orderRef: refOf(provider, rawBody),
+        outcome: 'refused',
+        httpStatus: status,
+        reason,
+      }).catch((storeError: unknown) => {
+        logger.error('could not record a refused notification', { err: storeError });
+      });
       throw error;
     }
-    await storeNotification(provider, rawBody, orderRef, 200, null);
+    await storeNotification(provider, rawBody, meta, {
+      orderRef: result.orderRef,
+      outcome: result.outcome,
+      httpStatus: 200,
+      reason: null,
+    });
   }
 
   /** What a notification's body names, read without trusting it (it may be forged). */
@@ -565,12 +648,16 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   async function storeNotification(
     provider: 'gateway' | 'card',
     rawBody: Buffer,
-    orderRef: string | null,
-    httpStatus: number,
-    reason: string | null,
+    meta: NotificationMeta,
+    answer: {
+      orderRef: string | null;
+      outcome: NotificationOutcome;
+      httpStatus: number;
+      reason: string | null;
+    },
   ) {
     // A gateway notification names its invoice; the console looks orders up by uuid.
-    let ref = orderRef;
+    let ref = answer.orderRef;
     if (provider === 'gateway' && ref && !isUuid(ref)) {
       const [order] = await db.query<{ uuid: string }>(
         'SELECT uuid::text FROM crypto_orders WHERE gateway_invoice_id = $1',
@@ -579,17 +666,31 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       ref = order?.uuid ?? ref;
     }
     await db.query(
-      `INSERT INTO payment_notifications (provider, order_ref, outcome, http_status, reason, body)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
+      `INSERT INTO payment_notifications (provider, order_ref, outcome, http_status, reason, body,
+         event_type, delivery_id, redelivery, signature_valid)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         provider,
         ref,
-        httpStatus < 300 ? 'accepted' : 'refused',
-        httpStatus,
-        reason,
+        answer.outcome,
+        answer.httpStatus,
+        answer.reason,
         rawBody.toString('utf8').slice(0, NOTIFICATION_BODY_CHARS),
+        meta.eventType?.slice(0, 100) ?? null,
+        meta.deliveryId?.slice(0, 100) ?? null,
+        meta.redelivery,
+        meta.signatureValid,
       ],
     );
+    if (answer.outcome === 'refused') {
+      // Forged or broken notifications cannot fill the table: the newest ones are kept.
+      await db.query(
+        `DELETE FROM payment_notifications WHERE outcome = 'refused' AND id <= (
+           SELECT id FROM payment_notifications WHERE outcome = 'refused'
+           ORDER BY id DESC OFFSET $1 LIMIT 1)`,
+        [REFUSED_NOTIFICATIONS_KEPT_MAX],
+      );
+    }
   }
 
   const service: OrderService = {
@@ -612,6 +713,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
           fields: { amount: 'validation.amount' },
         });
       }
+
       const uuid = randomUUID();
       if (currency === 'ETH') {
         const [next] = await db.query<{ index: string }>(
@@ -639,6 +741,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         return view(row);
       }
       const gateway = requireGateway();
+      // Checked again with the insert; this first look spares a gateway invoice.
+      await refuseTooManyOpen(userId, currency);
       let invoice: GatewayInvoice;
       let method: GatewayPaymentMethod;
       try {
@@ -697,7 +801,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         ),
         db.query<{
           cash_tx_hash: string;
-          status: CardOrderStatus;
+          status: CardOrderState;
           usd: string;
           token_price: string;
           tokens: string;
@@ -761,8 +865,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       const terms = await deps.sale.terms();
       if (terms.endsAt && terms.endsAt <= now())
         throw new DomainError(409, 'orders.errors.saleEnded');
+      // USD (cents) is for display and the sale's raised figure; the tokens come from the PLN.
       const usd = Math.round((pln / terms.plnPerUsd) * 100) / 100;
-      const tokens = tokensForUsd(usd, terms.price);
+      const tokens = tokensForPln(pln, terms.plnPerUsd, terms.price);
       const inserted = await db.query<{ cash_tx_hash: string }>(
         `INSERT INTO card_orders (cash_tx_hash, user_id, pln, usd, token_price, tokens,
            provider_tokens, second_step_url)
@@ -784,11 +889,13 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     },
 
     async handleCardCallback(rawBody, signature) {
-      await recordNotification('card', rawBody, () => cardCallback(rawBody, signature));
+      await recordNotification('card', rawBody, (meta) => cardCallback(rawBody, signature, meta));
     },
 
     async handleGatewayWebhook(rawBody, signature) {
-      await recordNotification('gateway', rawBody, () => gatewayWebhook(rawBody, signature));
+      await recordNotification('gateway', rawBody, (meta) =>
+        gatewayWebhook(rawBody, signature, meta),
+      );
     },
 
     async syncInvoice(uuid) {
@@ -806,6 +913,13 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       await db.transaction(async (transaction) => {
         const row = await lockOrder(uuid, transaction);
         if (!row) return;
+        await db.query(
+          'UPDATE crypto_orders SET gateway_synced_at = now() WHERE uuid = $1',
+          [uuid],
+          {
+            transaction,
+          },
+        );
         await apply(row, invoiceChange(row, invoice, method), transaction);
       });
     },
@@ -927,16 +1041,25 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     },
 
     async expireOverdue(at = now()) {
+      // Card orders the provider never answered within its window (docs/decisions/027).
+      await db.query(
+        `UPDATE card_orders SET status = 'expired', updated_at = now()
+         WHERE status = 'pending' AND created_at <= $1::timestamptz - $2 * interval '1 millisecond'`,
+        [at, CARD_PAYMENT_WINDOW_MS],
+      );
       const rows = await db.query<{ uuid: string }>(
         `UPDATE crypto_orders SET status = 6, updated_at = now()
          WHERE currency = 'ETH' AND status < 2 AND expires_at <= $1 RETURNING uuid::text`,
         [at],
       );
       if (!deps.gateway) return rows.length;
+      // Overdue BTC orders, and open ones not read back for a while: a webhook may be lost.
       const overdue = await db.query<{ uuid: string }>(
         `SELECT uuid::text FROM crypto_orders
-         WHERE currency = 'BTC' AND status < 3 AND expires_at <= $1 LIMIT 100`,
-        [at],
+         WHERE currency = 'BTC' AND status < 3 AND (expires_at <= $1
+           OR coalesce(gateway_synced_at, created_at) <= $1::timestamptz - $2 * interval '1 millisecond')
+         ORDER BY coalesce(gateway_synced_at, created_at) LIMIT 100`,
+        [at, GATEWAY_RESYNC_MS],
       );
       for (const order of overdue) {
         await service.syncInvoice(order.uuid).catch((error: unknown) => {

@@ -6,9 +6,15 @@ import type {
   Resolution,
   ResolutionDecision,
 } from '@brnd/contracts/api/admin-orders';
-import { ADMIN_ORDERS_PAGE_SIZE, adminOrderStatus } from '@brnd/contracts/api/admin-orders';
+import {
+  ADMIN_NOTIFICATIONS_PAGE_SIZE,
+  ADMIN_ORDERS_PAGE_SIZE,
+  adminOrderStatus,
+  type NotificationOutcome,
+  type PaymentNotification,
+} from '@brnd/contracts/api/admin-orders';
 import { ORDER_STATUS, type CryptoPayMethod } from '@brnd/contracts/domain/constants';
-import type { PaymentException } from '@brnd/contracts/domain/sale';
+import type { CardOrderState, PaymentException } from '@brnd/contracts/domain/sale';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -48,7 +54,19 @@ export interface ResolveInput {
   note?: string | undefined;
 }
 
+export interface NotificationSearch {
+  order?: string | undefined;
+  provider?: 'gateway' | 'card' | undefined;
+  outcome?: NotificationOutcome | undefined;
+  offset?: number | undefined;
+}
+
 export interface PaymentDesk {
+  notifications(
+    filter: NotificationSearch,
+  ): Promise<{ notifications: PaymentNotification[]; count: number }>;
+  /** Reads a BTC order's invoice from the gateway again, as a webhook would; audited. */
+  resync(operator: { id: string; email: string }, id: string): Promise<AdminOrderDetail>;
   search(filter: OrderSearch): Promise<{ orders: AdminOrder[]; count: number }>;
   detail(id: string): Promise<AdminOrderDetail>;
   resolve(
@@ -173,7 +191,8 @@ const ALL_ORDERS_SQL = `
   FROM crypto_orders o JOIN users u ON u.id = o.user_id
   UNION ALL
   SELECT c.cash_tx_hash, 'PLN', u.email,
-    CASE c.status WHEN 'pending' THEN 'waiting' WHEN 'paid' THEN 'paid' ELSE 'failed' END,
+    CASE c.status WHEN 'pending' THEN 'waiting' WHEN 'paid' THEN 'paid'
+      WHEN 'expired' THEN 'expired' ELSE 'failed' END,
     c.usd::text, c.token_price::text, c.tokens::text, NULL, false, c.created_at
   FROM card_orders c JOIN users u ON u.id = c.user_id`;
 
@@ -188,6 +207,17 @@ interface ListRow {
   payment_exception: PaymentException | null;
   needs_decision: boolean;
   created_at: Date;
+}
+
+interface NotificationRow extends Omit<PaymentNotification, 'received_at'> {
+  received_at: Date;
+}
+
+const NOTIFICATION_COLUMNS = `id::text, provider, received_at, order_ref, event_type, delivery_id,
+  redelivery, signature_valid, outcome, http_status, reason, body`;
+
+function toNotification(row: NotificationRow): PaymentNotification {
+  return { ...row, received_at: row.received_at.toISOString() };
 }
 
 function likeLiteral(text: string): string {
@@ -330,27 +360,18 @@ export function createPaymentDesk(deps: {
   }
 
   async function notificationsOf(ref: string): Promise<AdminOrderDetail['notifications']> {
-    const rows = await db.query<{
-      id: string;
-      provider: 'gateway' | 'card';
-      received_at: Date;
-      outcome: 'accepted' | 'refused';
-      http_status: number;
-      reason: string | null;
-      body: string;
-    }>(
-      `SELECT id::text, provider, received_at, outcome, http_status, reason, body
-       FROM payment_notifications WHERE order_ref = $1 ORDER BY id`,
+    const rows = await db.query<NotificationRow>(
+      `SELECT ${NOTIFICATION_COLUMNS} FROM payment_notifications WHERE order_ref = $1 ORDER BY id`,
       [ref],
     );
-    return rows.map((row) => ({ ...row, received_at: row.received_at.toISOString() }));
+    return rows.map(toNotification);
   }
 
   async function cardDetail(hash: string): Promise<AdminOrderDetail | undefined> {
     const [row] = await db.query<{
       cash_tx_hash: string;
       user_email: string;
-      status: 'pending' | 'paid' | 'failed';
+      status: CardOrderState;
       pln: string;
       usd: string;
       token_price: string;
@@ -406,6 +427,62 @@ export function createPaymentDesk(deps: {
   }
 
   return {
+    async notifications(filter) {
+      const conditions: string[] = [];
+      const bind: unknown[] = [];
+      const add = (sql: (placeholder: string) => string, value: unknown) => {
+        bind.push(value);
+        conditions.push(sql(`$${bind.length}`));
+      };
+      if (filter.order) add((p) => `lower(order_ref) = lower(${p})`, filter.order);
+      if (filter.provider) add((p) => `provider = ${p}`, filter.provider);
+      if (filter.outcome) add((p) => `outcome = ${p}`, filter.outcome);
+      const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+      const [rows, [total]] = await Promise.all([
+        db.query<NotificationRow>(
+          `SELECT ${NOTIFICATION_COLUMNS} FROM payment_notifications ${where}
+           ORDER BY id DESC LIMIT ${ADMIN_NOTIFICATIONS_PAGE_SIZE} OFFSET $${bind.length + 1}`,
+          [...bind, filter.offset ?? 0],
+        ),
+        db.query<{ count: string }>(
+          `SELECT count(*) AS count FROM payment_notifications ${where}`,
+          bind,
+        ),
+      ]);
+      return { notifications: rows.map(toNotification), count: Number(total?.count ?? 0) };
+    },
+
+    async resync(operator, id) {
+      const before = isUuid(id) ? await cryptoRow(id) : undefined;
+      if (!before) throw new DomainError(404, 'errors.notFound');
+      if (!before.gateway_invoice_id) {
+        throw new DomainError(409, 'finance.orders.errors.notGatewayOrder');
+      }
+      try {
+        // The code path of every webhook: read the invoice back, apply it under the row lock.
+        await deps.orders.syncInvoice(id);
+      } catch (error) {
+        if (error instanceof DomainError) throw error;
+        logger.warn('operator could not read an invoice back', { order: id, err: error });
+        throw new DomainError(503, 'orders.errors.gatewayUnavailable');
+      }
+      const order = await detail(id);
+      await audit.record({
+        actorId: operator.id,
+        actorEmail: operator.email,
+        action: 'order.resync',
+        subject: id,
+        details: {
+          invoice: before.gateway_invoice_id,
+          status_before: before.status,
+          status_after: order.status_code,
+          paid_before: formatUnits(BigInt(before.paid_units), before.currency),
+          paid_after: order.paid_amount,
+        },
+      });
+      return order;
+    },
+
     async search(filter) {
       const conditions: string[] = [];
       const bind: unknown[] = [];

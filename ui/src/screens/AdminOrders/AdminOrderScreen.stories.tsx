@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, screen, within } from 'storybook/test';
-import { adminOrder, resolveOrder } from '@brnd/contracts/api/admin-orders';
+import { adminOrder, resolveOrder, resyncOrder } from '@brnd/contracts/api/admin-orders';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
@@ -165,6 +165,51 @@ export const Notifications: Story = {
   },
 };
 export const NotificationsPolish = polish(Notifications);
+
+/** An order whose webhooks were lost: the operator reads the invoice back; it is paid now. */
+export const Resync: Story = {
+  args: { id: btcOrderWithNotifications.id },
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(adminOrder, {
+          order: { ...btcOrderWithNotifications, status: 'waiting', status_code: 1 },
+        }),
+        respondWith(resyncOrder, { order: btcOrderWithNotifications }),
+      ],
+    },
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('finance.orders.resyncHint'))).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.resync') }));
+    await expectToast(
+      t,
+      'success',
+      t('finance.orders.resynced', { status: t('finance.statuses.paid') }),
+    );
+  },
+};
+export const ResyncPolish = polish(Resync);
+
+/** The gateway cannot be reached: the operator is told, nothing changes. */
+export const ResyncUnreachable: Story = {
+  args: { id: btcOrderWithNotifications.id },
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(adminOrder, { order: btcOrderWithNotifications }),
+        route(resyncOrder, () => errorResponse(503, 'orders.errors.gatewayUnavailable')),
+      ],
+    },
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.resync') }));
+    await expectToast(t, 'danger', t('orders.errors.gatewayUnavailable'));
+  },
+};
+export const ResyncUnreachablePolish = polish(ResyncUnreachable);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminOrder)] } },

@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   adminOrder,
   resolveOrder,
+  resyncOrder,
   type AdminOrderDetail,
   type ResolutionDecision,
 } from '@brnd/contracts/api/admin-orders';
@@ -19,7 +20,7 @@ import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from './AdminOrders.module.css';
-import { ExceptionBadge, StatusBadge } from './order-badges.tsx';
+import { ExceptionBadge, NotificationOutcome, StatusBadge } from './order-badges.tsx';
 
 export function adminOrderQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
@@ -162,6 +163,8 @@ export function AdminOrderScreen({ id }: { id: string }) {
         />
       )}
 
+      {order.gateway_invoice_id && <ResyncButton order={order} />}
+
       <RecordTable
         id="order-notifications"
         title={t('finance.orders.notifications')}
@@ -177,19 +180,7 @@ export function AdminOrderScreen({ id }: { id: string }) {
             <td>{when(notification.received_at)}</td>
             <td>{t(`finance.orders.providers.${notification.provider}`)}</td>
             <td>
-              <span
-                className={`${styles.badge} ${notification.outcome === 'accepted' ? styles.good : styles.bad}`}
-              >
-                {t(`finance.orders.outcomes.${notification.outcome}`)}
-              </span>{' '}
-              {t('finance.orders.answer', { status: notification.http_status })}
-              {notification.reason && (
-                <p className={screen.muted}>
-                  {intl.messages[notification.reason]
-                    ? t(notification.reason)
-                    : notification.reason}
-                </p>
-              )}
+              <NotificationOutcome notification={notification} />
             </td>
             <td className={table.long}>
               <code>{notification.body}</code>
@@ -271,6 +262,38 @@ function RecordTable({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * "Fetch from the provider again": the gateway's invoice read back through the webhooks' own code
+ * path, for an order whose webhooks were lost (docs/decisions/027).
+ */
+function ResyncButton({ order }: { order: AdminOrderDetail }) {
+  const intl = useIntl();
+  const t = (key: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: key }, values);
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const resync = useMutation({
+    mutationFn: () => api.call(resyncOrder, { params: { id: order.id } }),
+    onSuccess: ({ order: updated }) => {
+      toast.success(
+        t('finance.orders.resynced', { status: t(`finance.statuses.${updated.status}`) }),
+      );
+      queryClient.setQueryData(['admin', 'orders', 'detail', order.id], updated);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    },
+    onError: (error) => toast.danger(apiErrorText(error, intl)),
+  });
+  return (
+    <p>
+      <Button variant="secondary" busy={resync.isPending} onClick={() => resync.mutate()}>
+        {t('finance.orders.resync')}
+      </Button>{' '}
+      <span className={screen.muted}>{t('finance.orders.resyncHint')}</span>
+    </p>
   );
 }
 

@@ -46,3 +46,38 @@ export const WithoutCount: Story = {
   },
 };
 export const WithoutCountPolish = polish(WithoutCount);
+
+/** The provider's return carries the BRND it charged for: that count is shown. */
+export const FromProvider: Story = {
+  args: { tokens: '4124', status: 'paid' },
+  beforeEach: () => {
+    localStorage.setItem(LOCAL_TOKENS_NUM, '99999');
+    return () => localStorage.removeItem(LOCAL_TOKENS_NUM);
+  },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(canvas.getByRole('heading', { name: t('sale.success.title') })).toBeVisible();
+    await expect(canvas.getByText(/4[,.\s\u00a0]?124 BRND/)).toBeVisible();
+    await expect(canvas.queryByText(/99[,.\s\u00a0]?999/)).toBeNull();
+  },
+};
+export const FromProviderPolish = polish(FromProvider);
+
+/** The card was not charged: the page says so and offers another try. */
+export const PaymentFailed: Story = {
+  args: { status: 'failed' },
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    await expect(
+      canvas.getByRole('heading', { name: t('sale.success.failedTitle') }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('sale.success.failedText'));
+    await expect(canvas.queryByText(t('sale.success.title'))).toBeNull();
+    await userEvent.click(canvas.getByRole('link', { name: t('sale.success.tryAgain') }));
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/user/buytoken',
+      undefined,
+    );
+  },
+};
+export const PaymentFailedPolish = polish(PaymentFailed);

@@ -5,16 +5,44 @@ import { readStored } from '../shared/storage.ts';
 import { MessagePage } from '../shared/MessagePage.tsx';
 import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
 
+export interface BuySuccessScreenProps {
+  /** Whole BRND the provider charged for (its return address carries them). */
+  tokens?: string | undefined;
+  /** `failed`: the card was not charged. */
+  status?: 'paid' | 'failed' | undefined;
+}
+
 /**
- * /buysuccess: where the card provider sends the buyer back. The count is the purchase's
- * `tokens_num`, stored when the order was made; they are credited once the provider confirms.
+ * /buysuccess: where the card provider sends the buyer back. The count is what the provider
+ * charged for, or else the purchase's `tokens_num` stored when the order was made; both follow
+ * the one PLN rule the credit uses (tokensForPln), so the number shown is the number credited
+ * once the provider confirms. A failed payment says so and offers to try again.
  */
-export function BuySuccessScreen() {
+export function BuySuccessScreen({ tokens: returned, status }: BuySuccessScreenProps) {
   const intl = useIntl();
   const [tokens] = useState(() => {
-    const stored = Number(readStored('local', LOCAL_TOKENS_NUM));
+    const stored = Number(returned ?? readStored('local', LOCAL_TOKENS_NUM));
     return Number.isFinite(stored) && stored > 0 ? Math.floor(stored) : null;
   });
+  if (status === 'failed') {
+    return (
+      <MessagePage
+        title={intl.formatMessage({ id: 'sale.success.failedTitle' })}
+        actions={
+          <>
+            <ButtonLink to="/user/buytoken">
+              {intl.formatMessage({ id: 'sale.success.tryAgain' })}
+            </ButtonLink>
+            <ButtonLink variant="secondary" to="/user/transactions">
+              {intl.formatMessage({ id: 'sale.success.transactions' })}
+            </ButtonLink>
+          </>
+        }
+      >
+        <p role="alert">{intl.formatMessage({ id: 'sale.success.failedText' })}</p>
+      </MessagePage>
+    );
+  }
   return (
     <MessagePage
       title={intl.formatMessage({ id: 'sale.success.title' })}

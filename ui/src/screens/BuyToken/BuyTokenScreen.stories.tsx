@@ -4,6 +4,7 @@ import { buyTokens } from '@brnd/contracts/api/orders';
 import { sale, type Sale } from '@brnd/contracts/api/sale';
 import {
   buyTokensSaleEnded,
+  buyTokensTooManyOpen,
   cardInitFailed,
   cardRetryTooSoon,
   pending,
@@ -11,7 +12,7 @@ import {
   saleUnconfigured,
   serverError,
 } from '@brnd/mocks/scenarios';
-import { tokensForUsd } from '@brnd/contracts/domain/sale';
+import { tokensForPln, tokensForUsd } from '@brnd/contracts/domain/sale';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
@@ -158,6 +159,34 @@ export const OrderFailed: Story = {
 };
 export const OrderFailedPolish = polish(OrderFailed);
 
+const sentKeys: (string | null)[] = [];
+
+/**
+ * The user already has 3 unpaid orders of the method: the refusal names the limit and what to
+ * do. Sending the same order again (a retry) carries the same Idempotency-Key.
+ */
+export const TooManyOpenOrders: Story = {
+  parameters: { msw: { handlers: [buyTokensTooManyOpen(sentKeys)] } },
+  beforeEach: () => {
+    sentKeys.length = 0;
+  },
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    await userEvent.type(await amountField(canvas, t), '100');
+    await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
+    const toasts = screen.getByRole('region', { name: t('toast.region') });
+    const refusal = t('orders.errors.tooManyOpenOrders', { limit: 3 });
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await expect(await within(toasts).findByText(refusal)).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await waitFor(() => expect(sentKeys).toHaveLength(2));
+    await expect(sentKeys[0]).toMatch(/^[0-9a-f]{32}$/);
+    await expect(sentKeys[1]).toBe(sentKeys[0]);
+    await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
+  },
+};
+export const TooManyOpenOrdersPolish = polish(TooManyOpenOrders);
+
 /** The sale's end has passed: zeros on the clock, a notice, and no way to continue. */
 export const SaleEnded: Story = {
   parameters: { msw: { handlers: [saleEnded(), buyTokensSaleEnded()] } },
@@ -219,7 +248,7 @@ export const CardRedirect: Story = {
     );
     const live = await liveSale();
     await expect(localStorage.getItem('tokens_num')).toBe(
-      String(tokensForUsd(404 / live.plnPerUsd, live.price)),
+      String(tokensForPln(404, live.plnPerUsd, live.price)),
     );
     // A second attempt within 30 seconds is refused before any request.
     await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));

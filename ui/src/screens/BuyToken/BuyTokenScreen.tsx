@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@brnd/contracts/api/errors';
@@ -39,6 +39,7 @@ import {
   type CardDetailsErrors,
   type CardDetailsInput,
 } from './card-details.ts';
+import { createAttemptKeys } from './attempt-key.ts';
 import { LOCAL_TOKENS_NUM, SESSION_CARD_ATTEMPT } from './buy-storage.ts';
 import styles from './BuyTokenScreen.module.css';
 
@@ -92,6 +93,8 @@ function BuyTokenForm({ sale, search }: { sale: Sale; search: BuySearch }) {
   const [card, setCard] = useState<CardDetailsInput>(() => cardDetailsFromSession(session));
   const [submitted, setSubmitted] = useState(false);
   const [cardErrors, setCardErrors] = useState<CardDetailsErrors>({});
+  // A double click or a retry sends the same order under the same key: one order is made.
+  const attempts = useRef(createAttemptKeys()).current;
 
   const tierText = useTierText();
   const ended = sale.endsAt !== null && Date.parse(sale.endsAt) <= Date.now();
@@ -107,8 +110,11 @@ function BuyTokenForm({ sale, search }: { sale: Sale; search: BuySearch }) {
 
   const cryptoOrder = useMutation({
     mutationFn: (body: { amount: string; selected_payMethod: 'BTC' | 'ETH' }) =>
-      api.call(buyTokens, { body }),
-    onSuccess: (answer) => navigation.navigate(`/user/buytoken/${answer.response.uuid}`),
+      api.call(buyTokens, { body, headers: { 'idempotency-key': attempts.keyFor(body) } }),
+    onSuccess: (answer) => {
+      attempts.finish();
+      navigation.navigate(`/user/buytoken/${answer.response.uuid}`);
+    },
     onError: (error) => {
       // A refusal the server explains (the sale has ended, a bad amount) is said as such; a
       // failure is the spec's 'Error! Please try again later'.
@@ -148,13 +154,15 @@ function BuyTokenForm({ sale, search }: { sale: Sale; search: BuySearch }) {
       } catch {
         throw new CardInitError();
       }
+      const record = {
+        cashTxHash: init.cashTxHash,
+        amount: String(init.quotedCurrencyAmount),
+        brnd_tokens: String(init.baseCurrencyAmount),
+        tokeneo_response: JSON.stringify(init),
+      };
       const recorded = await api.call(kantor, {
-        body: {
-          cashTxHash: init.cashTxHash,
-          amount: String(init.quotedCurrencyAmount),
-          brnd_tokens: String(init.baseCurrencyAmount),
-          tokeneo_response: JSON.stringify(init),
-        },
+        body: record,
+        headers: { 'idempotency-key': attempts.keyFor(record) },
       });
       writeStored('local', LOCAL_TOKENS_NUM, String(init.baseCurrencyAmount));
       return recorded.secondStepUrl || init.secondStepUrl;

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Sale } from '@brnd/contracts/api/sale';
+import { tokensForPln } from '@brnd/contracts/domain/sale';
 import {
   acceptAmountInput,
   buyFormError,
@@ -105,4 +106,12 @@ test('card details are prefilled from the session, the one name split into name 
     phoneNumber: '+48500100200',
   });
   expect(cardDetailsFromSession(null).name).toBe('');
+});
+
+test('a card quote is the one PLN rule the server credits by, with no rounding to cents first', () => {
+  const live = { price: 0.003, plnPerUsd: 4.04 } as Sale;
+  for (const pln of ['25', '49.99', '101', '333.33', '10000']) {
+    expect(buyQuote('PLN', pln, live).tokens).toBe(tokensForPln(Number(pln), 4.04, 0.003));
+  }
+  expect(buyQuote('PLN', '49.99', live).tokens).toBe(4_124);
 });

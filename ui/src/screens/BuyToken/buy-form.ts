@@ -6,7 +6,7 @@ import {
   CARD_MIN_PLN,
   CARD_RETRY_GAP_MS,
 } from '@brnd/contracts/domain/constants';
-import { tokensForUsd } from '@brnd/contracts/domain/sale';
+import { tokensForPln, tokensForUsd } from '@brnd/contracts/domain/sale';
 
 /** What the method picker can hold: the card group (Mastercard, Visa, Pay) is the PLN route. */
 export type BuyMethod = 'BTC' | 'ETH' | 'PLN';
@@ -49,7 +49,13 @@ export function buyQuote(method: BuyMethod, amount: string, sale: Sale): BuyQuot
   return {
     currency,
     unitPrice: sale.price * rate,
-    tokens: usd > 0 ? tokensForUsd(usd, sale.price) : 0,
+    // Card orders: the one PLN rule the server credits by (tokensForPln).
+    tokens:
+      usd <= 0
+        ? 0
+        : currency === 'PLN'
+          ? tokensForPln(typed, sale.plnPerUsd, sale.price)
+          : tokensForUsd(usd, sale.price),
     usd,
   };
 }

@@ -15,7 +15,7 @@ function hasMessage(intl: IntlShape, id: string): boolean {
 export function apiErrorText(
   error: unknown,
   intl: IntlShape,
-  /** For messages with placeholders the screen can fill (a vote limit's hours, say). */
+  /** For placeholders the screen fills (a vote limit's hours, say); the answer's `values` too. */
   values?: Record<string, string | number>,
 ): string {
   if (!(error instanceof ApiError)) return intl.formatMessage({ id: 'errors.server' });
@@ -28,7 +28,8 @@ export function apiErrorText(
       : intl.formatMessage({ id: 'errors.tooManyAttempts' }, { seconds });
   }
   if (messageId && hasMessage(intl, messageId)) {
-    return intl.formatMessage({ id: messageId }, values);
+    // The server's values (a limit it names) first; the screen's own fill in or override.
+    return intl.formatMessage({ id: messageId }, { ...error.body.values, ...values });
   }
   return message;
 }
