@@ -248,6 +248,8 @@ export function createApp(deps: AppDeps): Koa {
           audit,
           logger,
           explorerTxUrl: deps.explorerTxUrl,
+          mailer: deps.mailer,
+          appUrl: deps.appUrl,
         }),
         payouts,
         sales: sale.sales,

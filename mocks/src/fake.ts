@@ -715,6 +715,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   function toCryptoOrder(order: OrderRecord): CryptoOrder {
     const crypto = order.crypto;
     if (!crypto || order.method === 'PLN') throw new FakeError(404, 'errors.notFound');
+    const decided = (state.paymentDesk?.resolutions ?? []).filter(
+      (resolution) => resolution.orderId === order.uuid,
+    );
+    const latest = decided[decided.length - 1];
     return cryptoOrderView({
       uuid: order.uuid,
       method: order.method,
@@ -722,10 +726,21 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       price: order.price ?? salePrice(saleSettings()),
       createdAt: order.createdAt,
       payment: crypto,
+      now: now(),
+      decision: latest
+        ? {
+            decision: latest.decision,
+            paid_amount: latest.paid_amount,
+            brnd_tokens: latest.brnd_tokens,
+            reference: latest.reference,
+            decided_at: latest.created_at,
+          }
+        : null,
     });
   }
 
   function toTransaction(order: OrderRecord): Transaction {
+    const shown = order.crypto && order.method !== 'PLN' ? toCryptoOrder(order) : null;
     return {
       session_id: order.uuid,
       created_at: new Date(order.createdAt).toISOString(),
@@ -734,6 +749,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       amount: order.value,
       signature: order.method,
       status: listStatus(order),
+      payment_situation: shown?.payment_situation ?? null,
+      paid_amount: shown?.paid_amount ?? null,
     };
   }
 
@@ -1251,6 +1268,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       order.crypto.paidAmount = payment.paidAmount;
       order.crypto.confirmations = payment.confirmations ?? order.crypto.confirmations ?? 0;
       order.crypto.exception = payment.exception ?? null;
+      order.crypto.seenAt = now();
       if (payment.status !== undefined) applyOrderStatus(order, payment.status);
     },
 

@@ -25,6 +25,7 @@ import { verificationRevocation } from './migrations/0064-verification-revocatio
 import { verificationResubmission } from './migrations/0065-verification-resubmission.ts';
 import { ledgerSubAccounts } from './migrations/0070-ledger-sub-accounts.ts';
 import { castVote } from './migrations/0071-cast-vote.ts';
+import { paymentSeenAt } from './migrations/0078-payment-seen-at.ts';
 import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
@@ -55,6 +56,7 @@ export const migrations: Migration[] = [
   verificationResubmission,
   ledgerSubAccounts,
   castVote,
+  paymentSeenAt,
   treasuryTransactions,
 ];
 

@@ -20,6 +20,8 @@ export function sampleTransactions(count: number): Transaction[] {
       amount: payout ? 0 : tokens * 0.003,
       signature,
       status: TRANSACTION_STATUSES[index % TRANSACTION_STATUSES.length] ?? 'Confirmed',
+      payment_situation: null,
+      paid_amount: null,
     };
   });
 }
