@@ -1,7 +1,11 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { ORDER_STATUS } from '../domain/constants.ts';
-import { PAYMENT_EXCEPTIONS, RESOLUTION_DECISIONS, type ResolutionDecision } from '../domain/sale.ts';
+import {
+  PAYMENT_EXCEPTIONS,
+  RESOLUTION_DECISIONS,
+  type ResolutionDecision,
+} from '../domain/sale.ts';
 
 /**
  * The console's orders and payments: search every order (crypto and card), read what we recorded

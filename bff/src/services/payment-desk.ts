@@ -438,7 +438,11 @@ export function createPaymentDesk(deps: {
       };
       await mailer.send({
         to: buyer.email,
-        subject: formatMessage(locale, `email.paymentDecision.${resolution.decision}.subject`, values),
+        subject: formatMessage(
+          locale,
+          `email.paymentDecision.${resolution.decision}.subject`,
+          values,
+        ),
         text: formatMessage(locale, `email.paymentDecision.${resolution.decision}.text`, values),
       });
     } catch (error) {
