@@ -6,7 +6,8 @@ import { route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
-import { sampleTransactions } from './transactions-fixtures.ts';
+import { storyRecorders } from '../../testing/story-recorders.ts';
+import { paymentSituationTransactions, sampleTransactions } from './transactions-fixtures.ts';
 import { TransactionsScreen } from './TransactionsScreen.tsx';
 
 const TWELVE = sampleTransactions(12);
@@ -72,6 +73,37 @@ export const Paged: Story = {
   },
 };
 export const PagedPolish = polish(Paged);
+
+/**
+ * Orders whose money arrived but not as quoted: each says what arrived and where it stands (never
+ * just "Failed"), and opens its order, where a waiting one is paid or explained.
+ */
+export const PaymentSituations: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(orders, { orders: { rows: paymentSituationTransactions(), count: 4 } }),
+      ],
+    },
+  },
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    for (const situation of ['partial', 'awaiting_decision', 'credited', 'refund_noted']) {
+      await expect(
+        within(table).getByText(t(`transactions.situations.${situation}`, { paid: '0.02 ETH' })),
+      ).toBeVisible();
+    }
+    await expect(within(table).queryByText(t('transactions.statuses.Failed'))).toBeNull();
+    const [first] = within(table).getAllByRole('link', { name: /./ });
+    await userEvent.click(first as HTMLElement);
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/user/buytoken/5f0c7a52-8d2b-4c1e-9a51-3b7f2e6d9c10',
+      undefined,
+    );
+  },
+};
+export const PaymentSituationsPolish = polish(PaymentSituations);
 
 export const Empty: Story = {
   parameters: { msw: { handlers: [respondWith(orders, { orders: { rows: [], count: 0 } })] } },
