@@ -1,3 +1,5 @@
+import { activityRoutes } from './http/activity.ts';
+import { createActivityService } from './services/activity.ts';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
@@ -217,6 +219,7 @@ export function createApp(deps: AppDeps): Koa {
       ...healthRoutes({ db, logger }),
       ...accountRoutes({ accounts, runInBackground: (name, work) => background.run(name, work) }),
       ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
+      ...activityRoutes({ activities: createActivityService({ db }) }),
       ...orderRoutes({
         sources: [payoutTransactions(payouts), saleTransactions(sale.orders)],
         orders: sale.orders,

@@ -5,6 +5,7 @@ import type { Buyback } from '@brnd/contracts/api/burns';
 import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brand-listings';
 import type { ContestWinner } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
+import type { ActivityKind, ActivityRow } from '@brnd/contracts/api/activity';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
 import type { VerificationStatus } from '@brnd/contracts/domain/verification';
@@ -228,6 +229,8 @@ interface FakeState {
   sale?: SaleSettings;
   /** The console's payment records and decisions (mocks/src/admin-payments.ts). */
   paymentDesk?: DeskState;
+  /** Every movement of a user's BRND balance, oldest first (the bff reads it from its ledger). */
+  activity?: (ActivityRow & { userId: number })[];
   /** State of features kept in their own files (brand tokens), by feature; see `extension`. */
   extensions?: Record<string, unknown>;
 }
@@ -289,6 +292,25 @@ const contestMonthFormat = new Intl.DateTimeFormat('en-CA', {
 
 function contestMonth(at: number): string {
   return contestMonthFormat.format(new Date(at));
+}
+
+/** Records a movement of a user's balance, as the bff's ledger would (GET /api/user/activity). */
+export function recordActivity(
+  target: Pick<FakeState, 'activity' | 'nextId'>,
+  userId: number,
+  at: number,
+  kind: ActivityKind,
+  tokens: number,
+  source: ActivityRow['source'] = null,
+) {
+  (target.activity ??= []).push({
+    id: `activity-${target.nextId++}`,
+    at: new Date(at).toISOString(),
+    kind,
+    brnd_tokens: tokens,
+    source,
+    userId,
+  });
 }
 
 /** The transactions list names the gateway statuses in words. */
@@ -411,6 +433,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         },
       };
       fresh.users.push(user);
+      if (seedUser.bonusTokens) {
+        // Rewards earned before the seed's story begins (votes, referrals).
+        recordActivity(fresh, user.id, at - 30 * 24 * 60 * 60_000, 'other', seedUser.bonusTokens);
+      }
       for (const order of seedUser.orders ?? []) {
         const createdAt = at - order.ageMs;
         const record: OrderRecord = {
@@ -437,6 +463,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         if (listStatus(record) === 'Confirmed') {
           user.wallet.amount += record.value;
           user.wallet.brnd_tokens += record.tokens;
+          recordActivity(fresh, user.id, createdAt, 'purchase', record.tokens, {
+            type: order.method === 'PLN' ? 'card_order' : 'order',
+            id: record.uuid,
+          });
         }
       }
       for (const link of seedUser.referralLinks ?? []) {
@@ -591,6 +621,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       },
       recordAudit: (actor, action, subject, details) =>
         recordAudit(userById(actor.id), action, subject, details),
+      recordActivity: (userId, kind, tokens, source) =>
+        recordActivity(state, userId, now(), kind, tokens, source),
     },
     (status, messageId) => new FakeError(status, messageId),
   );
@@ -707,7 +739,13 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       { referrer: party(referrer), referred: party(referred) },
       { tokens, signup: kind === 'signup' },
     );
-    if (paid) referrer.wallet.brnd_tokens += tokens;
+    if (paid) {
+      referrer.wallet.brnd_tokens += tokens;
+      recordActivity(state, referrer.id, now(), 'referral_reward', tokens, {
+        type: 'referrals',
+        id: link.code,
+      });
+    }
   }
 
   /* ---- orders */
@@ -762,6 +800,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       const owner = userById(order.userId);
       owner.wallet.amount += order.value;
       owner.wallet.brnd_tokens += order.tokens;
+      recordActivity(state, owner.id, now(), 'purchase', order.tokens, {
+        type: 'order',
+        id: order.uuid,
+      });
     }
   }
 
@@ -1169,7 +1211,20 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       };
       user.wallet.brnd_tokens = 0;
       (state.payouts ??= []).unshift({ ...payout, userId: user.id });
+      recordActivity(state, user.id, now(), 'payout', -tokens, { type: 'payout', id: payout.id });
       return { message: SUCCESS, payout };
+    },
+
+    activity(user: UserRecord, query: { limit?: number; offset?: number } = {}) {
+      const own = (state.activity ?? []).filter((row) => row.userId === user.id).reverse();
+      const offset = query.offset ?? 0;
+      const page = own.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
+      return {
+        activity: {
+          rows: page.map(({ userId: _userId, ...row }) => row),
+          count: own.length,
+        },
+      };
     },
 
     payouts(user: UserRecord) {
@@ -1282,6 +1337,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         const owner = userById(order.userId);
         owner.wallet.amount += order.value;
         owner.wallet.brnd_tokens += order.tokens;
+        recordActivity(state, owner.id, now(), 'purchase', order.tokens, {
+          type: 'card_order',
+          id: order.uuid,
+        });
       }
     },
 

@@ -1,3 +1,4 @@
+import { activity } from '@brnd/contracts/api/activity';
 import { resolveOrder } from '@brnd/contracts/api/admin-orders';
 import { buyTokens, orders as transactions, verifyOrder } from '@brnd/contracts/api/orders';
 import { wallet } from '@brnd/contracts/api/wallet';
@@ -148,6 +149,18 @@ test('a buyer who part-paid sees what arrived and what is due, is asked for the 
   // The spend counts the operator's credit: 13,333 BRND at 0.003 USD.
   const mine = (await call(app.baseUrl, wallet, { token: buyer.token })).data?.wallet[0];
   expect(mine).toMatchObject({ brnd_tokens: 13_333, amount: 39.99 });
+  // The balance is explained: one movement, the operator's credit, opening its order.
+  const moves = (await call(app.baseUrl, activity, { token: buyer.token })).data?.activity;
+  expect(moves).toEqual({
+    count: 1,
+    rows: [
+      expect.objectContaining({
+        kind: 'operator_credit',
+        brnd_tokens: 13_333,
+        source: { type: 'order', id: order.uuid },
+      }),
+    ],
+  });
 });
 
 test('ETH sent to an order that is already paid is recorded, shown to the buyer and put before an operator', async () => {
@@ -159,6 +172,15 @@ test('ETH sent to an order that is already paid is recorded, shown to the buyer 
     status: 3,
     payment_situation: null,
   });
+
+  const purchase = (await call(app.baseUrl, activity, { token: buyer.token })).data?.activity;
+  expect(purchase?.rows).toEqual([
+    expect.objectContaining({
+      kind: 'purchase',
+      brnd_tokens: 6_666,
+      source: { type: 'order', id: order.uuid },
+    }),
+  ]);
 
   await pay(order.blockchain_address, '0.004');
   const paidAgain = (await verify(buyer.token, order.uuid)).data?.response;
