@@ -128,7 +128,7 @@ test('a buyer part-pays an ETH order, sees where the money is after it expires, 
   await operator.getByLabel('Order uuid or card transaction').fill(uuid);
   await operator.getByRole('button', { name: 'Search' }).click();
   await operator.getByRole('link', { name: `Details of order ${uuid}` }).click();
-  await expect(operator.getByText('Partial payment')).toBeVisible();
+  await expect(operator.getByText('Partial payment', { exact: true })).toBeVisible();
   const submit = operator.getByRole('button', { name: 'Record decision' });
   await expect(async () => {
     await operator.reload();
@@ -141,6 +141,12 @@ test('a buyer part-pays an ETH order, sees where the money is after it expires, 
   expect(credit).toBeLessThanOrEqual(Math.floor((tokens * 2) / 5));
   expect(credit).toBeGreaterThanOrEqual(Math.floor((tokens * 2) / 5) - 1);
   await submit.click();
+  // The decision can't be changed: a dialog names it, and only its own button records it.
+  const confirm = operator.getByRole('dialog', { name: /^Credit [\d,]+ BRND to / });
+  await expect(confirm).toContainText('This cannot be undone.');
+  await confirm
+    .getByRole('button', { name: `Credit ${credit.toLocaleString('en-US')} BRND` })
+    .click();
   await expect(
     operator
       .getByRole('region', { name: 'Notifications' })

@@ -8,6 +8,22 @@ import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminOrderScreen } from './AdminOrderScreen.tsx';
+
+/**
+ * A decision can't be changed: the dialog names it and says so; its last button confirms.
+ * Returns the dialog's text.
+ */
+async function confirmDecision(
+  t: ReturnType<typeof storyIntl>,
+  userEvent: { click(element: Element): Promise<void> },
+) {
+  const dialog = await screen.findByRole('dialog');
+  await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
+  const text = dialog.textContent ?? '';
+  const buttons = within(dialog).getAllByRole('button');
+  await userEvent.click(buttons[buttons.length - 1] as HTMLElement);
+  return text;
+}
 import {
   btcOrderWithNotifications,
   creditDecision,
@@ -95,6 +111,8 @@ export const ResolveCredit: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    // The dialog names the tokens and the buyer before anything is sent.
+    await expect(await confirmDecision(t, userEvent)).toContain(partialOrder.user_email);
     // The number's grouping is the locale's own; the buyer's address identifies the credit.
     const region = screen.getByRole('region', { name: t('toast.region') });
     await expect(
@@ -125,6 +143,7 @@ export const ResolveRefund: Story = {
       'SEPA 2026-03-03/17',
     );
     await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.submit') }));
+    await expect(await confirmDecision(t, userEvent)).toContain('SEPA 2026-03-03/17');
     await expectToast(t, 'success', t('finance.orders.resolvedRefund', { id: partialOrder.id }));
     await expect(await canvas.findByText(/SEPA 2026-03-03\/17/)).toBeVisible();
   },
@@ -144,6 +163,7 @@ export const Conflict: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    await confirmDecision(t, userEvent);
     await expectToast(t, 'danger', t('finance.orders.errors.alreadyResolved'));
   },
 };
