@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
-import { expect, screen, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminOrder, resolveOrder } from '@brnd/contracts/api/admin-orders';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
@@ -22,6 +22,8 @@ async function confirmDecision(
   const text = dialog.textContent ?? '';
   const buttons = within(dialog).getAllByRole('button');
   await userEvent.click(buttons[buttons.length - 1] as HTMLElement);
+  // The page is hidden from assistive technology while the dialog is open.
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   return text;
 }
 import {
