@@ -193,7 +193,7 @@ test('a buyer part-pays an ETH order, sees where the money is after it expires, 
     .catch((error: unknown) => error);
   expect(again).toBeInstanceOf(ApiError);
   expect((again as ApiError).status).toBe(409);
-  await buyer.reload();
+  await buyer.goto('/user/dashboard');
   await expect(buyer.getByRole('region', { name: 'Your BRND' })).toContainText(shown);
 
   // The console's other money sections load on the real stack, each with its own title.
