@@ -1,3 +1,5 @@
+import { activityRoutes } from './http/activity.ts';
+import { createActivityService } from './services/activity.ts';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
@@ -239,6 +241,7 @@ export function createApp(deps: AppDeps): Koa {
         runInBackground: (name, work) => background.run(name, work),
       }),
       ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
+      ...activityRoutes({ activities: createActivityService({ db }) }),
       ...orderRoutes({
         sources: [payoutTransactions(payouts), saleTransactions(sale.orders)],
         orders: sale.orders,
@@ -271,6 +274,8 @@ export function createApp(deps: AppDeps): Koa {
           audit,
           logger,
           explorerTxUrl: deps.explorerTxUrl,
+          mailer: deps.mailer,
+          appUrl: deps.appUrl,
         }),
         payouts,
         sales: sale.sales,

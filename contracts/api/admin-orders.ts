@@ -2,7 +2,11 @@ import { PageOffsetSchema } from '../domain/rules.ts';
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { ORDER_STATUS } from '../domain/constants.ts';
-import { PAYMENT_EXCEPTIONS } from '../domain/sale.ts';
+import {
+  PAYMENT_EXCEPTIONS,
+  RESOLUTION_DECISIONS,
+  type ResolutionDecision,
+} from '../domain/sale.ts';
 
 /**
  * The console's orders and payments: search every order (crypto and card), read what we recorded
@@ -38,8 +42,7 @@ export function adminOrderStatus(code: number): AdminOrderStatus {
   return 'expired';
 }
 
-export const RESOLUTION_DECISIONS = ['credit', 'refund'] as const;
-export type ResolutionDecision = (typeof RESOLUTION_DECISIONS)[number];
+export { RESOLUTION_DECISIONS, type ResolutionDecision };
 
 export const AdminOrderSchema = v.object({
   /** The crypto order's uuid, or the card provider's transaction hash. */

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './accounts.ts';
+import { activityEndpoints } from './activity.ts';
 import { adminEndpoints } from './admin.ts';
 import { adminContestEndpoints } from './admin-contest.ts';
 import { adminVerificationEndpoints } from './admin-verification.ts';
@@ -28,6 +29,7 @@ export { devEndpoints } from './dev.ts';
 export const endpoints = {
   ...accountEndpoints,
   ...walletEndpoints,
+  ...activityEndpoints,
   ...orderEndpoints,
   ...saleEndpoints,
   ...referralEndpoints,

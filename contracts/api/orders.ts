@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { SUCCESS } from './accounts.ts';
 import { AmountSchema, CryptoPayMethodSchema } from '../domain/rules.ts';
 import { CRYPTO_PAY_METHODS, ORDER_STATUS, TRANSACTION_STATUSES } from '../domain/constants.ts';
-import { PAYMENT_EXCEPTIONS } from '../domain/sale.ts';
+import { PAYMENT_EXCEPTIONS, PAYMENT_SITUATIONS, RESOLUTION_DECISIONS } from '../domain/sale.ts';
 import { IdempotentHeadersSchema } from './idempotency.ts';
 
 /** Token sale orders: the transactions list, crypto orders and the card (PLN) order record. */
@@ -20,6 +20,13 @@ export const TransactionSchema = v.object({
   /** The payment type: BTC, ETH or PLN. */
   signature: v.string(),
   status: v.picklist(TRANSACTION_STATUSES),
+  /**
+   * Crypto orders only: money the order received that it could not simply take, and where it
+   * stands (see paymentSituation); null otherwise. With it, the crypto received so far.
+   */
+  payment_situation: v.nullable(v.picklist(PAYMENT_SITUATIONS)),
+  /** Crypto received, in the currency named by `signature` (decimal string); null for others. */
+  paid_amount: v.nullable(v.string()),
 });
 export type Transaction = v.InferOutput<typeof TransactionSchema>;
 
@@ -63,7 +70,10 @@ export const CryptoOrderSchema = v.object({
   token_price: v.number(),
   /** Whole BRND credited when the order is paid: value / token_price, rounded down. */
   brnd_tokens: v.number(),
-  /** "Open your wallet": EIP-681 (`ethereum:…@chainId?value=wei`) or BIP21 (`bitcoin:…?amount=`). */
+  /**
+   * "Open your wallet" and the QR code: EIP-681 (`ethereum:…@chainId?value=wei`) or BIP21
+   * (`bitcoin:…?amount=`), asking for what is still due (the full amount before any payment).
+   */
   payment_uri: v.string(),
   /** Crypto received so far, same unit as destination_amount (decimal string). */
   paid_amount: v.string(),
@@ -76,6 +86,24 @@ export const CryptoOrderSchema = v.object({
   payment_exception: v.nullable(v.picklist(PAYMENT_EXCEPTIONS)),
   /** The payment gateway's own checkout page (BTC), when it has one. */
   checkout_url: v.nullable(v.string()),
+  /** ISO 8601: when money for the order last arrived; null before any. */
+  payment_seen_at: v.nullable(v.string()),
+  /** What the buyer is told about money beyond "paid exactly, in time" (see paymentSituation). */
+  payment_situation: v.nullable(v.picklist(PAYMENT_SITUATIONS)),
+  /** The operator's latest decision on this order's money, if any. */
+  decision: v.nullable(
+    v.object({
+      decision: v.picklist(RESOLUTION_DECISIONS),
+      /** Crypto the decision was taken on (decimal string). */
+      paid_amount: v.string(),
+      /** BRND credited by it (0 for a refund). */
+      brnd_tokens: v.number(),
+      /** The refund's reference; null for a credit. */
+      reference: v.nullable(v.string()),
+      /** ISO 8601. */
+      decided_at: v.string(),
+    }),
+  ),
 });
 export type CryptoOrder = v.InferOutput<typeof CryptoOrderSchema>;
 

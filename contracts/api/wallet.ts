@@ -73,6 +73,8 @@ export function payoutAsTransaction(payout: Payout): Transaction {
     amount: 0,
     signature: PAYOUT_SIGNATURE,
     status: PAYOUT_TRANSACTION_STATUS[payout.status],
+    payment_situation: null,
+    paid_amount: null,
   };
 }
 

@@ -71,6 +71,17 @@ export const BRANDS_ADDED_PER_DAY = 5;
 export const BRANDS_REFERRED_PER_DAY = 10;
 export const BRAND_THROTTLE_WINDOW_MS = 24 * 60 * 60_000;
 
+/**
+ * Tokens are shown as whole numbers (spec §9), everywhere a balance or a movement is shown. The
+ * ledger keeps 18 decimals (a referrer's 10 % of a purchase can leave a fraction, which counts
+ * and is paid out); a display drops the fraction toward zero, so a balance never reads more than
+ * it holds and the fraction shows once it makes up a whole token. See docs/decisions/039.
+ */
+export function wholeTokens(tokens: number): number {
+  // `+ 0` turns the -0 of a small negative into 0.
+  return Math.trunc(tokens) + 0;
+}
+
 /** Token sale: the default price (1 USD = 333 BRND) and the hard-coded PLN rate. */
 export const TOKEN_PRICE_USD = 0.003;
 export const PLN_PER_USD = 4.04;

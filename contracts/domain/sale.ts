@@ -133,3 +133,61 @@ export function ethPaymentUri(address: string, chainId: number, wei: bigint | st
 export function btcPaymentUri(address: string, btcAmount: string): string {
   return `bitcoin:${address}?amount=${btcAmount}`;
 }
+
+/** An operator's decision on money an order could not take by itself (docs/decisions/016). */
+export const RESOLUTION_DECISIONS = ['credit', 'refund'] as const;
+export type ResolutionDecision = (typeof RESOLUTION_DECISIONS)[number];
+
+/** What a crypto order's payment looks like to the rule below. */
+export interface PaymentFacts {
+  status: OrderStatusCode;
+  exception: PaymentException | null;
+  /** Some crypto arrived (paid_units > 0). */
+  received: boolean;
+  /** An ETH quote past its expiry that the sweep has not closed yet (it can no longer be paid). */
+  quoteOver: boolean;
+}
+
+/**
+ * Money an operator has to decide on (credit or refund): the order can no longer change by itself
+ * and holds money it did not simply take. Expired, cancelled or refunded with money received,
+ * paid with more than the quote, or an ETH quote past its expiry. A partial payment on an open
+ * quote may still be completed, so it is not (yet) a case.
+ */
+export function paymentNeedsDecision(facts: PaymentFacts): boolean {
+  if (!facts.exception || !facts.received) return false;
+  if (facts.status === ORDER_STATUS.PAID) return facts.exception === 'overpaid';
+  if (facts.status > ORDER_STATUS.PAID) return true;
+  return facts.quoteOver && facts.status < ORDER_STATUS.CONFIRMING;
+}
+
+/**
+ * What a buyer is told about money beyond "paid exactly, in time":
+ * - `partial`: part arrived, the quote is still open; paying the rest completes the order.
+ * - `awaiting_decision`: money arrived that the order could not take (too little before expiry,
+ *   after expiry, more than asked, to a closed order); an operator will credit or refund it.
+ * - `credited` / `refund_noted`: the operator decided on the money as it stands.
+ */
+export const PAYMENT_SITUATIONS = [
+  'partial',
+  'awaiting_decision',
+  'credited',
+  'refund_noted',
+] as const;
+export type PaymentSituation = (typeof PAYMENT_SITUATIONS)[number];
+
+export function paymentSituation(
+  facts: PaymentFacts,
+  /** The decision taken on the amount received as it stands now, if any. */
+  decided: ResolutionDecision | null,
+): PaymentSituation | null {
+  if (paymentNeedsDecision(facts)) {
+    if (decided === 'credit') return 'credited';
+    if (decided === 'refund') return 'refund_noted';
+    return 'awaiting_decision';
+  }
+  if (facts.received && facts.exception === 'partial' && facts.status < ORDER_STATUS.PAID) {
+    return 'partial';
+  }
+  return null;
+}

@@ -1,3 +1,4 @@
+import type { ActivityKind, ActivityRow } from '@brnd/contracts/api/activity';
 import {
   ADMIN_NOTIFICATIONS_PAGE_SIZE,
   ADMIN_ORDERS_PAGE_SIZE,
@@ -72,6 +73,13 @@ export interface DeskHost {
     action: string,
     subject: string,
     details: Record<string, unknown>,
+  ): void;
+  /** A movement of a user's BRND balance, for their activity list. */
+  recordActivity?(
+    userId: number,
+    kind: ActivityKind,
+    tokens: number,
+    source: ActivityRow['source'],
   ): void;
 }
 
@@ -287,7 +295,13 @@ export function createPaymentDeskFake(host: DeskHost, fail: DeskError) {
       desk().payoutErrors[payoutId] = error;
       const owner = host.state().users.find((user) => user.id === payout.userId);
       // The bff's reversal: the tokens are back on the balance.
-      if (owner) owner.wallet.brnd_tokens += payout.brnd_tokens;
+      if (owner) {
+        owner.wallet.brnd_tokens += payout.brnd_tokens;
+        host.recordActivity?.(owner.id, 'payout_returned', payout.brnd_tokens, {
+          type: 'payout',
+          id: payout.id,
+        });
+      }
     },
 
     adminOrders(query: {
@@ -411,6 +425,10 @@ export function createPaymentDeskFake(host: DeskHost, fail: DeskError) {
       if (owner && tokens > 0n) {
         owner.wallet.brnd_tokens += Number(tokens);
         owner.wallet.amount += usd;
+        host.recordActivity?.(owner.id, 'operator_credit', Number(tokens), {
+          type: 'order',
+          id: order.uuid,
+        });
       }
       host.recordAudit(operator, `order.resolve.${input.decision}`, order.uuid, {
         exception: order.crypto.exception ?? null,
@@ -456,6 +474,10 @@ export function createPaymentDeskFake(host: DeskHost, fail: DeskError) {
       };
       payouts.unshift(retry);
       desk().retries[failed.id] = retry.id;
+      host.recordActivity?.(owner.id, 'payout', -failed.brnd_tokens, {
+        type: 'payout',
+        id: retry.id,
+      });
       host.recordAudit(operator, 'payout.retry', failed.id, {
         retry: retry.id,
         address: failed.walletAddress,

@@ -5,6 +5,7 @@ import type { Buyback } from '@brnd/contracts/api/burns';
 import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brand-listings';
 import type { ContestWinner } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
+import type { ActivityKind, ActivityRow } from '@brnd/contracts/api/activity';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
 import type { VerificationStatus } from '@brnd/contracts/domain/verification';
@@ -236,6 +237,8 @@ interface FakeState {
   sale?: SaleSettings;
   /** The console's payment records and decisions (mocks/src/admin-payments.ts). */
   paymentDesk?: DeskState;
+  /** Every movement of a user's BRND balance, oldest first (the bff reads it from its ledger). */
+  activity?: (ActivityRow & { userId: number })[];
   /** State of features kept in their own files (brand tokens), by feature; see `extension`. */
   extensions?: Record<string, unknown>;
 }
@@ -297,6 +300,25 @@ const contestMonthFormat = new Intl.DateTimeFormat('en-CA', {
 
 function contestMonth(at: number): string {
   return contestMonthFormat.format(new Date(at));
+}
+
+/** Records a movement of a user's balance, as the bff's ledger would (GET /api/user/activity). */
+export function recordActivity(
+  target: Pick<FakeState, 'activity' | 'nextId'>,
+  userId: number,
+  at: number,
+  kind: ActivityKind,
+  tokens: number,
+  source: ActivityRow['source'] = null,
+) {
+  (target.activity ??= []).push({
+    id: `activity-${target.nextId++}`,
+    at: new Date(at).toISOString(),
+    kind,
+    brnd_tokens: tokens,
+    source,
+    userId,
+  });
 }
 
 /** The transactions list names the gateway statuses in words. */
@@ -419,6 +441,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         },
       };
       fresh.users.push(user);
+      if (seedUser.bonusTokens) {
+        // Rewards earned before the seed's story begins (votes, referrals).
+        recordActivity(fresh, user.id, at - 30 * 24 * 60 * 60_000, 'other', seedUser.bonusTokens);
+      }
       for (const order of seedUser.orders ?? []) {
         const createdAt = at - order.ageMs;
         const record: OrderRecord = {
@@ -445,6 +471,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         if (listStatus(record) === 'Confirmed') {
           user.wallet.amount += record.value;
           user.wallet.brnd_tokens += record.tokens;
+          recordActivity(fresh, user.id, createdAt, 'purchase', record.tokens, {
+            type: order.method === 'PLN' ? 'card_order' : 'order',
+            id: record.uuid,
+          });
         }
       }
       for (const link of seedUser.referralLinks ?? []) {
@@ -619,6 +649,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       },
       recordAudit: (actor, action, subject, details) =>
         recordAudit(userById(actor.id), action, subject, details),
+      recordActivity: (userId, kind, tokens, source) =>
+        recordActivity(state, userId, now(), kind, tokens, source),
     },
     (status, messageId) => new FakeError(status, messageId),
   );
@@ -735,7 +767,13 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       { referrer: party(referrer), referred: party(referred) },
       { tokens, signup: kind === 'signup' },
     );
-    if (paid) referrer.wallet.brnd_tokens += tokens;
+    if (paid) {
+      referrer.wallet.brnd_tokens += tokens;
+      recordActivity(state, referrer.id, now(), 'referral_reward', tokens, {
+        type: 'referrals',
+        id: link.code,
+      });
+    }
   }
 
   /* ---- orders */
@@ -743,6 +781,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   function toCryptoOrder(order: OrderRecord): CryptoOrder {
     const crypto = order.crypto;
     if (!crypto || order.method === 'PLN') throw new FakeError(404, 'errors.notFound');
+    const decided = (state.paymentDesk?.resolutions ?? []).filter(
+      (resolution) => resolution.orderId === order.uuid,
+    );
+    const latest = decided[decided.length - 1];
     return cryptoOrderView({
       uuid: order.uuid,
       method: order.method,
@@ -750,10 +792,21 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       price: order.price ?? salePrice(saleSettings()),
       createdAt: order.createdAt,
       payment: crypto,
+      now: now(),
+      decision: latest
+        ? {
+            decision: latest.decision,
+            paid_amount: latest.paid_amount,
+            brnd_tokens: latest.brnd_tokens,
+            reference: latest.reference,
+            decided_at: latest.created_at,
+          }
+        : null,
     });
   }
 
   function toTransaction(order: OrderRecord): Transaction {
+    const shown = order.crypto && order.method !== 'PLN' ? toCryptoOrder(order) : null;
     return {
       session_id: order.uuid,
       created_at: new Date(order.createdAt).toISOString(),
@@ -762,6 +815,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       amount: order.value,
       signature: order.method,
       status: listStatus(order),
+      payment_situation: shown?.payment_situation ?? null,
+      paid_amount: shown?.paid_amount ?? null,
     };
   }
 
@@ -773,6 +828,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       const owner = userById(order.userId);
       owner.wallet.amount += order.value;
       owner.wallet.brnd_tokens += order.tokens;
+      recordActivity(state, owner.id, now(), 'purchase', order.tokens, {
+        type: 'order',
+        id: order.uuid,
+      });
     }
   }
 
@@ -1206,7 +1265,20 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       };
       user.wallet.brnd_tokens = 0;
       (state.payouts ??= []).unshift({ ...payout, userId: user.id });
+      recordActivity(state, user.id, now(), 'payout', -tokens, { type: 'payout', id: payout.id });
       return { message: SUCCESS, payout };
+    },
+
+    activity(user: UserRecord, query: { limit?: number; offset?: number } = {}) {
+      const own = (state.activity ?? []).filter((row) => row.userId === user.id).reverse();
+      const offset = query.offset ?? 0;
+      const page = own.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
+      return {
+        activity: {
+          rows: page.map(({ userId: _userId, ...row }) => row),
+          count: own.length,
+        },
+      };
     },
 
     payouts(user: UserRecord) {
@@ -1319,6 +1391,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       order.crypto.paidAmount = payment.paidAmount;
       order.crypto.confirmations = payment.confirmations ?? order.crypto.confirmations ?? 0;
       order.crypto.exception = payment.exception ?? null;
+      order.crypto.seenAt = now();
       if (payment.status !== undefined) applyOrderStatus(order, payment.status);
     },
 
@@ -1332,6 +1405,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         const owner = userById(order.userId);
         owner.wallet.amount += order.value;
         owner.wallet.brnd_tokens += order.tokens;
+        recordActivity(state, owner.id, now(), 'purchase', order.tokens, {
+          type: 'card_order',
+          id: order.uuid,
+        });
       }
     },
 

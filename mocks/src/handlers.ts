@@ -102,6 +102,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   updateWallet: (fake, { user, body }) => fake.updateWallet(user, body),
   claimPayout: (fake, { user }) => fake.claimPayout(user),
   payouts: (fake, { user }) => fake.payouts(user),
+  activity: (fake, { user, query }) => fake.activity(user, query),
   saleProgress: (fake) => fake.saleProgress(),
   sale: (fake) => fake.sale(),
   orders: (fake, { user, query }) => fake.orders(user, query),

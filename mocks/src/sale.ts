@@ -15,6 +15,7 @@ import {
   SALE_TOTAL_SUPPLY_TOKENS,
   btcPaymentUri,
   ethPaymentUri,
+  paymentSituation,
   tierTotalUsd,
   tokensForUsd,
   type PaymentException,
@@ -119,7 +120,12 @@ export interface MockCryptoPayment {
   paidAmount?: string;
   confirmations?: number;
   exception?: PaymentException | null;
+  /** Epoch ms: when money last arrived. */
+  seenAt?: number;
 }
+
+/** An operator's decision on an order's money, as the buyer is shown it. */
+export type MockOrderDecision = NonNullable<CryptoOrder['decision']>;
 
 function toUnits(amount: string): bigint {
   const [whole = '0', fraction = ''] = amount.split('.');
@@ -146,10 +152,17 @@ export function cryptoOrderView(order: {
   price: number;
   createdAt: number;
   payment: MockCryptoPayment;
+  /** The operator's latest decision on the order's money. */
+  decision?: MockOrderDecision | null;
+  now?: number;
 }): CryptoOrder {
   const { payment } = order;
   const paid = payment.paidAmount ?? '0';
   const due = toUnits(payment.destinationAmount) - toUnits(paid);
+  const decision = order.decision ?? null;
+  const received = toUnits(paid) > 0n;
+  const quoteOver =
+    order.method === 'ETH' && payment.status < 2 && payment.expiresAt <= (order.now ?? Date.now());
   return {
     uuid: order.uuid,
     status: payment.status,
@@ -163,13 +176,29 @@ export function cryptoOrderView(order: {
     created_at: new Date(order.createdAt).toISOString(),
     token_price: order.price,
     brnd_tokens: tokensForUsd(order.value, order.price),
-    payment_uri: paymentUri(order.method, payment.address, payment.destinationAmount),
+    // After a partial payment the link and QR code ask for the rest, as the bff's do.
+    payment_uri: paymentUri(
+      order.method,
+      payment.address,
+      received && due > 0n ? fromUnits(due) : payment.destinationAmount,
+    ),
     paid_amount: paid,
     due_amount: due > 0n ? fromUnits(due) : '0',
     confirmations: payment.confirmations ?? 0,
     required_confirmations: MOCK_REQUIRED_CONFIRMATIONS[order.method],
     payment_exception: payment.exception ?? null,
     checkout_url: null,
+    payment_seen_at: received ? new Date(payment.seenAt ?? order.createdAt).toISOString() : null,
+    payment_situation: paymentSituation(
+      {
+        status: quoteOver ? 6 : payment.status,
+        exception: payment.exception ?? null,
+        received,
+        quoteOver,
+      },
+      decision && toUnits(decision.paid_amount) === toUnits(paid) ? decision.decision : null,
+    ),
+    decision,
   };
 }
 

@@ -58,6 +58,7 @@ import {
   quoteCryptoAmount,
   saleView,
   type MockCryptoPayment,
+  type MockOrderDecision,
   type SaleSettings,
 } from './sale.ts';
 
@@ -200,7 +201,11 @@ export function changePasswordWrongCurrent(): HttpHandler {
 export function sampleOrder(
   status: OrderStatusCode,
   uuid = '5f0c7a52-8d2b-4c1e-9a51-3b7f2e6d9c10',
-  overrides: { method?: CryptoPayMethod; payment?: Partial<MockCryptoPayment> } = {},
+  overrides: {
+    method?: CryptoPayMethod;
+    payment?: Partial<MockCryptoPayment>;
+    decision?: MockOrderDecision | null;
+  } = {},
 ): CryptoOrder {
   const method = overrides.method ?? 'BTC';
   const now = Date.now();
@@ -210,6 +215,7 @@ export function sampleOrder(
     value: 250,
     price: 0.0025,
     createdAt: now,
+    decision: overrides.decision ?? null,
     payment: {
       status,
       destinationAmount: quoteCryptoAmount(method, 250),
@@ -288,9 +294,49 @@ export function orderOverpaid(method: CryptoPayMethod = 'BTC'): HttpHandler {
   );
 }
 
-/** The verify call fails (the screen goes to /500). */
+/** Every check fails (the server or the network is down): the page keeps trying. */
 export function orderVerifyFailed(): HttpHandler {
   return serverError(verifyOrder);
+}
+
+/** No such order in this account (unknown, or another user's). */
+export function orderNotFound(): HttpHandler {
+  return route(verifyOrder, () => errorResponse(404, 'errors.notFound'));
+}
+
+const DECIDED_AT = () => new Date(Date.now() - 60 * 60_000).toISOString();
+
+/**
+ * Half the quote arrived and the order expired (status 6, `partial`): the money waits for an
+ * operator's decision; with `decision`, the operator has credited it or noted a refund.
+ */
+export function orderExpiredPartPaid(
+  method: CryptoPayMethod = 'ETH',
+  decision: 'credit' | 'refund' | null = null,
+): HttpHandler {
+  return answerOrder((uuid) => {
+    const paidAmount = halfOf(quoteCryptoAmount(method, 250));
+    return sampleOrder(6, uuid, {
+      method,
+      payment: {
+        expiresAt: Date.now() - 30 * 60_000,
+        paidAmount,
+        seenAt: Date.now() - 40 * 60_000,
+        exception: 'partial',
+      },
+      ...(decision
+        ? {
+            decision: {
+              decision,
+              paid_amount: paidAmount,
+              brnd_tokens: decision === 'credit' ? 50_000 : 0,
+              reference: decision === 'refund' ? 'RF-2041' : null,
+              decided_at: DECIDED_AT(),
+            },
+          }
+        : {}),
+    });
+  });
 }
 
 /** Buying refused because the sale has ended. */
@@ -495,6 +541,8 @@ export const scenarios = {
   orderPaidLate,
   orderOverpaid,
   orderVerifyFailed,
+  orderNotFound,
+  orderExpiredPartPaid,
   buyTokensSaleEnded,
   cardRetryTooSoon,
   cardInitFailed,

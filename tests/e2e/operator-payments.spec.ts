@@ -8,6 +8,7 @@ import { adminOrder, resolveOrder } from '@brnd/contracts/api/admin-orders';
 import { createApiClient } from '@brnd/contracts/api/client';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { signInVerifiedUser } from './accounts.ts';
+import { emailMatch } from './outbox.ts';
 import { DEV_WALLETS, order } from './sale.ts';
 
 /**
@@ -74,7 +75,7 @@ async function newPage(browser: Browser) {
   return (await browser.newContext({ baseURL })).newPage();
 }
 
-test('a partial ETH payment is credited once by an operator after the quote expires', async ({
+test('a buyer part-pays an ETH order, sees where the money is after it expires, and an operator’s credit reaches their e-mail, balance, activity and spend', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -82,7 +83,7 @@ test('a partial ETH payment is credited once by an operator after the quote expi
 
   // The buyer orders 100 USD of BRND in ETH and sends two fifths of the amount.
   const buyer = await newPage(browser);
-  await signInVerifiedUser(buyer, 'partial-eth');
+  const buyerUser = await signInVerifiedUser(buyer, 'partial-eth');
   const tokens = await order(buyer, 'Ether (ETH)', '100');
   await expect(buyer).toHaveURL(/\/user\/buytoken\/[0-9a-f-]{36}$/);
   const uuid = buyer.url().split('/').pop() as string;
@@ -97,7 +98,24 @@ test('a partial ETH payment is credited once by an operator after the quote expi
   await (await wallet.sendTransaction({ to: address as string, value: part })).wait();
   await provider.send('anvil_mine', ['0x3']);
   provider.destroy();
-  await expect(buyer.getByText(/We received .* so far/)).toBeVisible({ timeout: 30_000 });
+  await expect(buyer.getByText(/We received .* Still to pay/)).toBeVisible({ timeout: 30_000 });
+  // The QR code and the wallet link now ask for the rest only.
+  const rest = BigInt(wei as string) - part;
+  await expect(buyer.getByRole('link', { name: 'Open your wallet' })).toHaveAttribute(
+    'href',
+    `ethereum:${address}@${chainId}?value=${rest}`,
+  );
+  await expect(buyer.getByRole('button', { name: 'Copy amount' })).toBeVisible();
+
+  // The quote runs out: the page says what arrived and that a person decides, never "refunded".
+  await expect(buyer.getByRole('heading', { name: 'This order has expired' })).toBeVisible({
+    timeout: (QUOTE_SECONDS + 30) * 1000,
+  });
+  await expect(
+    buyer.getByText('The order expired before the full amount arrived', { exact: false }),
+  ).toBeVisible();
+  await expect(buyer.getByText(/What happens next: our team checks the payment/)).toBeVisible();
+  await expect(buyer.getByText(/status 6|refunded/i)).toHaveCount(0);
 
   // The operator finds the order; once the quote has run out it waits for a decision.
   const operator = await newPage(browser);
@@ -110,7 +128,7 @@ test('a partial ETH payment is credited once by an operator after the quote expi
   await operator.getByLabel('Order uuid or card transaction').fill(uuid);
   await operator.getByRole('button', { name: 'Search' }).click();
   await operator.getByRole('link', { name: `Details of order ${uuid}` }).click();
-  await expect(operator.getByText('Partial payment')).toBeVisible();
+  await expect(operator.getByText('Partial payment', { exact: true })).toBeVisible();
   const submit = operator.getByRole('button', { name: 'Record decision' });
   await expect(async () => {
     await operator.reload();
@@ -123,6 +141,12 @@ test('a partial ETH payment is credited once by an operator after the quote expi
   expect(credit).toBeLessThanOrEqual(Math.floor((tokens * 2) / 5));
   expect(credit).toBeGreaterThanOrEqual(Math.floor((tokens * 2) / 5) - 1);
   await submit.click();
+  // The decision can't be changed: a dialog names it, and only its own button records it.
+  const confirm = operator.getByRole('dialog', { name: /^Credit [\d,]+ BRND to / });
+  await expect(confirm).toContainText('This cannot be undone.');
+  await confirm
+    .getByRole('button', { name: `Credit ${credit.toLocaleString('en-US')} BRND` })
+    .click();
   await expect(
     operator
       .getByRole('region', { name: 'Notifications' })
@@ -133,6 +157,26 @@ test('a partial ETH payment is credited once by an operator after the quote expi
   const shown = `${credit.toLocaleString('en-US')} BRND`;
   await buyer.goto('/user/dashboard');
   await expect(buyer.getByRole('region', { name: 'Your BRND' })).toContainText(shown);
+
+  // The buyer is told by e-mail, and the order's page, the activity and the spend agree.
+  const mailed = await emailMatch(
+    buyer.request,
+    buyerUser.email,
+    /[\d,]+ BRND are now on your balance/,
+  );
+  expect(mailed).toBe(`${credit.toLocaleString('en-US')} BRND are now on your balance`);
+  await buyer.goto(`/user/buytoken/${uuid}`);
+  await expect(
+    buyer.getByText(`our team credited ${credit.toLocaleString('en-US')} BRND`, { exact: false }),
+  ).toBeVisible();
+  await buyer.goto('/user/transactions');
+  const activityRow = buyer.getByRole('row', { name: /Credited by our team for a payment/ });
+  await expect(activityRow).toContainText(`+${credit.toLocaleString('en-US')}`);
+  await activityRow.getByRole('link', { name: /Open order/ }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/user/buytoken/${uuid}$`));
+  await buyer.goto('/user/wallet');
+  const spent = buyer.getByText('Spent in the token sale').locator('xpath=following-sibling::dd');
+  await expect(spent).not.toHaveText('$0.00');
 
   // A second attempt (a replayed request) is refused and credits nothing more.
   const session = await createApiClient({ baseUrl: baseURL }).call(login, { body: OPERATOR });
@@ -149,7 +193,7 @@ test('a partial ETH payment is credited once by an operator after the quote expi
     .catch((error: unknown) => error);
   expect(again).toBeInstanceOf(ApiError);
   expect((again as ApiError).status).toBe(409);
-  await buyer.reload();
+  await buyer.goto('/user/dashboard');
   await expect(buyer.getByRole('region', { name: 'Your BRND' })).toContainText(shown);
 
   // The console's other money sections load on the real stack, each with its own title.
@@ -159,4 +203,32 @@ test('a partial ETH payment is credited once by an operator after the quote expi
   await operator.getByRole('link', { name: 'Sale', exact: true }).click();
   await expect(operator).toHaveTitle('Sale settings | BRND');
   await expect(operator.getByRole('button', { name: 'Save the sale' })).toBeVisible();
+});
+
+test('a status check that fails mid-payment keeps the buyer on the payment page, which recovers', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = await newPage(browser);
+  await signInVerifiedUser(buyer, 'poll-drop');
+  await order(buyer, 'Ether (ETH)', '25');
+  await expect(buyer).toHaveURL(/\/user\/buytoken\/[0-9a-f-]{36}$/);
+  const address = buyer.getByText(/^0x[0-9a-fA-F]{40}$/);
+  await expect(address).toBeVisible();
+
+  // The connection to the status check drops: the page stays, says so, and keeps the details.
+  await buyer.route('**/api/orders/verify/**', (route) => route.abort('connectionreset'));
+  await expect(buyer.getByText(/Reconnecting/)).toBeVisible({ timeout: 15_000 });
+  await expect(address).toBeVisible();
+  await expect(buyer.getByRole('timer')).toBeVisible();
+  await expect(buyer).toHaveURL(/\/user\/buytoken\/[0-9a-f-]{36}$/);
+
+  // It comes back: the next check clears the notice.
+  await buyer.unroute('**/api/orders/verify/**');
+  await expect(buyer.getByText(/Reconnecting/)).toHaveCount(0, { timeout: 15_000 });
+  await expect(address).toBeVisible();
+
+  // Someone else's or an unknown order is "order not found".
+  await buyer.goto('/user/buytoken/00000000-0000-4000-8000-000000000000');
+  await expect(buyer.getByRole('heading', { name: 'Order not found' })).toBeVisible();
 });

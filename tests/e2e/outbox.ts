@@ -57,3 +57,12 @@ export function resetLink(request: APIRequestContext, email: string): Promise<st
 export function smsCode(request: APIRequestContext, mobile: string): Promise<string> {
   return newestMatch(request, 'sms', mobile, /(?<!\d)\d{4}(?!\d)/);
 }
+
+/** The first match of `pattern` in the newest e-mail to `email` that has one. */
+export function emailMatch(
+  request: APIRequestContext,
+  email: string,
+  pattern: RegExp,
+): Promise<string> {
+  return newestMatch(request, 'email', email, pattern);
+}

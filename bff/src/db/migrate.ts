@@ -25,6 +25,7 @@ import { verificationRevocation } from './migrations/0064-verification-revocatio
 import { verificationResubmission } from './migrations/0065-verification-resubmission.ts';
 import { ledgerSubAccounts } from './migrations/0070-ledger-sub-accounts.ts';
 import { castVote } from './migrations/0071-cast-vote.ts';
+import { paymentSeenAt } from './migrations/0078-payment-seen-at.ts';
 import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts';
 import { liveEvents } from './migrations/0095-live-events.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
@@ -59,6 +60,7 @@ export const migrations: Migration[] = [
   verificationResubmission,
   ledgerSubAccounts,
   castVote,
+  paymentSeenAt,
   treasuryTransactions,
   liveEvents,
   providerNotifications,

@@ -18,12 +18,15 @@ import {
 } from '@brnd/contracts/domain/constants';
 import {
   CARD_TRANSACTION_STATUS,
+  btcPaymentUri,
   ethPaymentUri,
   orderTransactionStatus,
   tokensForPln,
+  paymentSituation,
   tokensForUsd,
   type CardOrderState,
   type PaymentException,
+  type ResolutionDecision,
 } from '@brnd/contracts/domain/sale';
 import * as v from 'valibot';
 import type { Transaction } from 'sequelize';
@@ -111,7 +114,10 @@ export interface OrderService {
   /** Reads the invoice from the gateway and applies it (webhook, or a reconciliation). */
   syncInvoice(uuid: string): Promise<void>;
   applyEthObservation(uuid: string, observation: EthObservation): Promise<void>;
-  /** ETH orders the watcher looks at: open ones, and expired ones that may still receive money. */
+  /**
+   * ETH orders the watcher looks at: open ones, and expired or paid ones that may still receive
+   * money (recorded for an operator's decision, never ignored).
+   */
   watchedEthOrders(
     lateWindowMs: number,
   ): Promise<{ uuid: string; address: string; paidUnits: bigint; requiredConfirmations: number }[]>;
@@ -169,14 +175,35 @@ interface OrderRow {
   required_confirmations: number;
   seen_block: string | null;
   payment_exception: PaymentException | null;
+  payment_seen_at: Date | null;
   expires_at: Date;
   created_at: Date;
+}
+
+/** The operator's latest decision on an order (decisions only come for larger amounts). */
+interface DecisionColumns {
+  decided: ResolutionDecision | null;
+  decided_units: string | null;
+  decided_tokens: string | null;
+  decided_reference: string | null;
+  decided_at: Date | null;
 }
 
 const ORDER_COLUMNS = `uuid::text, user_id::text, currency, status, usd::text, token_price::text,
   tokens::text, expected_units::text, paid_units::text, deposit_address, checkout_url, payment_uri,
   shop_order_id::text, confirmations, required_confirmations, seen_block::text, payment_exception,
-  expires_at, created_at`;
+  payment_seen_at, expires_at, created_at`;
+
+const DECISION_COLUMNS = `d.decided, d.decided_units, d.decided_tokens, d.decided_reference,
+  d.decided_at`;
+
+/** Joins `d`, the latest decision on `crypto_orders`' row (names that cannot clash with it). */
+const LATEST_DECISION = `LEFT JOIN LATERAL (
+    SELECT r.decision AS decided, r.paid_units::text AS decided_units,
+      r.tokens::text AS decided_tokens, r.reference AS decided_reference,
+      r.created_at AS decided_at
+    FROM payment_resolutions r
+    WHERE r.order_uuid = crypto_orders.uuid ORDER BY r.id DESC LIMIT 1) d ON true`;
 
 const WEI_PER_ETH = 10n ** 18n;
 /** ETH quotes are rounded up to 6 decimals, so the amount to send is readable. */
@@ -231,12 +258,17 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
    * runs. A BTC order's expiry is the gateway's call (a payment made in time may settle after
    * it), so it shows what the gateway last said.
    */
-  function view(row: OrderRow): CryptoOrder {
+  function view(row: OrderRow & Partial<DecisionColumns>): CryptoOrder {
     const expected = BigInt(row.expected_units);
     const paid = BigInt(row.paid_units);
+    const due = paid >= expected ? 0n : expected - paid;
     const overdue =
       row.currency === 'ETH' && row.status < ORDER_STATUS.CONFIRMING && row.expires_at <= now();
     const status = overdue ? ORDER_STATUS.EXPIRED : row.status;
+    const decidedNow =
+      row.decided && row.decided_units !== null && BigInt(row.decided_units ?? -1) === paid
+        ? row.decided
+        : null;
     return {
       uuid: row.uuid,
       status,
@@ -250,14 +282,43 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       created_at: row.created_at.toISOString(),
       token_price: Number(row.token_price),
       brnd_tokens: Number(row.tokens),
-      payment_uri: row.payment_uri,
+      payment_uri: paid > 0n && due > 0n ? dueUri(row, due) : row.payment_uri,
       paid_amount: formatUnits(paid, row.currency),
-      due_amount: formatUnits(paid >= expected ? 0n : expected - paid, row.currency),
+      due_amount: formatUnits(due, row.currency),
       confirmations: row.confirmations,
       required_confirmations: row.required_confirmations,
       payment_exception: row.payment_exception,
       checkout_url: row.checkout_url,
+      payment_seen_at: row.payment_seen_at ? row.payment_seen_at.toISOString() : null,
+      payment_situation: paymentSituation(
+        {
+          status,
+          exception: row.payment_exception,
+          received: paid > 0n,
+          quoteOver: overdue,
+        },
+        decidedNow,
+      ),
+      decision:
+        row.decided && row.decided_at
+          ? {
+              decision: row.decided,
+              paid_amount: formatUnits(BigInt(row.decided_units ?? 0), row.currency),
+              brnd_tokens: Number(row.decided_tokens ?? 0),
+              reference: row.decided_reference ?? null,
+              decided_at: row.decided_at.toISOString(),
+            }
+          : null,
     };
+  }
+
+  /**
+   * After a partial payment the wallet link and QR code ask for the rest: a buyer who scans
+   * again must not send the whole amount a second time.
+   */
+  function dueUri(row: OrderRow, due: bigint): string {
+    if (row.currency === 'ETH') return ethPaymentUri(row.deposit_address, deps.chainId, due);
+    return btcPaymentUri(row.deposit_address, satsToBtc(due));
   }
 
   async function lockOrder(uuid: string, transaction: Transaction): Promise<OrderRow | undefined> {
@@ -305,23 +366,32 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
   /** Writes a change under the row lock; moving to PAID credits in the same transaction. */
   async function apply(row: OrderRow, change: Change, transaction: Transaction) {
-    // Paid and final states never move back; a final state only records more money arriving.
-    if (row.status === ORDER_STATUS.PAID) return;
+    // Paid and final states never move back; they only record more money arriving, which an
+    // operator then credits or refunds (never ignored: docs/decisions/038).
     let next = change;
-    if (row.status > ORDER_STATUS.PAID) {
+    if (row.status >= ORDER_STATUS.PAID) {
       if (change.paidUnits <= BigInt(row.paid_units)) return;
       next = {
         ...change,
         status: row.status,
-        exception: row.status === ORDER_STATUS.EXPIRED ? 'late' : change.exception,
+        confirmations: Math.max(change.confirmations, row.confirmations),
+        exception:
+          row.status === ORDER_STATUS.PAID
+            ? 'overpaid'
+            : row.status === ORDER_STATUS.EXPIRED
+              ? 'late'
+              : change.exception,
       };
+      if (row.status > ORDER_STATUS.PAID && !next.exception) next.exception = 'late';
     }
-    const paid = next.status === ORDER_STATUS.PAID;
+    const moreMoney = next.paidUnits > BigInt(row.paid_units);
+    const paid = next.status === ORDER_STATUS.PAID && row.status !== ORDER_STATUS.PAID;
     await db.query(
       `UPDATE crypto_orders SET status = $2, paid_units = $3, confirmations = $4,
          payment_exception = $5,
          seen_block = CASE WHEN $8 THEN NULL ELSE coalesce($6, seen_block) END,
-         paid_at = CASE WHEN $7 THEN now() ELSE paid_at END, updated_at = now()
+         paid_at = CASE WHEN $7 THEN now() ELSE paid_at END,
+         payment_seen_at = CASE WHEN $9 THEN now() ELSE payment_seen_at END, updated_at = now()
        WHERE uuid = $1`,
       [
         row.uuid,
@@ -332,6 +402,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         next.seenBlock?.toString() ?? null,
         paid,
         next.seenBlock === null,
+        moreMoney,
       ],
       { transaction },
     );
@@ -778,8 +849,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
 
     async verify(userId, uuid) {
       if (!isUuid(uuid)) throw new DomainError(404, 'errors.notFound');
-      const [row] = await db.query<OrderRow>(
-        `SELECT ${ORDER_COLUMNS} FROM crypto_orders WHERE uuid = $1 AND user_id = $2`,
+      const [row] = await db.query<OrderRow & DecisionColumns>(
+        `SELECT ${ORDER_COLUMNS}, ${DECISION_COLUMNS} FROM crypto_orders ${LATEST_DECISION}
+         WHERE uuid = $1 AND user_id = $2`,
         [uuid, userId],
       );
       if (!row) throw new DomainError(404, 'errors.notFound');
@@ -789,9 +861,10 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     async transactions(userId) {
       const [crypto, card] = await Promise.all([
         // With what operators credited on the order's partial, over- or late payments.
-        db.query<OrderRow & { credited_tokens: string; credited_usd: string }>(
-          `SELECT ${ORDER_COLUMNS}, credit.credited_tokens, credit.credited_usd
-           FROM crypto_orders,
+        db.query<OrderRow & DecisionColumns & { credited_tokens: string; credited_usd: string }>(
+          `SELECT ${ORDER_COLUMNS}, ${DECISION_COLUMNS}, credit.credited_tokens,
+             credit.credited_usd
+           FROM crypto_orders ${LATEST_DECISION},
              LATERAL (SELECT coalesce(sum(tokens), 0)::text AS credited_tokens,
                         coalesce(sum(usd), 0)::text AS credited_usd
                       FROM payment_resolutions
@@ -827,6 +900,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
             amount: credited ? (paid ? shown.value : 0) + Number(row.credited_usd) : shown.value,
             signature: row.currency,
             status: credited ? 'Confirmed' : orderTransactionStatus(shown.status),
+            payment_situation: shown.payment_situation,
+            paid_amount: shown.paid_amount,
           };
         }),
         ...card.map((row) => ({
@@ -837,6 +912,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
           amount: Number(row.usd),
           signature: 'PLN',
           status: CARD_TRANSACTION_STATUS[row.status],
+          payment_situation: null,
+          paid_amount: null,
         })),
       ];
     },
@@ -929,6 +1006,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         const row = await lockOrder(uuid, transaction);
         if (!row || row.currency !== 'ETH') return;
         const known = BigInt(row.paid_units);
+        // A paid or closed order only records more money arriving; a lower balance is the
+        // deposit being swept, not a change to the order.
+        if (row.status >= ORDER_STATUS.PAID && seen.balance <= known) return;
         if (seen.balance !== known) {
           // Under the row lock: of several watchers, only the first to see a change records it.
           await db.query(
@@ -1029,7 +1109,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         `SELECT uuid::text, deposit_address AS address, paid_units::text, required_confirmations
          FROM crypto_orders
          WHERE currency = 'ETH' AND (status < 3
-           OR (status = 6 AND expires_at > now() - $1 * interval '1 millisecond'))`,
+           OR (status = 6 AND expires_at > now() - $1 * interval '1 millisecond')
+           OR (status = 3 AND paid_at > now() - $1 * interval '1 millisecond'))`,
         [lateWindowMs],
       );
       return rows.map((row) => ({

@@ -13,14 +13,25 @@ import {
   type NotificationOutcome,
   type PaymentNotification,
 } from '@brnd/contracts/api/admin-orders';
-import { ORDER_STATUS, type CryptoPayMethod } from '@brnd/contracts/domain/constants';
-import type { CardOrderState, PaymentException } from '@brnd/contracts/domain/sale';
+import {
+  ORDER_STATUS,
+  type CryptoPayMethod,
+  type OrderStatusCode,
+} from '@brnd/contracts/domain/constants';
+import {
+  paymentNeedsDecision,
+  type CardOrderState,
+  type PaymentException,
+} from '@brnd/contracts/domain/sale';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
+import type { Language } from '../db/models.ts';
+import type { Mailer } from '../providers/mail.ts';
 import type { Logger } from '../logger.ts';
 import { satsToBtc, btcToSats } from '../providers/crypto-gateway.ts';
 import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
+import { formatMessage, localeOf } from './messages.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount, type Ledger } from './ledger.ts';
 import type { OrderService } from './orders.ts';
 
@@ -166,10 +177,12 @@ function usdFor(tokens: bigint, row: Pick<CryptoRow, 'token_price'>): number {
  * (the sweep may not have run yet). A partial payment on an open order may still be completed.
  */
 function decidable(row: CryptoRow, now: Date): boolean {
-  if (!row.payment_exception || BigInt(row.paid_units) === 0n) return false;
-  if (row.status === ORDER_STATUS.PAID) return row.payment_exception === 'overpaid';
-  if (row.status > ORDER_STATUS.PAID) return true;
-  return row.currency === 'ETH' && row.status < ORDER_STATUS.CONFIRMING && row.expires_at <= now;
+  return paymentNeedsDecision({
+    status: row.status as OrderStatusCode,
+    exception: row.payment_exception,
+    received: BigInt(row.paid_units) > 0n,
+    quoteOver: row.currency === 'ETH' && row.expires_at <= now,
+  });
 }
 
 /** The same rule in SQL, for the list's `needs_decision` and its filter. */
@@ -250,6 +263,10 @@ export function createPaymentDesk(deps: {
   logger: Logger;
   /** A chain explorer's transaction page with `{hash}`; unset: no links. */
   explorerTxUrl?: string | undefined;
+  /** Unset: buyers are not told of decisions by e-mail (tests that do not look). */
+  mailer?: Mailer | undefined;
+  /** Where the e-mail's link points. */
+  appUrl?: string | undefined;
   now?: () => Date;
 }): PaymentDesk {
   const { db, ledger, audit, logger } = deps;
@@ -414,6 +431,48 @@ export function createPaymentDesk(deps: {
       resolutions: [],
       explorer_tx_url: explorerTxUrl,
     };
+  }
+
+  /**
+   * Tells the buyer, in their language, what was decided on their money. After the commit: a
+   * decision stands even if the mail cannot be queued, and the failure is logged.
+   */
+  async function mailBuyer(uuid: string, resolution: Resolution, currency: CryptoPayMethod) {
+    const mailer = deps.mailer;
+    if (!mailer) return;
+    try {
+      const [buyer] = await db.query<{
+        email: string;
+        name: string;
+        language: Language;
+        shop_order_id: string;
+      }>(
+        `SELECT u.email, u.name, u.language, o.shop_order_id::text
+         FROM crypto_orders o JOIN users u ON u.id = o.user_id WHERE o.uuid = $1`,
+        [uuid],
+      );
+      if (!buyer) return;
+      const locale = localeOf(buyer.language);
+      const values = {
+        name: buyer.name,
+        order: buyer.shop_order_id,
+        paid: `${resolution.paid_amount} ${currency}`,
+        tokens: resolution.brnd_tokens,
+        reference: resolution.reference ?? '',
+        link: `${deps.appUrl ?? ''}/user/buytoken/${uuid}`,
+      };
+      await mailer.send({
+        to: buyer.email,
+        subject: formatMessage(
+          locale,
+          `email.paymentDecision.${resolution.decision}.subject`,
+          values,
+        ),
+        text: formatMessage(locale, `email.paymentDecision.${resolution.decision}.text`, values),
+      });
+    } catch (error) {
+      logger.error('could not tell the buyer of a payment decision', { order: uuid, err: error });
+    }
   }
 
   async function detail(id: string): Promise<AdminOrderDetail> {
@@ -643,6 +702,7 @@ export function createPaymentDesk(deps: {
           }
           throw error;
         });
+      await mailBuyer(id, resolution, (await cryptoRow(id))?.currency ?? 'ETH');
       logger.info('order exception resolved', {
         order: id,
         decision: resolution.decision,

@@ -45,7 +45,9 @@ export function createWalletService({
         `SELECT u.wallet_address,
            (SELECT sum((t.metadata ->> 'usd')::numeric)::text
               FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
-              WHERE e.account_id = $2 AND e.amount > 0 AND t.metadata ->> 'kind' = 'sale') AS usd
+              WHERE e.account_id = $2 AND e.amount > 0
+                -- Paid orders and operators' credits on partial, over- and late payments.
+                AND t.metadata ->> 'kind' IN ('sale', 'sale-resolution')) AS usd
          FROM users u WHERE u.id = $1`,
         [userId, userAccount(userId)],
       );

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
-import { expect, screen, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminOrder, resolveOrder, resyncOrder } from '@brnd/contracts/api/admin-orders';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
@@ -8,6 +8,24 @@ import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminOrderScreen } from './AdminOrderScreen.tsx';
+
+/**
+ * A decision can't be changed: the dialog names it and says so; its last button confirms.
+ * Returns the dialog's text.
+ */
+async function confirmDecision(
+  t: ReturnType<typeof storyIntl>,
+  userEvent: { click(element: Element): Promise<void> },
+) {
+  const dialog = await screen.findByRole('dialog');
+  await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
+  const text = dialog.textContent ?? '';
+  const buttons = within(dialog).getAllByRole('button');
+  await userEvent.click(buttons[buttons.length - 1] as HTMLElement);
+  // The page is hidden from assistive technology while the dialog is open.
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  return text;
+}
 import {
   btcOrderWithNotifications,
   creditDecision,
@@ -95,6 +113,8 @@ export const ResolveCredit: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    // The dialog names the tokens and the buyer before anything is sent.
+    await expect(await confirmDecision(t, userEvent)).toContain(partialOrder.user_email);
     // The number's grouping is the locale's own; the buyer's address identifies the credit.
     const region = screen.getByRole('region', { name: t('toast.region') });
     await expect(
@@ -125,6 +145,7 @@ export const ResolveRefund: Story = {
       'SEPA 2026-03-03/17',
     );
     await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.submit') }));
+    await expect(await confirmDecision(t, userEvent)).toContain('SEPA 2026-03-03/17');
     await expectToast(t, 'success', t('finance.orders.resolvedRefund', { id: partialOrder.id }));
     await expect(await canvas.findByText(/SEPA 2026-03-03\/17/)).toBeVisible();
   },
@@ -144,6 +165,7 @@ export const Conflict: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    await confirmDecision(t, userEvent);
     await expectToast(t, 'danger', t('finance.orders.errors.alreadyResolved'));
   },
 };

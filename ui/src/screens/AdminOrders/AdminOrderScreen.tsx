@@ -11,6 +11,7 @@ import {
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
@@ -310,6 +311,7 @@ function ResolveForm({ order }: { order: AdminOrderDetail }) {
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [localError, setLocalError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
   const usd = (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'USD' });
 
   const resolve = useMutation({
@@ -332,10 +334,12 @@ function ResolveForm({ order }: { order: AdminOrderDetail }) {
             })
           : t('finance.orders.resolvedRefund', { id: updated.id }),
       );
+      setConfirming(false);
       queryClient.setQueryData(['admin', 'orders', 'detail', order.id], updated);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
     },
     onError: (error) => {
+      setConfirming(false);
       if (serverFieldErrors(error)) return;
       toast.danger(apiErrorText(error, intl));
       // Someone decided first, or more money came: show the order as it is now.
@@ -357,8 +361,12 @@ function ResolveForm({ order }: { order: AdminOrderDetail }) {
       return;
     }
     setLocalError(undefined);
-    resolve.mutate();
+    // A decision can't be changed: it is confirmed in a dialog that says what it does.
+    setConfirming(true);
   }
+
+  const tokens = intl.formatNumber(order.credit_preview?.brnd_tokens ?? 0);
+  const received = { amount: order.paid_amount, currency: order.currency };
 
   return (
     <form className={styles.decision} onSubmit={submit} aria-labelledby="order-resolve" noValidate>
@@ -428,6 +436,30 @@ function ResolveForm({ order }: { order: AdminOrderDetail }) {
           {t('finance.orders.submit')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!resolve.isPending) setConfirming(open);
+        }}
+        title={
+          decision === 'credit'
+            ? t('finance.orders.confirmCreditTitle', { tokens, email: order.user_email })
+            : t('finance.orders.confirmRefundTitle', received)
+        }
+        confirmLabel={
+          decision === 'credit'
+            ? t('finance.orders.confirmCreditButton', { tokens })
+            : t('finance.orders.confirmRefundButton')
+        }
+        busy={resolve.isPending}
+        onConfirm={() => resolve.mutate()}
+      >
+        <p>
+          {decision === 'credit'
+            ? t('finance.orders.confirmCredit', { ...received, tokens })
+            : t('finance.orders.confirmRefund', { ...received, reference: reference.trim() })}
+        </p>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -3,6 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
 import { verifyOrder } from '@brnd/contracts/api/orders';
 import {
+  orderExpiredPartPaid,
+  orderNotFound,
   orderOverpaid,
   orderPaidLate,
   orderPartiallyPaid,
@@ -137,16 +139,23 @@ export const Paid: Story = {
 };
 export const PaidPolish = polish(Paid);
 
+/** Closed with no money received: which way it closed, that nothing was charged, and where next. */
 function closedStory(status: 4 | 5 | 6): Story {
   return {
     parameters: { msw: { handlers: [orderStatus(status)] } },
-    play: async ({ canvas, globals }) => {
+    play: async ({ canvas, globals, userEvent, loaded }) => {
       const t = storyIntl(globals);
       await expect(
-        await canvas.findByRole('heading', { name: t('sale.closed.title') }),
+        await canvas.findByRole('heading', { name: t(`sale.closed.title.${status}`) }),
       ).toBeVisible();
-      await expect(canvas.getByText(t('sale.closed.status', { status }))).toBeVisible();
+      await expect(canvas.getByText(t(`sale.closed.nothing.${status}`))).toBeVisible();
       await expect(canvas.queryByText(t('sale.payment.address'))).toBeNull();
+      await expect(canvas.queryByText(/status \d/i)).toBeNull();
+      await userEvent.click(canvas.getByRole('link', { name: t('sale.payment.newOrder') }));
+      await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+        '/user/buytoken',
+        undefined,
+      );
     },
   };
 }
@@ -189,17 +198,38 @@ export const UnreadableExpiry: Story = {
 };
 export const UnreadableExpiryPolish = polish(UnreadableExpiry);
 
+/**
+ * Half of 0.657895 ETH arrived: the page says what arrived and when, and everything (text, amount,
+ * copy-amount button, wallet link, QR) asks for the remaining 0.328948 ETH.
+ */
 export const PartialPayment: Story = {
   parameters: { msw: { handlers: [orderPartiallyPaid('ETH')] } },
-  play: async ({ canvas, globals }) => {
+  play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const alert = await canvas.findByText(/ETH.*ETH/, { selector: '[role="status"] *' });
+    const alert = await canvas.findByText(/0\.3289475 ETH.*0\.3289475 ETH/, {
+      selector: '[role="status"] *',
+    });
     await expect(alert).toBeVisible();
-    await expect(canvas.getByText(t('sale.payment.address'))).toBeVisible();
+    await expect(canvas.getByText(t('sale.payment.dueValue', { currency: 'ETH' }))).toBeVisible();
+    await expect(canvas.getByText('0.3289475 ETH', { selector: 'code' })).toBeVisible();
+    const wallet = canvas.getByRole('link', { name: t('sale.payment.openWallet') });
+    await expect(wallet.getAttribute('href')).toMatch(/\?value=328947500000000000$/);
+    await expect(
+      canvas.getByRole('img', { name: t('sale.payment.qrLabel', { amount: '0.3289475 ETH' }) }),
+    ).toBeVisible();
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void written.push(text) },
+    });
+    await userEvent.click(canvas.getByRole('button', { name: t('sale.payment.copyAmount') }));
+    await expect(await canvas.findByText(t('sale.payment.amountCopied'))).toBeVisible();
+    await expect(written).toEqual(['0.3289475']);
   },
 };
 export const PartialPaymentPolish = polish(PartialPayment);
 
+/** Paid, with more than asked: the tokens are credited and the extra waits for a decision. */
 export const Overpaid: Story = {
   parameters: { msw: { handlers: [orderOverpaid('BTC')] } },
   play: async ({ canvas, globals }) => {
@@ -207,7 +237,9 @@ export const Overpaid: Story = {
     await expect(
       await canvas.findByRole('heading', { name: t('sale.complete.title') }),
     ).toBeVisible();
-    await expect(canvas.getByText(/BTC/)).toBeVisible();
+    await expect(canvas.getByText(/0\.02608696 BTC/)).toBeVisible();
+    await expect(canvas.getByText(t('sale.received.reason.overpaid'))).toBeVisible();
+    await expect(canvas.getByText(t('sale.received.next'))).toBeVisible();
   },
 };
 export const OverpaidPolish = polish(Overpaid);
@@ -217,25 +249,123 @@ export const PaidLate: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.closed.title') }),
+      await canvas.findByRole('heading', { name: t('sale.closed.title.6') }),
     ).toBeVisible();
-    await expect(canvas.getByText(t('sale.closed.status', { status: 6 }))).toBeVisible();
-    await expect(canvas.getByText(/ETH/)).toBeVisible();
+    await expect(canvas.getByText(/0\.657895 ETH/)).toBeVisible();
+    await expect(canvas.getByText(t('sale.received.reason.late'))).toBeVisible();
+    await expect(canvas.getByText(t('sale.received.next'))).toBeVisible();
   },
 };
-export const PaidLatePolish = polish(PaidLate);
 
-export const VerifyFailure: Story = {
-  parameters: { msw: { handlers: [orderVerifyFailed()] } },
-  play: async ({ loaded }) => {
-    await waitFor(() =>
-      expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/500', {
-        replace: true,
-      }),
+/** Part paid, then expired: what arrived and when, why nothing was credited, what happens next. */
+export const ExpiredPartPaid: Story = {
+  parameters: { msw: { handlers: [orderExpiredPartPaid('ETH')] } },
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    await expect(
+      await canvas.findByRole('heading', { name: t('sale.closed.title.6') }),
+    ).toBeVisible();
+    await expect(canvas.getByText(/0\.3289475 ETH/)).toBeVisible();
+    await expect(canvas.getByText(t('sale.received.reason.partial'))).toBeVisible();
+    await expect(canvas.getByText(t('sale.received.next'))).toBeVisible();
+    await expect(canvas.queryByText(t('sale.closed.nothing.6'))).toBeNull();
+    await userEvent.click(canvas.getByRole('link', { name: t('sale.payment.transactions') }));
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/user/transactions',
+      undefined,
     );
   },
 };
+export const ExpiredPartPaidPolish = polish(ExpiredPartPaid);
+
+/** The operator credited the part payment: the buyer reads when and how many BRND. */
+export const ExpiredPartCredited: Story = {
+  parameters: { msw: { handlers: [orderExpiredPartPaid('ETH', 'credit')] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(/50[,.\s\u00a0]?000 BRND/)).toBeVisible();
+    await expect(canvas.queryByText(t('sale.received.next'))).toBeNull();
+  },
+};
+export const ExpiredPartCreditedPolish = polish(ExpiredPartCredited);
+
+/** The operator noted a refund: the buyer reads the reference, and that no tokens came of it. */
+export const ExpiredPartRefundNoted: Story = {
+  parameters: { msw: { handlers: [orderExpiredPartPaid('BTC', 'refund')] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(/RF-2041/)).toBeVisible();
+    await expect(canvas.queryByText(t('sale.received.next'))).toBeNull();
+  },
+};
+export const ExpiredPartRefundNotedPolish = polish(ExpiredPartRefundNoted);
+export const PaidLatePolish = polish(PaidLate);
+
+/** The server cannot be reached from the first check: the page waits and says it reconnects. */
+export const VerifyFailure: Story = {
+  parameters: { msw: { handlers: [orderVerifyFailed()] } },
+  play: async ({ canvas, globals, loaded }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('sale.payment.reconnecting'))).toBeVisible();
+    await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
+  },
+};
 export const VerifyFailurePolish = polish(VerifyFailure);
+
+/**
+ * A check fails mid-payment: address, QR and clock stay, a notice says the page reconnects, and
+ * the next check (5 s later) clears it. Never a trip to /500.
+ */
+let dropOutStartedAt = 0;
+/** Checks at 0 s answer, at 5 s fail (503), at 10 s answer again: timed from the story's start. */
+const dropsOut = http.get('*/api/orders/verify/:uuid', () => {
+  const elapsed = Date.now() - dropOutStartedAt;
+  if (elapsed > 3_000 && elapsed < 8_000) {
+    return HttpResponse.json(
+      { message: 'Service unavailable', messageId: 'errors.server' },
+      { status: 503 },
+    );
+  }
+  return HttpResponse.json({
+    message: 'success',
+    response: sampleOrder(1, UUID, { method: 'ETH' }),
+  });
+});
+
+export const CheckDropsOut: Story = {
+  beforeEach: () => {
+    dropOutStartedAt = Date.now();
+  },
+  parameters: { msw: { handlers: [dropsOut] } },
+  play: async ({ canvas, globals, loaded }) => {
+    const t = storyIntl(globals);
+    const address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+    await expect(await canvas.findByText(address)).toBeVisible();
+    await expect(
+      await canvas.findByText(t('sale.payment.reconnecting'), {}, { timeout: 8_000 }),
+    ).toBeVisible();
+    await expect(canvas.getByText(address)).toBeVisible();
+    await expect(canvas.getByRole('timer')).toBeVisible();
+    await waitFor(() => expect(canvas.queryByText(t('sale.payment.reconnecting'))).toBeNull(), {
+      timeout: 8_000,
+    });
+    await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
+  },
+};
+export const CheckDropsOutPolish = polish(CheckDropsOut);
+
+/** An unknown order, or someone else's: "order not found", with the way to a new order. */
+export const NotFound: Story = {
+  parameters: { msw: { handlers: [orderNotFound()] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(
+      await canvas.findByRole('heading', { name: t('sale.payment.notFoundTitle') }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t('sale.payment.newOrder') })).toBeVisible();
+  },
+};
+export const NotFoundPolish = polish(NotFound);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(verifyOrder)] } },

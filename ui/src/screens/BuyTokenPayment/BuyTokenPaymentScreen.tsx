@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@brnd/contracts/api/client';
+import { ApiError } from '@brnd/contracts/api/errors';
 import { verifyOrder, type CryptoOrder } from '@brnd/contracts/api/orders';
 import {
   COPIED_MESSAGE_DURATION_MS,
@@ -26,13 +27,23 @@ export function orderQueryOptions(api: ApiClient, uuid: string) {
     queryKey: ['order', uuid],
     queryFn: async () => (await api.call(verifyOrder, { params: { uuid } })).response,
     // Checked every 5 s while the order can still be paid; refetchInterval also keeps 5 s
-    // between requests, since the next one is scheduled after the previous answer.
-    refetchInterval: (query) =>
-      query.state.data && !isStillOpen(query.state.data.status) ? false : ORDER_CHECK_INTERVAL_MS,
+    // between requests, since the next one is scheduled after the previous answer. A failed
+    // check is tried again on the same beat (the buyer stays on the page, "reconnecting");
+    // only an order that does not exist stops it.
+    refetchInterval: (query) => {
+      if (isOrderMissing(query.state.error)) return false;
+      return query.state.data && !isStillOpen(query.state.data.status)
+        ? false
+        : ORDER_CHECK_INTERVAL_MS;
+    },
     refetchIntervalInBackground: true,
-    // The spec: any failure of the check goes to /500.
     retry: false,
   });
+}
+
+/** Unknown, or another user's (the server answers both alike): "order not found". */
+export function isOrderMissing(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
 }
 
 export interface BuyTokenPaymentScreenProps {
@@ -43,7 +54,6 @@ export interface BuyTokenPaymentScreenProps {
 export function BuyTokenPaymentScreen({ uuid }: BuyTokenPaymentScreenProps) {
   const intl = useIntl();
   const api = useApiClient();
-  const navigation = useNavigation();
   const queryClient = useQueryClient();
   // Pushed while the stream is open; polled every 5 s whenever it is not.
   const live = useOrderEvents(uuid);
@@ -52,10 +62,9 @@ export function BuyTokenPaymentScreen({ uuid }: BuyTokenPaymentScreenProps) {
     ...(live ? { refetchInterval: false as const } : {}),
   });
   const phase = query.data ? paymentPhase(query.data.status) : undefined;
-
-  useEffect(() => {
-    if (query.isError) navigation.navigate('/500', { replace: true });
-  }, [query.isError, navigation]);
+  // A check that failed for any other reason than a missing order: the last answer stays on
+  // screen (address, QR, clock) and the next check runs in 5 s.
+  const reconnecting = query.isError && !isOrderMissing(query.error);
 
   useEffect(() => {
     // Paid: the balance, the transactions and the sale's raised amount have all moved.
@@ -65,9 +74,14 @@ export function BuyTokenPaymentScreen({ uuid }: BuyTokenPaymentScreenProps) {
     void queryClient.invalidateQueries({ queryKey: ['sale'] });
   }, [phase, queryClient]);
 
+  if (isOrderMissing(query.error)) return <OrderNotFound />;
+  const notice = reconnecting ? (
+    <Alert variant="warning">{intl.formatMessage({ id: 'sale.payment.reconnecting' })}</Alert>
+  ) : null;
   if (!query.data || phase === 'preparing') {
     return (
       <Card>
+        {notice}
         <Spinner
           size="large"
           label={intl.formatMessage({
@@ -80,7 +94,25 @@ export function BuyTokenPaymentScreen({ uuid }: BuyTokenPaymentScreenProps) {
   const order = query.data;
   if (phase === 'paid') return <PaymentComplete order={order} />;
   if (phase === 'closed') return <PaymentClosed order={order} />;
-  return <PaymentPending order={order} />;
+  return <PaymentPending order={order} notice={notice} />;
+}
+
+function OrderNotFound() {
+  const t = useT();
+  return (
+    <Card>
+      <div className={styles.result}>
+        <h2>{t('sale.payment.notFoundTitle')}</h2>
+        <p>{t('sale.payment.notFoundText')}</p>
+        <div className={styles.actions}>
+          <ButtonLink to="/user/buytoken">{t('sale.payment.newOrder')}</ButtonLink>
+          <ButtonLink to="/user/transactions" variant="secondary">
+            {t('sale.payment.transactions')}
+          </ButtonLink>
+        </div>
+      </div>
+    </Card>
+  );
 }
 
 function useT() {
@@ -89,26 +121,41 @@ function useT() {
     intl.formatMessage({ id }, values);
 }
 
+function useDateTime() {
+  const intl = useIntl();
+  return (iso: string | null) =>
+    iso ? intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+}
+
 function useUsd() {
   const intl = useIntl();
   return (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'USD' });
 }
 
 /** Status 1 and 2: where and how much to pay, the QR code and the quote's clock. */
-function PaymentPending({ order }: { order: CryptoOrder }) {
+function PaymentPending({ order, notice }: { order: CryptoOrder; notice: ReactNode }) {
   const t = useT();
   const usd = useUsd();
+  const dateTime = useDateTime();
   const navigation = useNavigation();
   const deadline = usePaymentDeadline(order.expires_at);
   const now = useNow();
   const expired = deadline <= now;
   const link = walletLink(order);
-  const crypto = `${order.destination_amount} ${order.destination_currency}`;
+  const partial = order.payment_situation === 'partial';
+  // After a partial payment everything asks for the rest: text, amount, copy button, QR, link.
+  const toSend = partial ? order.due_amount : order.destination_amount;
+  const crypto = `${toSend} ${order.destination_currency}`;
 
   return (
     <div className={styles.layout}>
       <Card title={t('sale.payment.title', { currency: order.destination_currency })}>
-        <p>{t('sale.payment.instructions', { amount: crypto })}</p>
+        {notice}
+        <p>
+          {t(partial ? 'sale.payment.instructionsRest' : 'sale.payment.instructions', {
+            amount: crypto,
+          })}
+        </p>
         {order.status === 2 && (
           <Alert variant="info">
             {t('sale.payment.confirming', {
@@ -117,11 +164,12 @@ function PaymentPending({ order }: { order: CryptoOrder }) {
             })}
           </Alert>
         )}
-        {order.payment_exception === 'partial' && (
+        {partial && (
           <Alert variant="warning">
             {t('sale.payment.partial', {
               paid: `${order.paid_amount} ${order.destination_currency}`,
               due: `${order.due_amount} ${order.destination_currency}`,
+              time: dateTime(order.payment_seen_at),
             })}
           </Alert>
         )}
@@ -130,7 +178,11 @@ function PaymentPending({ order }: { order: CryptoOrder }) {
             <dt>{t('sale.payment.address')}</dt>
             <dd className={styles.address}>
               <code>{order.blockchain_address}</code>
-              <CopyButton text={order.blockchain_address} />
+              <CopyButton
+                text={order.blockchain_address}
+                label={t('sale.payment.copy')}
+                done={t('sale.payment.copied')}
+              />
             </dd>
           </div>
           <div>
@@ -138,9 +190,18 @@ function PaymentPending({ order }: { order: CryptoOrder }) {
             <dd>{usd(order.value)}</dd>
           </div>
           <div>
-            <dt>{t('sale.payment.cryptoValue', { currency: order.destination_currency })}</dt>
-            <dd>
+            <dt>
+              {t(partial ? 'sale.payment.dueValue' : 'sale.payment.cryptoValue', {
+                currency: order.destination_currency,
+              })}
+            </dt>
+            <dd className={styles.address}>
               <code>{crypto}</code>
+              <CopyButton
+                text={toSend}
+                label={t('sale.payment.copyAmount')}
+                done={t('sale.payment.amountCopied')}
+              />
             </dd>
           </div>
           <div>
@@ -185,9 +246,8 @@ function PaymentPending({ order }: { order: CryptoOrder }) {
   );
 }
 
-/** Copies the address and says so for the spec's 5 seconds. */
-function CopyButton({ text }: { text: string }) {
-  const t = useT();
+/** Copies the address or the amount and says so for the spec's 5 seconds. */
+function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -203,10 +263,10 @@ function CopyButton({ text }: { text: string }) {
           void navigator.clipboard?.writeText(text).then(() => setCopied(true));
         }}
       >
-        {t('sale.payment.copy')}
+        {label}
       </Button>
       <span role="status" className={styles.copied}>
-        {copied ? t('sale.payment.copied') : ''}
+        {copied ? done : ''}
       </span>
     </>
   );
@@ -224,36 +284,86 @@ function PaymentComplete({ order }: { order: CryptoOrder }) {
         <h2>{t('sale.complete.title')}</h2>
         <p className={styles.count}>{t('sale.complete.tokens', { count: order.brnd_tokens })}</p>
         <p>{t('sale.complete.text')}</p>
-        {order.payment_exception === 'overpaid' && (
-          <Alert variant="info">
-            {t('sale.payment.overpaid', {
-              paid: `${order.paid_amount} ${order.destination_currency}`,
-            })}
-          </Alert>
-        )}
+        <PaymentReceived order={order} />
         <ButtonLink to="/user/dashboard">{t('sale.complete.dashboard')}</ButtonLink>
       </div>
     </Card>
   );
 }
 
-/** Above 3: cancelled, refunded or expired; nothing was credited. */
+/**
+ * Above 3: cancelled, refunded or expired. Says which, and, when money arrived anyway, where it
+ * is: waiting for an operator, credited, or being returned. Never "refunded" unless it was.
+ */
 function PaymentClosed({ order }: { order: CryptoOrder }) {
   const t = useT();
+  const status = order.status as 4 | 5 | 6;
   return (
     <Card>
       <div className={styles.result}>
-        <h2>{t('sale.closed.title')}</h2>
-        <p>{t('sale.closed.status', { status: order.status })}</p>
-        {order.payment_exception === 'late' && (
-          <Alert variant="warning">
-            {t('sale.closed.late', {
-              paid: `${order.paid_amount} ${order.destination_currency}`,
-            })}
-          </Alert>
+        <h2>{t(`sale.closed.title.${status}`)}</h2>
+        {order.payment_situation ? (
+          <PaymentReceived order={order} />
+        ) : (
+          <p>{t(`sale.closed.nothing.${status}`)}</p>
         )}
-        <ButtonLink to="/user/buytoken">{t('sale.payment.back')}</ButtonLink>
+        <div className={styles.actions}>
+          <ButtonLink to="/user/buytoken">{t('sale.payment.newOrder')}</ButtonLink>
+          <ButtonLink to="/user/transactions" variant="secondary">
+            {t('sale.payment.transactions')}
+          </ButtonLink>
+        </div>
       </div>
     </Card>
+  );
+}
+
+/**
+ * Money the order could not simply take: what arrived and when, why it was not credited by
+ * itself, and what happens next (or what an operator decided).
+ */
+function PaymentReceived({ order }: { order: CryptoOrder }) {
+  const t = useT();
+  const dateTime = useDateTime();
+  const situation = order.payment_situation;
+  if (!situation || situation === 'partial') return null;
+  const reason =
+    order.payment_exception === 'partial' ||
+    order.payment_exception === 'late' ||
+    order.payment_exception === 'overpaid'
+      ? order.payment_exception
+      : 'closed';
+  const decision = order.decision;
+  return (
+    <Alert
+      variant={situation === 'awaiting_decision' ? 'warning' : 'info'}
+      title={t('sale.received.heading')}
+      className={styles.received}
+    >
+      <p>
+        {t('sale.received.arrived', {
+          paid: `${order.paid_amount} ${order.destination_currency}`,
+          time: dateTime(order.payment_seen_at),
+        })}
+      </p>
+      <p>{t(`sale.received.reason.${reason}`)}</p>
+      {situation === 'awaiting_decision' && <p>{t('sale.received.next')}</p>}
+      {situation === 'credited' && decision && (
+        <p>
+          {t('sale.received.credited', {
+            date: dateTime(decision.decided_at),
+            tokens: decision.brnd_tokens,
+          })}
+        </p>
+      )}
+      {situation === 'refund_noted' && decision && (
+        <p>
+          {t('sale.received.refunded', {
+            date: dateTime(decision.decided_at),
+            reference: decision.reference ?? '',
+          })}
+        </p>
+      )}
+    </Alert>
   );
 }

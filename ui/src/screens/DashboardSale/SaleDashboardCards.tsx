@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
+import { wholeTokens } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { ButtonLink } from '../../components/Button/Button.tsx';
@@ -35,7 +36,7 @@ export function SaleDashboardCards() {
               ) : walletQuery.isError ? (
                 t('sale.dashboard.unavailable')
               ) : (
-                t('sale.tokens', { count: walletQuery.data?.brnd_tokens ?? 0 })
+                t('sale.tokens', { count: wholeTokens(walletQuery.data?.brnd_tokens ?? 0) })
               )}
             </dd>
           </div>

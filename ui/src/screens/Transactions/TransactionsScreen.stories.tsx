@@ -1,15 +1,45 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, waitFor, within } from 'storybook/test';
+import { activity, type ActivityRow } from '@brnd/contracts/api/activity';
 import { orders } from '@brnd/contracts/api/orders';
 import { route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
-import { sampleTransactions } from './transactions-fixtures.ts';
+import { storyRecorders } from '../../testing/story-recorders.ts';
+import { paymentSituationTransactions, sampleTransactions } from './transactions-fixtures.ts';
 import { TransactionsScreen } from './TransactionsScreen.tsx';
 
 const TWELVE = sampleTransactions(12);
+
+/** No balance movements: the stories about the orders list answer the activity call with this. */
+const noActivity = respondWith(activity, { activity: { rows: [], count: 0 } });
+
+/** One of each movement: purchases, a credit, rewards, a payout and its return; 5 a page. */
+const MOVEMENTS: ActivityRow[] = [
+  ['payout_returned', 500, { type: 'payout', id: 'p-1' }],
+  ['payout', -500, { type: 'payout', id: 'p-1' }],
+  ['referral_reward', 1_333.3, { type: 'referrals', id: 'anna' }],
+  ['vote_reward', 1, { type: 'brand', id: '3' }],
+  ['operator_credit', 13_333, { type: 'order', id: '5f0c7a52-8d2b-4c1e-9a51-3b7f2e6d9c11' }],
+  ['purchase', 33_333, { type: 'card_order', id: 'cash-1' }],
+  ['contest_prize', 1_000_000, { type: 'brand', id: '3' }],
+].map(([kind, tokens, source], index) => ({
+  id: String(7 - index),
+  at: new Date(Date.UTC(2026, 10, 20 - index, 10, 15)).toISOString(),
+  kind: kind as ActivityRow['kind'],
+  brnd_tokens: tokens as number,
+  source: source as ActivityRow['source'],
+}));
+const movements = route(activity, ({ request }) => {
+  const query = new URL(request.url).searchParams;
+  const offset = Number(query.get('offset') ?? 0);
+  const limit = Number(query.get('limit') ?? MOVEMENTS.length);
+  return HttpResponse.json({
+    activity: { rows: MOVEMENTS.slice(offset, offset + limit), count: MOVEMENTS.length },
+  });
+});
 
 /** Answers limit/offset like the server does, over twelve transactions. */
 const twelveTransactions = route(orders, ({ request }) => {
@@ -36,7 +66,7 @@ function bodyRows(table: HTMLElement) {
 
 /** Twelve transactions: five a page, every status as a badge with its text, every type. */
 export const Paged: Story = {
-  parameters: { msw: { handlers: [twelveTransactions] } },
+  parameters: { msw: { handlers: [twelveTransactions, noActivity] } },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const table = await canvas.findByRole('table');
@@ -73,8 +103,86 @@ export const Paged: Story = {
 };
 export const PagedPolish = polish(Paged);
 
+/**
+ * Orders whose money arrived but not as quoted: each says what arrived and where it stands (never
+ * just "Failed"), and opens its order, where a waiting one is paid or explained.
+ */
+export const PaymentSituations: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(orders, { orders: { rows: paymentSituationTransactions(), count: 4 } }),
+        noActivity,
+      ],
+    },
+  },
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    for (const situation of ['partial', 'awaiting_decision', 'credited', 'refund_noted']) {
+      await expect(
+        within(table).getByText(t(`transactions.situations.${situation}`, { paid: '0.02 ETH' })),
+      ).toBeVisible();
+    }
+    await expect(within(table).queryByText(t('transactions.statuses.Failed'))).toBeNull();
+    const [first] = within(table).getAllByRole('link', { name: /./ });
+    await userEvent.click(first as HTMLElement);
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/user/buytoken/5f0c7a52-8d2b-4c1e-9a51-3b7f2e6d9c10',
+      undefined,
+    );
+  },
+};
+export const PaymentSituationsPolish = polish(PaymentSituations);
+
+/**
+ * Every movement of the balance, whole tokens with their sign (a referrer's 1,333.3 reads
+ * +1,333), each opening its source: here the order an operator credited.
+ */
+export const BalanceActivity: Story = {
+  parameters: {
+    msw: {
+      handlers: [respondWith(orders, { orders: { rows: [], count: 0 } }), movements],
+    },
+  },
+  play: async ({ canvas, globals, userEvent, loaded }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    await expect(bodyRows(table)).toHaveLength(5);
+    for (const kind of [
+      'payout_returned',
+      'payout',
+      'referral_reward',
+      'vote_reward',
+      'operator_credit',
+    ]) {
+      await expect(within(table).getByText(t(`transactions.activity.kinds.${kind}`))).toBeVisible();
+    }
+    await expect(within(table).getByText(/^\+1[,\s\u00a0]?333$/)).toBeVisible();
+    await expect(within(table).getByText(/^[-−]500$/)).toBeVisible();
+    await userEvent.click(
+      within(table).getByRole('link', {
+        name: new RegExp(t('transactions.activity.kinds.operator_credit')),
+      }),
+    );
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/user/buytoken/5f0c7a52-8d2b-4c1e-9a51-3b7f2e6d9c11',
+      undefined,
+    );
+    await userEvent.click(canvas.getByRole('button', { name: t('common.pagination.next') }));
+    await expect(
+      await within(canvas.getByRole('table')).findByText(
+        t('transactions.activity.kinds.contest_prize'),
+      ),
+    ).toBeVisible();
+  },
+};
+export const BalanceActivityPolish = polish(BalanceActivity);
+
 export const Empty: Story = {
-  parameters: { msw: { handlers: [respondWith(orders, { orders: { rows: [], count: 0 } })] } },
+  parameters: {
+    msw: { handlers: [respondWith(orders, { orders: { rows: [], count: 0 } }), noActivity] },
+  },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('transactions.empty'))).toBeVisible();

@@ -8,7 +8,9 @@ import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { apiErrorText } from '../shared/api-error.ts';
+import { ActivitySection } from './ActivitySection.tsx';
 import { TRANSACTIONS_PER_PAGE, TransactionsView } from './TransactionsView.tsx';
+import styles from './TransactionsView.module.css';
 
 /** One page of the transactions list; `page` is zero-based. */
 export function transactionsQueryOptions(api: ApiClient, page: number) {
@@ -46,12 +48,15 @@ export function TransactionsScreen() {
     );
   }
   return (
-    <TransactionsView
-      transactions={query.data.rows}
-      count={query.data.count}
-      page={page}
-      onPageChange={setPage}
-      loadingPage={query.isPlaceholderData}
-    />
+    <div className={styles.stack}>
+      <TransactionsView
+        transactions={query.data.rows}
+        count={query.data.count}
+        page={page}
+        onPageChange={setPage}
+        loadingPage={query.isPlaceholderData}
+      />
+      <ActivitySection />
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Transaction } from '@brnd/contracts/api/orders';
 import type { TransactionStatus } from '@brnd/contracts/domain/constants';
 import { PAYOUT_SIGNATURE } from '@brnd/contracts/api/wallet';
 import { Card } from '../../components/Card/Card.tsx';
+import { Link } from '../../navigation.tsx';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import styles from './TransactionsView.module.css';
 import screen from '../shared/screen.module.css';
@@ -20,6 +21,16 @@ const STATUS_TONE: Record<TransactionStatus, 'good' | 'waiting' | 'bad'> = {
 };
 
 const KNOWN_TYPES = new Set([PAYOUT_SIGNATURE, 'BTC', 'ETH', 'PLN']);
+/** Crypto orders have a page of their own (step 2), where a waiting one is paid or explained. */
+const ORDER_PAGE_TYPES = new Set(['BTC', 'ETH']);
+
+/** Money an order received beyond "paid in time": its tone next to (or instead of) the status. */
+const SITUATION_TONE = {
+  partial: 'waiting',
+  awaiting_decision: 'waiting',
+  credited: 'good',
+  refund_noted: 'bad',
+} as const;
 
 export interface TransactionsViewProps {
   /** The rows of the current page. */
@@ -74,6 +85,9 @@ export function TransactionsView({
               </th>
               <th scope="col">{t('transactions.type')}</th>
               <th scope="col">{t('transactions.status')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('transactions.openOrder')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -86,14 +100,13 @@ export function TransactionsView({
                   <span className="visually-hidden">{t('transactions.notApplicable')}</span>
                 </>
               );
+              const date = intl.formatDate(transaction.created_at, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              });
               return (
                 <tr key={`${transaction.signature}:${transaction.session_id}`}>
-                  <td>
-                    {intl.formatDate(transaction.created_at, {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    })}
-                  </td>
+                  <td>{date}</td>
                   <td className={styles.number}>
                     {intl.formatNumber(transaction.brnd_tokens, { maximumFractionDigits: 0 })}
                   </td>
@@ -109,9 +122,28 @@ export function TransactionsView({
                       : transaction.signature}
                   </td>
                   <td>
-                    <span className={styles[STATUS_TONE[transaction.status]]}>
-                      {t(`transactions.statuses.${transaction.status}`)}
-                    </span>
+                    {transaction.payment_situation ? (
+                      // Money arrived: say what and where it stands, never just "Failed".
+                      <span className={styles[SITUATION_TONE[transaction.payment_situation]]}>
+                        {t(`transactions.situations.${transaction.payment_situation}`, {
+                          paid: `${transaction.paid_amount ?? '0'} ${transaction.signature}`,
+                        })}
+                      </span>
+                    ) : (
+                      <span className={styles[STATUS_TONE[transaction.status]]}>
+                        {t(`transactions.statuses.${transaction.status}`)}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    {ORDER_PAGE_TYPES.has(transaction.signature) && (
+                      <Link
+                        to={`/user/buytoken/${transaction.session_id}`}
+                        aria-label={t('transactions.openOrderLabel', { date })}
+                      >
+                        {t('transactions.openOrder')}
+                      </Link>
+                    )}
                   </td>
                 </tr>
               );

@@ -20,6 +20,29 @@ export function sampleTransactions(count: number): Transaction[] {
       amount: payout ? 0 : tokens * 0.003,
       signature,
       status: TRANSACTION_STATUSES[index % TRANSACTION_STATUSES.length] ?? 'Confirmed',
+      payment_situation: null,
+      paid_amount: null,
     };
   });
+}
+
+/** Crypto orders whose money is explained: part paid, awaiting a decision, credited, returned. */
+export function paymentSituationTransactions(): Transaction[] {
+  const situations = ['partial', 'awaiting_decision', 'credited', 'refund_noted'] as const;
+  return situations.map((situation, index) => ({
+    session_id: `5f0c7a52-8d2b-4c1e-9a51-3b7f2e6d9c1${index}`,
+    created_at: new Date(Date.UTC(2026, 10, 20 - index, 10, 15)).toISOString(),
+    brnd_tokens: situation === 'credited' ? 13_333 : 33_333,
+    token_price: 0.003,
+    amount: situation === 'credited' ? 39.99 : 100,
+    signature: 'ETH',
+    status:
+      situation === 'partial'
+        ? 'WAITING_FOR_PAYMENT'
+        : situation === 'credited'
+          ? 'Confirmed'
+          : 'Failed',
+    payment_situation: situation,
+    paid_amount: '0.02',
+  }));
 }

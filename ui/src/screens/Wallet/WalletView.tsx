@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { updateWallet, type Payout, type Wallet } from '@brnd/contracts/api/wallet';
+import { wholeTokens } from '@brnd/contracts/domain/constants';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
@@ -53,7 +54,7 @@ export function WalletView({
         <dl className={styles.figures}>
           <div>
             <dt>{t('wallet.balance')}</dt>
-            <dd>{t('wallet.tokens', { count: wallet.brnd_tokens })}</dd>
+            <dd>{t('wallet.tokens', { count: wholeTokens(wallet.brnd_tokens) })}</dd>
           </div>
           <div>
             <dt>{t('wallet.spent')}</dt>
