@@ -2,6 +2,8 @@ import { expect, test, vi } from 'vitest';
 import { login, profile } from '@brnd/contracts/api/accounts';
 import { logout } from '@brnd/contracts/api/session';
 import { ApiError } from '@brnd/contracts/api/errors';
+import { LANGUAGE_HEADER } from '@brnd/contracts/api/language';
+import type { Language } from '@brnd/contracts/domain/constants';
 import { createAppApiClient } from './api-client.ts';
 
 function answering(status: number, body: unknown): typeof fetch {
@@ -14,19 +16,50 @@ function answering(status: number, body: unknown): typeof fetch {
 
 const unauthorized = { message: 'Please log in to continue.', messageId: 'errors.unauthorized' };
 
-function setup(status: number, body: unknown, token: string | undefined = 'tok-1') {
+function setup(
+  status: number,
+  body: unknown,
+  token: string | undefined = 'tok-1',
+  shown: { language: Language } = { language: 'en' },
+) {
   const onSessionRevoked = vi.fn();
   const fetch = vi.fn(answering(status, body));
-  const client = createAppApiClient({ getToken: () => token, onSessionRevoked, fetch });
+  const client = createAppApiClient({
+    getToken: () => token,
+    getLanguage: () => shown.language,
+    onSessionRevoked,
+    fetch,
+  });
   return { client, fetch, onSessionRevoked };
 }
 
+const user = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  mobile: '+48600100200',
+  address: 'Main 1',
+  language: 'en',
+};
+
 test('calls carry the session token as a bearer header', async () => {
-  const user = { name: 'Ada', email: 'ada@example.com', mobile: '+48600100200', address: 'Main 1' };
   const { client, fetch } = setup(200, { user });
   await expect(client.call(profile)).resolves.toEqual({ user });
   const headers = new Headers(fetch.mock.calls[0]?.[1]?.headers);
   expect(headers.get('authorization')).toBe('Bearer tok-1');
+});
+
+test('every call names the language the page shows at that moment', async () => {
+  const shown: { language: Language } = { language: 'en' };
+  const { client, fetch } = setup(200, { user }, undefined, shown);
+  await client
+    .call(login, { body: { email: 'ada@example.com', password: 'Secret1!x' } })
+    .catch(() => undefined);
+  shown.language = 'po';
+  await client
+    .call(login, { body: { email: 'ada@example.com', password: 'Secret1!x' } })
+    .catch(() => undefined);
+  const sent = fetch.mock.calls.map((call) => new Headers(call[1]?.headers).get(LANGUAGE_HEADER));
+  expect(sent).toEqual(['en', 'po']);
 });
 
 test('a 401 while logged in means the token was revoked: the session ends', async () => {

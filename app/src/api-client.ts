@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from '@brnd/contracts/api/client';
 import { ApiError } from '@brnd/contracts/api/errors';
+import type { Language } from '@brnd/contracts/domain/constants';
 
 /**
  * The contracts client with the session token from the cookie. When the server answers 401 to a
@@ -8,10 +9,16 @@ import { ApiError } from '@brnd/contracts/api/errors';
  */
 export function createAppApiClient(options: {
   getToken(): string | undefined;
+  /** The language the page shows: sent with every call, so messages it causes are written in it. */
+  getLanguage(): Language;
   onSessionRevoked(): void;
   fetch?: typeof globalThis.fetch;
 }): ApiClient {
-  const client = createApiClient({ getToken: options.getToken, fetch: options.fetch });
+  const client = createApiClient({
+    getToken: options.getToken,
+    getLanguage: options.getLanguage,
+    fetch: options.fetch,
+  });
   return {
     async call(endpoint, input) {
       const token = endpoint.auth === 'none' ? undefined : options.getToken();

@@ -2,12 +2,16 @@ import * as v from 'valibot';
 import { buildPath, type Endpoint, type EndpointInput, type EndpointResponse } from './endpoint.ts';
 import { ApiError, ErrorResponseSchema } from './errors.ts';
 import { fileNameOf } from './files.ts';
+import { LANGUAGE_HEADER } from './language.ts';
+import type { Language } from '../domain/constants.ts';
 
 export interface ApiClientOptions {
   /** Origin of the API; '' means the page's own origin. */
   baseUrl?: string;
   /** The session token, read on every call (it lives in a cookie the app owns). */
   getToken?: () => string | undefined;
+  /** The language the page shows, read on every call: the server writes messages in it. */
+  getLanguage?: () => Language;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -72,6 +76,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (encoded.contentType) headers.set('content-type', encoded.contentType);
       const token = getToken();
       if (token && endpoint.auth !== 'none') headers.set('authorization', `Bearer ${token}`);
+      const language = options.getLanguage?.();
+      if (language) headers.set(LANGUAGE_HEADER, language);
 
       const doFetch = options.fetch ?? globalThis.fetch;
       let response: Response;

@@ -5,6 +5,7 @@ import type { Buyback } from '@brnd/contracts/api/burns';
 import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brand-listings';
 import type { ContestWinner } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
+import type { Language } from '@brnd/contracts/domain/constants';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
 import type { VerificationStatus } from '@brnd/contracts/domain/verification';
@@ -51,7 +52,7 @@ import {
   tokensForUsd,
   type PaymentException,
 } from '@brnd/contracts/domain/sale';
-import { englishText } from './messages.ts';
+import { localText } from './messages.ts';
 import {
   cryptoOrderView,
   liveSaleSettings,
@@ -123,6 +124,8 @@ interface UserRecord {
   referredVia?: string;
   role: Role;
   wallet: Wallet;
+  /** The language of the account's e-mails and SMS. */
+  language: Language;
 }
 
 type CodePurpose = 'email' | 'phoneStep' | 'reset';
@@ -404,6 +407,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         phoneVerified: seedUser.phoneVerified,
         referralCode: seedUser.referralCode,
         role: seedUser.role ?? 'user',
+        language: seedUser.language ?? 'en',
         wallet: {
           amount: 0,
           brnd_tokens: seedUser.bonusTokens ?? 0,
@@ -551,8 +555,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     send({
       channel: 'email',
       to: user.email,
-      subject: englishText('email.verify.subject'),
-      text: englishText('email.verify.text', {
+      subject: localText(user.language, 'email.verify.subject'),
+      text: localText(user.language, 'email.verify.text', {
         name: user.name,
         link: link('verify', code),
         days: Math.round(EMAIL_CODE_LIFETIME_MS / DAY),
@@ -571,7 +575,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       expiresAt: now() + SMS_CODE_LIFETIME_MS,
       attempts: 0,
     });
-    send({ channel: 'sms', to: user.mobile, subject: '', text: englishText('sms.code', { code }) });
+    send({
+      channel: 'sms',
+      to: user.mobile,
+      subject: '',
+      text: localText(user.language, 'sms.code', { code }),
+    });
   }
 
   /* ---- lookups */
@@ -623,7 +632,13 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   }
 
   function toUser(user: UserRecord): User {
-    return { name: user.name, email: user.email, mobile: user.mobile, address: user.address };
+    return {
+      name: user.name,
+      email: user.email,
+      mobile: user.mobile,
+      address: user.address,
+      language: user.language,
+    };
   }
 
   function revokeSessions(userId: number) {
@@ -847,13 +862,16 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
     /* ---------------------------------------------------------- accounts */
 
-    signup(input: {
-      name: string;
-      mobile: string;
-      email: string;
-      password: string;
-      referral_code?: string;
-    }) {
+    signup(
+      input: {
+        name: string;
+        mobile: string;
+        email: string;
+        password: string;
+        referral_code?: string;
+      },
+      language: Language = 'en',
+    ) {
       if (userByEmail(input.email)) {
         throw new FakeError(409, 'errors.emailExists', { errors: { email: 'errors.emailExists' } });
       }
@@ -869,6 +887,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         referralCode: randomReferralCode(),
         role: 'user',
         wallet: { amount: 0, brnd_tokens: 0, walletAddress: null },
+        language,
       };
       state.users.push(user);
       state.referralLinks.push({
@@ -993,8 +1012,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         send({
           channel: 'email',
           to: user.email,
-          subject: englishText('email.reset.subject'),
-          text: englishText('email.reset.text', {
+          subject: localText(user.language, 'email.reset.subject'),
+          text: localText(user.language, 'email.reset.text', {
             name: user.name,
             link: link('resetpassword', code),
             hours: Math.round(RESET_CODE_LIFETIME_MS / HOUR),
@@ -1023,9 +1042,18 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { user: toUser(user) };
     },
 
-    updateProfile(user: UserRecord, input: { name: string; address: string }) {
+    updateProfile(
+      user: UserRecord,
+      input: { name: string; address: string; language?: Language | undefined },
+    ) {
       user.name = input.name;
       user.address = input.address;
+      if (input.language) user.language = input.language;
+      return { message: SUCCESS, user: toUser(user) };
+    },
+
+    setLanguage(user: UserRecord, language: Language) {
+      user.language = language;
       return { message: SUCCESS, user: toUser(user) };
     },
 

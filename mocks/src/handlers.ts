@@ -6,6 +6,8 @@ import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import { DEMO_SITE_CONFIG } from '@brnd/contracts/domain/demo-site';
+import type { Language } from '@brnd/contracts/domain/constants';
+import { LANGUAGE_HEADER } from '@brnd/contracts/api/language';
 import {
   adminContestResolvers,
   adminVerificationResolvers,
@@ -39,6 +41,8 @@ export interface ResolverContext<E extends Endpoint> {
   /** The signed-in user, or null for a visitor. */
   viewer: FakeUser | null;
   token: string | undefined;
+  /** The language of the page that made the call (the app's language header). */
+  language: Language;
 }
 
 export type Resolver<E extends Endpoint> = (
@@ -48,7 +52,7 @@ export type Resolver<E extends Endpoint> = (
 
 /** Every endpoint of the route table must be answered: a missing one fails the typecheck. */
 const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
-  signup: (fake, { body }) => fake.signup(body),
+  signup: (fake, { body, language }) => fake.signup(body, language),
   login: (fake, { body }) => fake.login(body),
   logout: (fake, { user, token }) => (user && token ? fake.logout(token) : { message: 'success' }),
   confirmEmail: (fake, { body }) => fake.confirmEmail(body),
@@ -60,6 +64,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   resetPassword: (fake, { body }) => fake.resetPassword(body),
   profile: (fake, { user }) => fake.profile(user),
   updateProfile: (fake, { user, body }) => fake.updateProfile(user, body),
+  setLanguage: (fake, { user, body }) => fake.setLanguage(user, body.language),
   changePassword: (fake, { user, body }) => fake.changePassword(user, body),
   health: (fake) => fake.health(),
   adminSession: (_fake, { user }) => ({ name: user.name, email: user.email }),
@@ -150,6 +155,14 @@ export function validationErrorResponse(errors: Record<string, string>) {
 
 /* ---------------------------------------------------------------- requests */
 
+/** As the bff reads it: the app's header, else a Polish Accept-Language, else English. */
+export function requestLanguage(request: Request): Language {
+  const chosen = request.headers.get(LANGUAGE_HEADER);
+  if (chosen === 'en' || chosen === 'po') return chosen;
+  const accepted = request.headers.get('accept-language')?.trim().toLowerCase() ?? '';
+  return accepted.startsWith('pl') ? 'po' : 'en';
+}
+
 function bearerToken(request: Request): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
   return match?.[1];
@@ -210,6 +223,7 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
         body: parsed.body,
         viewer,
         token,
+        language: requestLanguage(request),
         get user(): FakeUser {
           if (!viewer) throw new FakeError(401, 'errors.unauthorized');
           return viewer;

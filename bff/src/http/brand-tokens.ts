@@ -25,7 +25,7 @@ import {
 import { parseGiveCsv } from '../services/brand-tokens-csv.ts';
 import type { BrandTokenService } from '../services/brand-tokens.ts';
 import { DomainError } from '../services/errors.ts';
-import { languageFromHeader } from '../services/messages.ts';
+import { requestLanguage } from '../services/messages.ts';
 import { authedRoute, type Route } from './route.ts';
 
 export interface BrandTokenRouteDeps {
@@ -62,7 +62,7 @@ export function brandTokenRoutes({ brandTokens, db, chain }: BrandTokenRouteDeps
       brandTokens.bulkGive(auth.user.id, params.tokenId, parseGiveCsv(await body.file.text()), {
         apply: body.apply,
         request_id: body.request_id,
-        language: languageFromHeader(ctx.get('accept-language')),
+        language: requestLanguage(ctx),
       }),
     ),
     authedRoute(createOffer, async ({ auth, params, body }) => ({

@@ -33,7 +33,7 @@ import type { Context, Next } from 'koa';
 import type { BrandService, Viewer } from '../services/brands.ts';
 import type { ContestService } from '../services/contest.ts';
 import { DomainError } from '../services/errors.ts';
-import { languageFromHeader } from '../services/messages.ts';
+import { requestLanguage } from '../services/messages.ts';
 import type { LinkPreview } from '../services/link-preview.ts';
 import type { AuthContext } from '../services/sessions.ts';
 import { UPLOADS_PATH, type UploadService } from '../services/uploads.ts';
@@ -140,7 +140,7 @@ export function brandRoutes({
         company: await brands.registerCompany(
           viewerOf(auth),
           fields,
-          languageFromHeader(ctx.get('accept-language')),
+          requestLanguage(ctx),
           (companyId, transaction) =>
             documents.store({ companyId }, checked, auth?.user.id ?? null, transaction),
         ),

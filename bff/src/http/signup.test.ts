@@ -1,4 +1,5 @@
 import { signup } from '@brnd/contracts/api/accounts';
+import { LANGUAGE_HEADER } from '@brnd/contracts/api/language';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call, latestMessage, newUser, storedMobile } from '../testing/http.ts';
@@ -49,6 +50,26 @@ test('sign-up e-mail links to /verify/<code> in the language the browser asks fo
   const plMail = await latestMessage(app.baseUrl, polish.email, 'email');
   expect(plMail.subject).toBe('Potwierdź swój adres e-mail w BRND');
   expect((await storedUser(polish.email)).language).toBe('po');
+});
+
+test('the page language the app sends wins over the browser: a Polish page in an English browser', async () => {
+  const user = newUser();
+  await call(app.baseUrl, signup, {
+    body: { ...user },
+    headers: { 'accept-language': 'en-US,en;q=0.9', [LANGUAGE_HEADER]: 'po' },
+  });
+  const mail = await latestMessage(app.baseUrl, user.email, 'email');
+  expect(mail.subject).toBe('Potwierdź swój adres e-mail w BRND');
+  expect((await storedUser(user.email)).language).toBe('po');
+
+  const english = newUser();
+  await call(app.baseUrl, signup, {
+    body: { ...english },
+    headers: { 'accept-language': 'pl-PL,pl;q=0.9', [LANGUAGE_HEADER]: 'en' },
+  });
+  expect((await latestMessage(app.baseUrl, english.email, 'email')).subject).toBe(
+    'Confirm your e-mail address for BRND',
+  );
 });
 
 test('sign-up refuses an e-mail address that exists, in any letter case', async () => {
