@@ -30,6 +30,7 @@ import { referralRoutes } from './http/referrals.ts';
 import { mountRoutes } from './http/route.ts';
 import { securityHeaders } from './http/security.ts';
 import { siteRoutes } from './http/site.ts';
+import { smsStatusRouter } from './http/sms-status.ts';
 import { serveSpa } from './http/static.ts';
 import type { Logger } from './logger.ts';
 import { createBundledFeed, type FeedSource } from './providers/feed.ts';
@@ -68,6 +69,8 @@ export interface AppDeps {
   db: Database;
   mailer: Mailer;
   sms: SmsProvider;
+  /** Verifies Twilio's delivery reports (http/sms-status.ts); unset: no callback route. */
+  smsStatus?: { authToken: string; callbackUrl: string };
   hasher: PasswordHasher;
   logger: Logger;
   /** Keys the SMS-code HMAC. */
@@ -143,12 +146,17 @@ export function createApp(deps: AppDeps): Koa {
   const sessions = createSessionService(db);
   const ledger = createLedger(db);
   const limiter = createRateLimiter(db);
+  // Every e-mail and SMS to a person goes through this one object (its templates, its queue).
+  const notifications = createNotifications({
+    appUrl: deps.appUrl,
+    mailer: deps.mailer,
+    sms: deps.sms,
+  });
   const brandTokens = createBrandTokenService({
     db,
     ledger,
     logger,
-    mailer: deps.mailer,
-    appUrl: deps.appUrl,
+    notifications,
     chain: deps.chain,
     queue: deps.brandTokenSends,
     runInBackground: (name, work) => background.run(name, work),
@@ -159,11 +167,7 @@ export function createApp(deps: AppDeps): Koa {
     hasher: deps.hasher,
     sessions,
     limiter,
-    notifications: createNotifications({
-      appUrl: deps.appUrl,
-      mailer: deps.mailer,
-      sms: deps.sms,
-    }),
+    notifications,
     secret: deps.secret,
     logger,
     referrals,
@@ -202,6 +206,7 @@ export function createApp(deps: AppDeps): Koa {
     }),
     contest: createContestService({ db, ledger, clock }),
     preview: deps.linkPreview ?? createLinkPreview(),
+    notifications,
   };
 
   const sale = deps.sale ?? createSaleStack({ db, logger, appUrl: deps.appUrl });
@@ -231,8 +236,7 @@ export function createApp(deps: AppDeps): Koa {
         verification: createVerificationService({
           db,
           audit,
-          mailer: deps.mailer,
-          appUrl: deps.appUrl,
+          notifications,
           clock,
           runInBackground: (name, work) => background.run(name, work),
         }),
@@ -291,6 +295,7 @@ export function createApp(deps: AppDeps): Koa {
       },
     }),
   );
+  if (deps.smsStatus) app.use(smsStatusRouter({ db, logger, ...deps.smsStatus }).routes());
   app.use(brandUploadBody());
   app.use(brandTokenCsvBody());
   app.use(api.routes());

@@ -6,6 +6,7 @@ import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brand-listings';
 import type { ContestWinner } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
 import type { Language } from '@brnd/contracts/domain/constants';
+import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
 import type { VerificationStatus } from '@brnd/contracts/domain/verification';
@@ -506,8 +507,9 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     return [...state.buybacks].reverse();
   }
 
-  function send(message: Omit<OutboxMessage, 'createdAt'>) {
-    state.outbox.unshift({ ...message, createdAt: new Date(now()).toISOString() });
+  function send(message: Omit<OutboxMessage, 'createdAt' | 'html'>) {
+    // The fake writes the text part only; the bff's templates render the HTML.
+    state.outbox.unshift({ ...message, html: null, createdAt: new Date(now()).toISOString() });
   }
 
   function issueCode(
@@ -548,19 +550,20 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     });
   }
 
-  const link = (route: string, code: string) => `${appUrl}/${route}/${encodeURIComponent(code)}`;
-
   function sendVerificationMail(user: UserRecord) {
     const code = issueCode(user.id, 'email', EMAIL_CODE_LIFETIME_MS);
     send({
       channel: 'email',
       to: user.email,
       subject: localText(user.language, 'email.verify.subject'),
-      text: localText(user.language, 'email.verify.text', {
-        name: user.name,
-        link: link('verify', code),
-        days: Math.round(EMAIL_CODE_LIFETIME_MS / DAY),
-      }),
+      text: [
+        localText(user.language, 'email.greeting', { name: user.name }),
+        localText(user.language, 'email.verify.body'),
+        pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code } }),
+        localText(user.language, 'email.verify.validity', {
+          days: Math.round(EMAIL_CODE_LIFETIME_MS / DAY),
+        }),
+      ].join('\n\n'),
     });
   }
 
@@ -1013,11 +1016,14 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           channel: 'email',
           to: user.email,
           subject: localText(user.language, 'email.reset.subject'),
-          text: localText(user.language, 'email.reset.text', {
-            name: user.name,
-            link: link('resetpassword', code),
-            hours: Math.round(RESET_CODE_LIFETIME_MS / HOUR),
-          }),
+          text: [
+            localText(user.language, 'email.greeting', { name: user.name }),
+            localText(user.language, 'email.reset.body'),
+            pageLink(appUrl, APP_PAGES.resetPassword, { params: { code } }),
+            localText(user.language, 'email.reset.validity', {
+              hours: Math.round(RESET_CODE_LIFETIME_MS / HOUR),
+            }),
+          ].join('\n\n'),
         });
       }
       return { message: SUCCESS };

@@ -26,6 +26,8 @@ import { verificationResubmission } from './migrations/0065-verification-resubmi
 import { ledgerSubAccounts } from './migrations/0070-ledger-sub-accounts.ts';
 import { castVote } from './migrations/0071-cast-vote.ts';
 import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts';
+import { outboxHtml } from './migrations/0090-outbox-html.ts';
+import { smsDeliveries } from './migrations/0091-sms-deliveries.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -56,6 +58,8 @@ export const migrations: Migration[] = [
   ledgerSubAccounts,
   castVote,
   treasuryTransactions,
+  outboxHtml,
+  smsDeliveries,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -39,6 +39,7 @@ import type { AuthContext } from '../services/sessions.ts';
 import { UPLOADS_PATH, type UploadService } from '../services/uploads.ts';
 import { checkDocuments, type DocumentStore } from '../services/verification-documents.ts';
 import type { VoteService } from '../services/votes.ts';
+import type { Notifications } from '../services/notifications.ts';
 import { authedRoute, route, type Route } from './route.ts';
 
 function viewerOf(auth: AuthContext | null): Viewer | null {
@@ -52,6 +53,8 @@ export interface BrandRouteDeps {
   preview: LinkPreview;
   uploads: UploadService;
   documents: DocumentStore;
+  /** Sends the applicant of /newbrandaccount its receipt (services/notifications.ts). */
+  notifications: Notifications;
 }
 
 /** The verification documents of a parsed form body, apart from its other fields. */
@@ -67,6 +70,7 @@ export function brandRoutes({
   preview,
   uploads,
   documents,
+  notifications,
 }: BrandRouteDeps): Route[] {
   return [
     authedRoute(vote, async ({ auth, body }) => {
@@ -135,16 +139,29 @@ export function brandRoutes({
     route(registerCompany, async ({ auth, body, ctx }) => {
       const { files, fields } = splitDocuments(body);
       const checked = await checkDocuments(files);
-      return {
-        message: SUCCESS,
-        company: await brands.registerCompany(
-          viewerOf(auth),
-          fields,
-          requestLanguage(ctx),
-          (companyId, transaction) =>
-            documents.store({ companyId }, checked, auth?.user.id ?? null, transaction),
-        ),
-      };
+      // A signed-in applicant's mail follows their account; anyone else's the page they used.
+      const language = auth?.user.language ?? requestLanguage(ctx);
+      const company = await brands.registerCompany(
+        viewerOf(auth),
+        fields,
+        language,
+        (companyId, transaction) =>
+          documents.store({ companyId }, checked, auth?.user.id ?? null, transaction),
+      );
+      // Queued once the application has committed; one application, one receipt.
+      await notifications.mail({
+        kind: 'applicationReceipt',
+        to: fields.email,
+        language,
+        props: {
+          company: fields.brandName,
+          vatNumber: fields.vat_num,
+          employees: fields.employee_num,
+          documents: checked.length,
+          submittedAt: new Date(),
+        },
+      });
+      return { message: SUCCESS, company };
     }),
   ];
 }
