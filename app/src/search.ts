@@ -41,6 +41,10 @@ export type BuyTokenSearch = v.InferOutput<typeof BuyTokenSearchSchema>;
 export const CodeSearchSchema = v.object({ code: text });
 export type CodeSearch = v.InferOutput<typeof CodeSearchSchema>;
 
+/** /register: a referral `code`, and the `email` a mail about waiting tokens was sent to. */
+export const RegisterSearchSchema = v.object({ code: text, email: text });
+export type RegisterSearch = v.InferOutput<typeof RegisterSearchSchema>;
+
 export const EditPhoneSearchSchema = v.object({ edit: flag, code: text });
 export type EditPhoneSearch = v.InferOutput<typeof EditPhoneSearchSchema>;
 

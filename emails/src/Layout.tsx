@@ -136,7 +136,7 @@ export function Action({ intl, href, label }: { intl: MailIntl; href: string; la
         <Link
           className="mail-link"
           href={href}
-          style={{ color: colors.link, wordBreak: 'break-all' }}
+          style={{ color: colors.link, textDecorationLine: 'underline', wordBreak: 'break-all' }}
         >
           {href}
         </Link>

@@ -236,6 +236,7 @@ describe('login', () => {
         email: DEMO_EMAIL,
         mobile: '+48500100200',
         address: 'ul. Prosta 20, 00-850 Warszawa',
+        language: 'en',
       },
     });
   });
@@ -331,6 +332,7 @@ describe('sessions and passwords', () => {
       address: 'ul. Piękna 1, Kraków',
       email: DEMO_EMAIL,
       mobile: '+48500100200',
+      language: 'en',
     });
   });
 

@@ -27,9 +27,11 @@ export function useSignupMutation() {
 export interface RegisterScreenProps {
   /** The `code` search parameter: a referral code from a shared link. */
   referralCode?: string;
+  /** The `email` search parameter: the address a mail about waiting tokens was sent to. */
+  email?: string;
 }
 
-export function RegisterScreen({ referralCode }: RegisterScreenProps) {
+export function RegisterScreen({ referralCode, email }: RegisterScreenProps) {
   const intl = useIntl();
   const mutation = useSignupMutation();
   const navigation = useNavigation();
@@ -38,6 +40,7 @@ export function RegisterScreen({ referralCode }: RegisterScreenProps) {
 
   return (
     <RegisterView
+      email={email}
       submitting={mutation.isPending}
       serverErrors={serverFieldErrors(mutation.error)}
       onSubmit={({ terms: _accepted, ...values }) => {
