@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const WORKSPACES = ['contracts', 'locales', 'ui', 'mocks', 'app', 'bff', 'tests'];
+const WORKSPACES = ['contracts', 'locales', 'emails', 'ui', 'mocks', 'app', 'bff', 'tests'];
 
 // A relative import that climbs out of its folder into a workspace by name skips that package's
 // public surface (its package.json exports) and hides the dependency from the lint below.
@@ -100,6 +100,11 @@ export default tseslint.config(
   {
     files: ['mocks/**'],
     rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/bff'), browserOnly),
+  },
+  // The e-mail templates: rendered by the bff, shown by Storybook (decision 032).
+  {
+    files: ['emails/**'],
+    rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/bff', '@brnd/mocks'), browserOnly),
   },
   {
     files: ['app/src/**'],

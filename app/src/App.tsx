@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
+import { setLanguage as setLanguageEndpoint } from '@brnd/contracts/api/accounts';
 import { ApiError } from '@brnd/contracts/api/errors';
 import type { Language } from '@brnd/contracts/domain/constants';
 import { ApiClientProvider } from '@brnd/ui/api';
+import { profileQueryOptions } from '@brnd/ui/account-queries';
 import { LanguageProvider } from '@brnd/ui/i18n';
 import { NavigationProvider } from '@brnd/ui/navigation';
 import { SessionProvider, type SessionStore } from '@brnd/ui/session';
@@ -40,8 +42,11 @@ export function createAppServices({
 }: AppServicesOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } });
   const session = createCookieSessionStore();
+  // What the page shows now; App keeps it current when the visitor switches.
+  const shown = { language };
   const apiClient = createAppApiClient({
     getSession: session.getSession,
+    getLanguage: () => shown.language,
     onSessionRevoked() {
       session.signOut();
       // Called on an API answer, long after `router` below exists.
@@ -62,7 +67,7 @@ export function createAppServices({
     },
   );
   const navigation = createRouterNavigation(router);
-  return { queryClient, session, router, apiClient, navigation, language, firstLoad };
+  return { queryClient, session, router, apiClient, navigation, language, shown, firstLoad };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;
@@ -84,12 +89,26 @@ function useSessionStore(store: CookieSessionStore, queryClient: QueryClient): S
 }
 
 export function App({ services }: { services: AppServices }) {
-  const { queryClient, session, router, apiClient, navigation } = services;
+  const { queryClient, session, router, apiClient, navigation, shown } = services;
   const [language, setLanguageState] = useState<Language>(services.language);
-  const setLanguage = useCallback((next: Language) => {
-    storeLanguage(next);
-    setLanguageState(next);
-  }, []);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      storeLanguage(next);
+      shown.language = next;
+      setLanguageState(next);
+      // Signed in, the flag is also the account's language: its e-mails and SMS follow it.
+      if (session.getSession()) {
+        apiClient
+          .call(setLanguageEndpoint, { body: { language: next } })
+          .then(({ user }) =>
+            queryClient.setQueryData(profileQueryOptions(apiClient).queryKey, user),
+          )
+          // The page still switches; the profile shows the account's language to set it again.
+          .catch(() => undefined);
+      }
+    },
+    [apiClient, queryClient, session, shown],
+  );
   const sessionStore = useSessionStore(session, queryClient);
 
   return (

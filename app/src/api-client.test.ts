@@ -2,6 +2,8 @@ import { expect, test, vi } from 'vitest';
 import { login, profile } from '@brnd/contracts/api/accounts';
 import { logout } from '@brnd/contracts/api/session';
 import { ApiError } from '@brnd/contracts/api/errors';
+import { LANGUAGE_HEADER } from '@brnd/contracts/api/language';
+import type { Language } from '@brnd/contracts/domain/constants';
 import { createAppApiClient } from './api-client.ts';
 
 function answering(status: number, body: unknown): typeof fetch {
@@ -16,21 +18,52 @@ const unauthorized = { message: 'Please log in to continue.', messageId: 'errors
 
 const ADA = { email: 'ada@example.com', mobile: '+48600100200', name: 'Ada' };
 
-function setup(status: number, body: unknown, session: typeof ADA | null = ADA) {
+function setup(
+  status: number,
+  body: unknown,
+  session: typeof ADA | null = ADA,
+  shown: { language: Language } = { language: 'en' },
+) {
   const onSessionRevoked = vi.fn();
   const fetch = vi.fn(answering(status, body));
-  const client = createAppApiClient({ getSession: () => session, onSessionRevoked, fetch });
+  const client = createAppApiClient({
+    getSession: () => session,
+    getLanguage: () => shown.language,
+    onSessionRevoked,
+    fetch,
+  });
   return { client, fetch, onSessionRevoked };
 }
 
+const user = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  mobile: '+48600100200',
+  address: 'Main 1',
+  language: 'en',
+};
+
 test('calls carry no token: the browser sends the HttpOnly session cookie itself', async () => {
-  const user = { name: 'Ada', email: 'ada@example.com', mobile: '+48600100200', address: 'Main 1' };
   const { client, fetch } = setup(200, { user });
   await expect(client.call(profile)).resolves.toEqual({ user });
   const headers = new Headers(fetch.mock.calls[0]?.[1]?.headers);
   expect(headers.get('authorization')).toBeNull();
   // Same-origin (fetch's default credentials): the cookie goes with the app's own calls only.
   expect(fetch.mock.calls[0]?.[1]?.credentials).toBeUndefined();
+});
+
+test('every call names the language the page shows at that moment', async () => {
+  const shown: { language: Language } = { language: 'en' };
+  const { client, fetch } = setup(200, { user }, ADA, shown);
+  await client
+    .call(login, { body: { email: 'ada@example.com', password: 'Secret1!x' } })
+    .catch(() => undefined);
+  shown.language = 'po';
+  await client
+    .call(login, { body: { email: 'ada@example.com', password: 'Secret1!x' } })
+    .catch(() => undefined);
+  const sent = fetch.mock.calls.map((call) => new Headers(call[1]?.headers).get(LANGUAGE_HEADER));
+  expect(sent).toEqual(['en', 'po']);
 });
 
 test('a 401 while logged in means the token was revoked: the session ends', async () => {

@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from '@brnd/contracts/api/client';
 import { ApiError } from '@brnd/contracts/api/errors';
+import type { Language } from '@brnd/contracts/domain/constants';
 import type { Session } from '@brnd/ui/session';
 
 /**
@@ -10,10 +11,12 @@ import type { Session } from '@brnd/ui/session';
  */
 export function createAppApiClient(options: {
   getSession(): Session | null;
+  /** The language the page shows: sent with every call, so messages it causes are written in it. */
+  getLanguage(): Language;
   onSessionRevoked(): void;
   fetch?: typeof globalThis.fetch;
 }): ApiClient {
-  const client = createApiClient({ fetch: options.fetch });
+  const client = createApiClient({ getLanguage: options.getLanguage, fetch: options.fetch });
   return {
     async call(endpoint, input) {
       const session = endpoint.auth === 'none' ? null : options.getSession();

@@ -50,6 +50,9 @@ export const BuySuccessSearchSchema = v.object({
   status: v.fallback(v.optional(v.picklist(['paid', 'failed'])), undefined),
 });
 export type BuySuccessSearch = v.InferOutput<typeof BuySuccessSearchSchema>;
+/** /register: a referral `code`, and the `email` a mail about waiting tokens was sent to. */
+export const RegisterSearchSchema = v.object({ code: text, email: text });
+export type RegisterSearch = v.InferOutput<typeof RegisterSearchSchema>;
 
 export const EditPhoneSearchSchema = v.object({ edit: flag, code: text });
 export type EditPhoneSearch = v.InferOutput<typeof EditPhoneSearchSchema>;

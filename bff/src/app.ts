@@ -38,6 +38,7 @@ import { createSessionCookies } from './http/session-cookie.ts';
 import { mountRoutes } from './http/route.ts';
 import { securityHeaders } from './http/security.ts';
 import { siteRoutes } from './http/site.ts';
+import { smsStatusRouter } from './http/sms-status.ts';
 import { serveSpa } from './http/static.ts';
 import type { Logger } from './logger.ts';
 import { createBundledFeed, type FeedSource } from './providers/feed.ts';
@@ -77,6 +78,8 @@ export interface AppDeps {
   db: Database;
   mailer: Mailer;
   sms: SmsProvider;
+  /** Verifies Twilio's delivery reports (http/sms-status.ts); unset: no callback route. */
+  smsStatus?: { authToken: string; callbackUrl: string };
   hasher: PasswordHasher;
   logger: Logger;
   /** Keys the SMS-code HMAC. */
@@ -162,12 +165,17 @@ export function createApp(deps: AppDeps): Koa {
   const sessionCookies = createSessionCookies({ production, appUrl: deps.appUrl });
   const ledger = createLedger(db);
   const limiter = createRateLimiter(db);
+  // Every e-mail and SMS to a person goes through this one object (its templates, its queue).
+  const notifications = createNotifications({
+    appUrl: deps.appUrl,
+    mailer: deps.mailer,
+    sms: deps.sms,
+  });
   const brandTokens = createBrandTokenService({
     db,
     ledger,
     logger,
-    mailer: deps.mailer,
-    appUrl: deps.appUrl,
+    notifications,
     chain: deps.chain,
     queue: deps.brandTokenSends,
     runInBackground: (name, work) => background.run(name, work),
@@ -178,11 +186,7 @@ export function createApp(deps: AppDeps): Koa {
     hasher: deps.hasher,
     sessions,
     limiter,
-    notifications: createNotifications({
-      appUrl: deps.appUrl,
-      mailer: deps.mailer,
-      sms: deps.sms,
-    }),
+    notifications,
     secret: deps.secret,
     logger,
     referrals,
@@ -222,6 +226,7 @@ export function createApp(deps: AppDeps): Koa {
     }),
     contest: createContestService({ db, ledger, clock }),
     preview: deps.linkPreview ?? createLinkPreview(),
+    notifications,
   };
 
   const sale = deps.sale ?? createSaleStack({ db, logger, appUrl: deps.appUrl });
@@ -257,8 +262,7 @@ export function createApp(deps: AppDeps): Koa {
         verification: createVerificationService({
           db,
           audit,
-          mailer: deps.mailer,
-          appUrl: deps.appUrl,
+          notifications,
           clock,
           runInBackground: (name, work) => background.run(name, work),
         }),
@@ -335,6 +339,7 @@ export function createApp(deps: AppDeps): Koa {
       },
     }),
   );
+  if (deps.smsStatus) app.use(smsStatusRouter({ db, logger, ...deps.smsStatus }).routes());
   app.use(brandUploadBody());
   app.use(brandTokenCsvBody());
   app.use(api.routes());

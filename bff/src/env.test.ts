@@ -30,9 +30,10 @@ const PRODUCTION = {
   SESSION_SECRET: 'x'.repeat(40),
   APP_URL: 'https://brnd.example',
   METRICS_TOKEN: 'm'.repeat(40),
-  SMS_PROVIDER: 'http',
-  SMS_API_URL: 'https://sms.example/send',
-  SMS_API_KEY: 'key',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'b'.repeat(32),
+  TWILIO_FROM: '+48221234567',
   CHAIN_RPC_URL: 'https://rpc.example',
   CHAIN_ID: '1',
   TREASURY_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
@@ -67,7 +68,7 @@ test('an empty environment gives the development defaults', () => {
     appUrl: 'http://localhost:3000',
     mailFrom: 'BRND <no-reply@brnd.example>',
     operatorEmail: 'operator@brnd.example',
-    sms: { provider: 'outbox' },
+    sms: { provider: 'simulator' },
     staticDir: path.join(REPO_ROOT, 'app', 'dist'),
     trustProxy: false,
     logLevel: 'info',
@@ -129,27 +130,42 @@ test('every invalid variable is reported at once', () => {
     'PORT must be a port number from 0 to 65535 (got "eighty")',
     'DATABASE_URL must be a postgres:// or postgresql:// URL',
     'SMTP_URL must be an smtp:// or smtps:// URL',
-    'SMS_PROVIDER must be outbox or http (got "pigeon")',
+    'SMS_PROVIDER must be simulator or twilio (got "pigeon")',
     'SESSION_SECRET must be at least 32 characters',
     'TRUST_PROXY must be true or false (got "maybe")',
   ]);
 });
 
-test('the http SMS adapter needs its URL and key', () => {
-  expect(problemsOf({ SMS_PROVIDER: 'http' })).toEqual([
-    'SMS_API_URL is required when SMS_PROVIDER is http',
-    'SMS_API_KEY is required when SMS_PROVIDER is http',
+const TWILIO = {
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'b'.repeat(32),
+  TWILIO_FROM: '+48221234567',
+};
+
+test('Twilio needs its account SID, auth token and a sender, each in its own form', () => {
+  expect(problemsOf({ SMS_PROVIDER: 'twilio' })).toEqual([
+    'TWILIO_ACCOUNT_SID is required when SMS_PROVIDER is twilio',
+    'TWILIO_AUTH_TOKEN is required when SMS_PROVIDER is twilio',
+    'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER is twilio',
   ]);
-  const ok = parseEnv({
-    SMS_PROVIDER: 'http',
-    SMS_API_URL: 'https://sms.example/send',
-    SMS_API_KEY: 'key',
-  });
+  expect(
+    problemsOf({ ...TWILIO, TWILIO_ACCOUNT_SID: 'SK123', TWILIO_AUTH_TOKEN: 'secret!' }),
+  ).toEqual([
+    'TWILIO_ACCOUNT_SID must be AC and 32 hexadecimal characters (got "SK123")',
+    // The token is a credential: never echoed.
+    'TWILIO_AUTH_TOKEN must be 32 hexadecimal characters',
+  ]);
+  const ok = parseEnv(TWILIO);
   expect(ok.ok && ok.env.sms).toEqual({
-    provider: 'http',
-    url: 'https://sms.example/send',
-    apiKey: 'key',
+    provider: 'twilio',
+    apiUrl: 'https://api.twilio.com',
+    accountSid: TWILIO.TWILIO_ACCOUNT_SID,
+    authToken: TWILIO.TWILIO_AUTH_TOKEN,
+    from: '+48221234567',
   });
+  const simulated = parseEnv({});
+  expect(simulated.ok && simulated.env.sms).toEqual({ provider: 'simulator' });
 });
 
 test('production requires real services instead of the development stand-ins', () => {
@@ -159,7 +175,7 @@ test('production requires real services instead of the development stand-ins', (
     'SESSION_SECRET is required in production (a random string of at least 32 characters)',
     'APP_URL is required in production (the public address used in e-mail links)',
     'METRICS_TOKEN is required in production (the bearer token Prometheus sends to /metrics)',
-    'SMS_PROVIDER must be http in production (the outbox never reaches a phone)',
+    'SMS_PROVIDER must be twilio in production (the simulator never reaches a phone)',
     'CHAIN_RPC_URL is required in production (the embedded anvil is for development)',
     'ETH_DEPOSIT_XPUB is required in production (the dev key is public)',
     'ETH_PRICE_FEED_URL is required in production (the simulator quotes a fixed price)',
@@ -286,7 +302,7 @@ test('the server refuses to start with a bad environment, listing each problem',
     ['--import', 'tsx', path.join(REPO_ROOT, 'bff/src/server.ts')],
     {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, PORT: '99999', SMS_PROVIDER: 'http' },
+      env: { PATH: process.env.PATH, PORT: '99999', SMS_PROVIDER: 'twilio' },
       encoding: 'utf8',
       timeout: 20_000,
     },
@@ -294,5 +310,5 @@ test('the server refuses to start with a bad environment, listing each problem',
   expect(result.status).toBe(1);
   expect(result.stderr).toContain('BRND cannot start: the environment is not valid.');
   expect(result.stderr).toContain('  - PORT must be a port number from 0 to 65535 (got "99999")');
-  expect(result.stderr).toContain('  - SMS_API_URL is required when SMS_PROVIDER is http');
+  expect(result.stderr).toContain('  - TWILIO_ACCOUNT_SID is required when SMS_PROVIDER is twilio');
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SiteConfig } from '@brnd/contracts/api/site';
 import { ZeroAddress, getAddress } from 'ethers';
 import * as v from 'valibot';
+import { TWILIO_API_URL } from './providers/twilio.ts';
 import { parseSiteEnv } from './services/site.ts';
 import {
   DEV_CHAIN_IDS,
@@ -18,8 +19,20 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/**
+ * `simulator`: the bff starts a local Twilio simulator feeding the dev outbox and talks to it
+ * with the Twilio adapter; `twilio`: Twilio's API (decision 033).
+ */
 export type SmsSettings =
-  { provider: 'outbox' } | { provider: 'http'; url: string; apiKey: string; sender?: string };
+  | { provider: 'simulator' }
+  | {
+      provider: 'twilio';
+      apiUrl: string;
+      accountSid: string;
+      authToken: string;
+      from?: string;
+      messagingServiceSid?: string;
+    };
 
 /** Validated configuration. Nothing else in the bff reads `process.env`. */
 export interface Env {
@@ -192,10 +205,29 @@ const EnvSchema = v.object({
     v.pipe(text('must be an e-mail address'), v.email('must be an e-mail address')),
     'operator@brnd.example',
   ),
-  SMS_PROVIDER: v.optional(v.picklist(['outbox', 'http'], 'must be outbox or http'), 'outbox'),
-  SMS_API_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
-  SMS_API_KEY: v.optional(text('must not be empty')),
-  SMS_SENDER: v.optional(text('must not be empty')),
+  SMS_PROVIDER: v.optional(
+    v.picklist(['simulator', 'twilio'], 'must be simulator or twilio'),
+    'simulator',
+  ),
+  TWILIO_API_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
+  TWILIO_ACCOUNT_SID: v.optional(
+    v.pipe(v.string(), v.regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC and 32 hexadecimal characters')),
+  ),
+  TWILIO_AUTH_TOKEN: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{32}$/, 'must be 32 hexadecimal characters')),
+  ),
+  TWILIO_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(\+[1-9][0-9]{6,14}|[A-Za-z0-9 ]{1,11})$/,
+        'must be a number in E.164 (+48…) or an alphanumeric sender ID of up to 11 characters',
+      ),
+    ),
+  ),
+  TWILIO_MESSAGING_SERVICE_SID: v.optional(
+    v.pipe(v.string(), v.regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG and 32 hexadecimal characters')),
+  ),
   SESSION_SECRET: v.optional(
     v.pipe(
       v.string(),
@@ -328,7 +360,7 @@ export type ParseEnvResult = { ok: true; env: ParsedEnv } | { ok: false; problem
 /** Values never echoed in a problem report: they are, or may contain, credentials. */
 const SECRET_NAMES = new Set([
   'SESSION_SECRET',
-  'SMS_API_KEY',
+  'TWILIO_AUTH_TOKEN',
   'DATABASE_URL',
   'SMTP_URL',
   'TREASURY_PRIVATE_KEY',
@@ -367,10 +399,16 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
     }
   }
   // Rules across variables read the raw values, so one report lists every problem at once.
-  const smsProvider = values.SMS_PROVIDER ?? 'outbox';
-  if (smsProvider === 'http') {
-    if (!values.SMS_API_URL) problems.push('SMS_API_URL is required when SMS_PROVIDER is http');
-    if (!values.SMS_API_KEY) problems.push('SMS_API_KEY is required when SMS_PROVIDER is http');
+  const smsProvider = values.SMS_PROVIDER ?? 'simulator';
+  if (smsProvider === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']) {
+      if (!values[name]) problems.push(`${name} is required when SMS_PROVIDER is twilio`);
+    }
+    if (!values.TWILIO_FROM && !values.TWILIO_MESSAGING_SERVICE_SID) {
+      problems.push(
+        'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER is twilio',
+      );
+    }
   }
   const site = parseSiteEnv(values);
   if (!site.ok) problems.push(...site.problems);
@@ -398,8 +436,10 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
     for (const [name, why] of required) {
       if (!values[name]) problems.push(`${name} is required in production (${why})`);
     }
-    if (smsProvider === 'outbox') {
-      problems.push('SMS_PROVIDER must be http in production (the outbox never reaches a phone)');
+    if (smsProvider !== 'twilio') {
+      problems.push(
+        'SMS_PROVIDER must be twilio in production (the simulator never reaches a phone)',
+      );
     }
   }
   if (values.NODE_ENV === 'production' && !values.CHAIN_RPC_URL) {
@@ -432,14 +472,18 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
     raw.ETH_CONFIRMATIONS ?? (isLocalDevChain(values) && !production ? 1 : MIN_CHAIN_CONFIRMATIONS);
 
   const sms: SmsSettings =
-    raw.SMS_PROVIDER === 'http'
+    raw.SMS_PROVIDER === 'twilio'
       ? {
-          provider: 'http',
-          url: raw.SMS_API_URL as string,
-          apiKey: raw.SMS_API_KEY as string,
-          ...(raw.SMS_SENDER ? { sender: raw.SMS_SENDER } : {}),
+          provider: 'twilio',
+          apiUrl: (raw.TWILIO_API_URL ?? TWILIO_API_URL).replace(/\/+$/, ''),
+          accountSid: raw.TWILIO_ACCOUNT_SID as string,
+          authToken: raw.TWILIO_AUTH_TOKEN as string,
+          ...(raw.TWILIO_FROM ? { from: raw.TWILIO_FROM } : {}),
+          ...(raw.TWILIO_MESSAGING_SERVICE_SID
+            ? { messagingServiceSid: raw.TWILIO_MESSAGING_SERVICE_SID }
+            : {}),
         }
-      : { provider: 'outbox' };
+      : { provider: 'simulator' };
 
   return {
     ok: true,

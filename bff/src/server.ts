@@ -31,7 +31,11 @@ import { startLiveEvents } from './services/live-events.ts';
 import { startMailCatcher, type MailCatcher } from './providers/mail-catcher.ts';
 import { createBundledFeed, createHttpFeed } from './providers/feed.ts';
 import { createSmtpMailer, type Mailer } from './providers/mail.ts';
-import { createHttpSms, createOutboxSms, type SmsProvider } from './providers/sms.ts';
+import type { SmsProvider } from './providers/sms.ts';
+import { createTwilioSms } from './providers/twilio.ts';
+import { startTwilioSimulator } from './providers/twilio-simulator.ts';
+import { queuedSms, startSmsWorker } from './jobs/sms.ts';
+import { SMS_STATUS_PATH } from './http/sms-status.ts';
 import { createBackground } from './services/background.ts';
 import { createLedger } from './services/ledger.ts';
 import { purgeExpired } from './services/maintenance.ts';
@@ -93,8 +97,28 @@ async function startChain(db: Database): Promise<PlatformChain> {
   return withMigrationLock(db.url, () => startEmbeddedChain(db, logger));
 }
 
-function smsProvider(db: Database): SmsProvider {
-  return env.sms.provider === 'http' ? createHttpSms(env.sms) : createOutboxSms(db);
+/** Twilio, or the local Twilio simulator feeding the dev outbox; both through the real adapter. */
+async function startSms(db: Database): Promise<{ provider: SmsProvider; authToken: string }> {
+  const statusCallback = `${env.appUrl}${SMS_STATUS_PATH}`;
+  if (env.sms.provider === 'twilio') {
+    return {
+      provider: createTwilioSms({ ...env.sms, statusCallback }),
+      authToken: env.sms.authToken,
+    };
+  }
+  const simulator = await startTwilioSimulator({ db, logger });
+  stops.push({ name: 'SMS simulator', stop: () => simulator.close() });
+  logger.info(`SMS go to the local Twilio simulator at ${simulator.url} (the dev outbox)`);
+  return {
+    provider: createTwilioSms({
+      apiUrl: simulator.url,
+      accountSid: simulator.accountSid,
+      authToken: simulator.authToken,
+      from: 'BRND',
+      statusCallback,
+    }),
+    authToken: simulator.authToken,
+  };
 }
 
 async function main() {
@@ -121,6 +145,8 @@ async function main() {
   stops.push({ name: 'job queue', stop: () => queue.stop() });
   await startMailWorker(queue, smtp, logger);
   const mailer = queuedMailer(queue);
+  const sms = await startSms(db);
+  await startSmsWorker(queue, sms.provider, logger);
   const pauseMs = env.payoutPauseAfterBroadcastMs;
   const payouts = createPayoutService({
     db,
@@ -184,7 +210,8 @@ async function main() {
   const app = createApp({
     db,
     mailer,
-    sms: smsProvider(db),
+    sms: queuedSms(queue),
+    smsStatus: { authToken: sms.authToken, callbackUrl: `${env.appUrl}${SMS_STATUS_PATH}` },
     hasher,
     logger,
     secret: env.sessionSecret,

@@ -12,6 +12,7 @@ import {
   PhoneCodeSchema,
   PhoneSchema,
 } from '../domain/rules.ts';
+import { LANGUAGES } from '../domain/constants.ts';
 
 /** Accounts: sign-up, e-mail and phone verification, login, password reset, profile. */
 
@@ -148,6 +149,8 @@ export const UserSchema = v.object({
   email: v.string(),
   mobile: v.string(),
   address: v.string(),
+  /** The language of every e-mail and SMS the account receives. */
+  language: v.picklist(LANGUAGES),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
@@ -170,7 +173,22 @@ export const updateProfile = defineEndpoint({
     address: AddressSchema,
     email: v.optional(v.string()),
     mobile: v.optional(v.string()),
+    /** Not sent by the original client: the account's language stays as it was. */
+    language: v.optional(v.picklist(LANGUAGES, 'validation.language')),
   }),
+  response: v.object({ message: v.string(), user: UserSchema }),
+});
+
+/**
+ * The account's language (e-mails, SMS): the app sets it when the user switches the flag while
+ * logged in, and from the profile.
+ */
+export const setLanguage = defineEndpoint({
+  id: 'setLanguage',
+  method: 'POST',
+  path: '/api/user/language',
+  auth: 'required',
+  body: v.object({ language: v.picklist(LANGUAGES, 'validation.language') }),
   response: v.object({ message: v.string(), user: UserSchema }),
 });
 
@@ -220,6 +238,7 @@ export const accountEndpoints = {
   resetPassword,
   profile,
   updateProfile,
+  setLanguage,
   changePassword,
   health,
 } as const;

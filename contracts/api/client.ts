@@ -3,12 +3,16 @@ import { buildPath, type Endpoint, type EndpointInput, type EndpointResponse } f
 import { ApiError, ErrorResponseSchema } from './errors.ts';
 import { fileNameOf } from './files.ts';
 import type { EventStream } from './events.ts';
+import { LANGUAGE_HEADER } from './language.ts';
+import type { Language } from '../domain/constants.ts';
 
 export interface ApiClientOptions {
   /** Origin of the API; '' means the page's own origin. */
   baseUrl?: string;
   /** The session token, read on every call (it lives in a cookie the app owns). */
   getToken?: () => string | undefined;
+  /** The language the page shows, read on every call: the server writes messages in it. */
+  getLanguage?: () => Language;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -138,6 +142,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       for (const [name, value] of Object.entries(declared ?? {})) {
         if (value !== undefined && value !== null) headers.set(name, String(value));
       }
+      const language = options.getLanguage?.();
+      if (language) headers.set(LANGUAGE_HEADER, language);
 
       const doFetch = options.fetch ?? globalThis.fetch;
       let response: Response;

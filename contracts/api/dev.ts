@@ -12,6 +12,8 @@ export const OutboxMessageSchema = v.object({
   to: v.string(),
   subject: v.string(),
   text: v.string(),
+  /** E-mails: the HTML part (null for SMS and text-only mail). */
+  html: v.optional(v.nullable(v.string()), null),
   /** ISO 8601. */
   createdAt: v.string(),
 });

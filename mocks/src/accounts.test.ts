@@ -242,6 +242,7 @@ describe('login', () => {
         email: DEMO_EMAIL,
         mobile: '+48500100200',
         address: 'ul. Prosta 20, 00-850 Warszawa',
+        language: 'en',
       },
     });
   });
@@ -337,6 +338,7 @@ describe('sessions and passwords', () => {
       address: 'ul. Piękna 1, Kraków',
       email: DEMO_EMAIL,
       mobile: '+48500100200',
+      language: 'en',
     });
   });
 

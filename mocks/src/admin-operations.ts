@@ -10,7 +10,8 @@ import type {
   VerificationItem,
 } from '@brnd/contracts/api/admin-verification';
 import type { brandEndpoints } from '@brnd/contracts/api/brands';
-import { CONTEST_PRIZE_BRND } from '@brnd/contracts/domain/constants';
+import { CONTEST_PRIZE_BRND, type Language } from '@brnd/contracts/domain/constants';
+import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
 import {
   isOverdue,
   UPLOADABLE_DOCUMENTS,
@@ -24,7 +25,7 @@ import {
 import { contestMonthOf, previousMonth, type CompanyRecord } from './brands.ts';
 import { FakeError, type Fake, type FakeBrand, type FakeUser } from './fake.ts';
 import type { Resolver } from './handlers.ts';
-import { englishText } from './messages.ts';
+import { localText } from './messages.ts';
 import { logoDataUrl, NEEDS_PHONE_EMAIL, UNVERIFIED_EMAIL } from './seed.ts';
 import {
   attachDocument,
@@ -291,21 +292,37 @@ function ownedBrands(desk: Desk) {
 
 type Outcome = 'approved' | 'rejected' | 'revoked';
 
+/** The decision mail's subject and its words in the text part, as the bff's templates say them. */
 function mailDecision(
   fake: Fake,
-  notice: { to: string; recipient: string; name: string; outcome: Outcome; reason: string },
-  route: string,
+  notice: {
+    kind: 'brand' | 'company';
+    to: string;
+    name: string;
+    language: Language;
+    outcome: Outcome;
+    reason: string;
+  },
 ) {
-  const { outcome } = notice;
+  const { kind, outcome, language } = notice;
+  const key = `email.${kind}Decision.${outcome}`;
+  const values = { brand: notice.name, company: notice.name, email: notice.to };
+  const page =
+    kind === 'brand' || outcome === 'approved'
+      ? APP_PAGES.myBrands
+      : outcome === 'rejected'
+        ? APP_PAGES.newBrandAccount
+        : APP_PAGES.contact;
   fake.sendMail(
     notice.to,
-    englishText(`adminVerification.mail.${outcome}.subject`, { name: notice.name }),
-    englishText(`adminVerification.mail.${outcome}.text`, {
-      recipient: notice.recipient,
-      name: notice.name,
-      reason: notice.reason,
-      link: `${fake.appUrl}/${route}`,
-    }),
+    localText(language, `${key}.subject`, values),
+    [
+      localText(language, `${key}.body`, values),
+      outcome === 'approved' ? '' : localText(language, 'email.reason', { reason: notice.reason }),
+      pageLink(fake.appUrl, page),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
   );
 }
 
@@ -347,17 +364,14 @@ export const adminVerificationResolvers: {
         brand_id: params.id,
         reason: body.reason,
       });
-      mailDecision(
-        fake,
-        {
-          to: found.owner.email,
-          recipient: found.owner.name,
-          name: found.brand.name,
-          outcome: 'revoked',
-          reason: body.reason,
-        },
-        'user/mybrands',
-      );
+      mailDecision(fake, {
+        kind: 'brand',
+        to: found.owner.email,
+        name: found.brand.name,
+        language: found.owner.language,
+        outcome: 'revoked',
+        reason: body.reason,
+      });
       return { item: brandItem(fake, found.brand, found.owner) };
     }
     const company = desk.companies.find((candidate) => candidate.id === params.id);
@@ -371,17 +385,14 @@ export const adminVerificationResolvers: {
       company_id: params.id,
       reason: body.reason,
     });
-    mailDecision(
-      fake,
-      {
-        to: company.email,
-        recipient: company.brandName,
-        name: company.brandName,
-        outcome: 'revoked',
-        reason: body.reason,
-      },
-      'contact',
-    );
+    mailDecision(fake, {
+      kind: 'company',
+      to: company.email,
+      name: company.brandName,
+      language: 'en',
+      outcome: 'revoked',
+      reason: body.reason,
+    });
     return { item: companyItem(fake, company) };
   },
 
@@ -402,17 +413,14 @@ export const adminVerificationResolvers: {
         brand_id: params.id,
         ...details,
       });
-      mailDecision(
-        fake,
-        {
-          to: found.owner.email,
-          recipient: found.owner.name,
-          name: found.brand.name,
-          outcome: approved ? 'approved' : 'rejected',
-          reason: body.reason,
-        },
-        'user/mybrands',
-      );
+      mailDecision(fake, {
+        kind: 'brand',
+        to: found.owner.email,
+        name: found.brand.name,
+        language: found.owner.language,
+        outcome: approved ? 'approved' : 'rejected',
+        reason: body.reason,
+      });
       return { item: brandItem(fake, found.brand, found.owner) };
     }
     const company = desk.companies.find((candidate) => candidate.id === params.id);
@@ -426,17 +434,14 @@ export const adminVerificationResolvers: {
       company_id: params.id,
       ...details,
     });
-    mailDecision(
-      fake,
-      {
-        to: company.email,
-        recipient: company.brandName,
-        name: company.brandName,
-        outcome: approved ? 'approved' : 'rejected',
-        reason: body.reason,
-      },
-      'login',
-    );
+    mailDecision(fake, {
+      kind: 'company',
+      to: company.email,
+      name: company.brandName,
+      language: 'en',
+      outcome: approved ? 'approved' : 'rejected',
+      reason: body.reason,
+    });
     return { item: companyItem(fake, company) };
   },
 

@@ -31,7 +31,8 @@ import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 import * as v from 'valibot';
 import { FakeError, type Fake, type FakeUser } from './fake.ts';
 import type { Resolver } from './handlers.ts';
-import { englishText } from './messages.ts';
+import { englishText, localText } from './messages.ts';
+import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
 
 /**
  * The mocks' token-as-a-service (issue #8), with the rules the bff enforces: only the owner of a
@@ -427,6 +428,32 @@ function checkGive(
   }
 }
 
+/**
+ * "You received tokens", as the bff's template words it: with an account they are in My tokens,
+ * without one the mail leads to the sign-up with the address filled in.
+ */
+function mailTokens(fake: Fake, email: string, brand: string, ticker: string, amount: number) {
+  const account = fake.userByEmail(email);
+  const language = account?.language ?? 'en';
+  const values = { brand, ticker, amount, email };
+  const hasAccount = account?.emailVerified ?? false;
+  fake.sendMail(
+    email,
+    localText(language, 'email.tokensReceived.subject', values),
+    [
+      localText(language, 'email.tokensReceived.body', values),
+      localText(
+        language,
+        hasAccount ? 'email.tokensReceived.withAccount' : 'email.tokensReceived.claim',
+        values,
+      ),
+      hasAccount
+        ? pageLink(fake.appUrl, APP_PAGES.myTokens)
+        : pageLink(fake.appUrl, APP_PAGES.register, { search: { email } }),
+    ].join('\n\n'),
+  );
+}
+
 function recordGive(
   fake: Fake,
   state: BrandTokenState,
@@ -451,16 +478,7 @@ function recordGive(
     at: fake.now(),
   });
   if (!wallet) {
-    fake.sendMail(
-      label,
-      englishText('brandTokens.mail.receivedSubject', { ticker: token.ticker }),
-      englishText('brandTokens.mail.receivedText', {
-        amount,
-        ticker: token.ticker,
-        brand: token.brand_name,
-        link: `${fake.appUrl}/user/tokens`,
-      }),
-    );
+    mailTokens(fake, label, token.brand_name, token.ticker, amount);
   }
   return {
     recipient: label,
@@ -792,16 +810,7 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
         at: fake.now(),
       });
       if (!wallet) {
-        fake.sendMail(
-          holderText(to),
-          englishText('brandTokens.mail.receivedSubject', { ticker: token.ticker }),
-          englishText('brandTokens.mail.receivedText', {
-            amount: body.amount,
-            ticker: token.ticker,
-            brand: user.name,
-            link: `${fake.appUrl}/user/tokens`,
-          }),
-        );
+        mailTokens(fake, holderText(to), user.name, token.ticker, body.amount);
       }
       return {
         transfer: {

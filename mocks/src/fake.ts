@@ -6,6 +6,8 @@ import type { Brand, FavouriteBrand } from '@brnd/contracts/api/brand-listings';
 import type { ContestWinner } from '@brnd/contracts/api/brands';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
 import type { ActivityKind, ActivityRow } from '@brnd/contracts/api/activity';
+import type { Language } from '@brnd/contracts/domain/constants';
+import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
 import type { VerificationStatus } from '@brnd/contracts/domain/verification';
@@ -60,7 +62,7 @@ import {
   tokensForUsd,
   type PaymentException,
 } from '@brnd/contracts/domain/sale';
-import { englishText } from './messages.ts';
+import { localText } from './messages.ts';
 import {
   cryptoOrderView,
   liveSaleSettings,
@@ -132,6 +134,8 @@ interface UserRecord {
   referredVia?: string;
   role: Role;
   wallet: Wallet;
+  /** The language of the account's e-mails and SMS. */
+  language: Language;
 }
 
 type CodePurpose = 'email' | 'phoneStep' | 'reset';
@@ -434,6 +438,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         phoneVerified: seedUser.phoneVerified,
         referralCode: seedUser.referralCode,
         role: seedUser.role ?? 'user',
+        language: seedUser.language ?? 'en',
         wallet: {
           amount: 0,
           brnd_tokens: seedUser.bonusTokens ?? 0,
@@ -540,8 +545,9 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     return [...state.buybacks].reverse();
   }
 
-  function send(message: Omit<OutboxMessage, 'createdAt'>) {
-    state.outbox.unshift({ ...message, createdAt: new Date(now()).toISOString() });
+  function send(message: Omit<OutboxMessage, 'createdAt' | 'html'>) {
+    // The fake writes the text part only; the bff's templates render the HTML.
+    state.outbox.unshift({ ...message, html: null, createdAt: new Date(now()).toISOString() });
   }
 
   function issueCode(
@@ -602,19 +608,20 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     });
   }
 
-  const link = (route: string, code: string) => `${appUrl}/${route}/${encodeURIComponent(code)}`;
-
   function sendVerificationMail(user: UserRecord) {
     const code = issueCode(user.id, 'email', EMAIL_CODE_LIFETIME_MS);
     send({
       channel: 'email',
       to: user.email,
-      subject: englishText('email.verify.subject'),
-      text: englishText('email.verify.text', {
-        name: user.name,
-        link: link('verify', code),
-        days: Math.round(EMAIL_CODE_LIFETIME_MS / DAY),
-      }),
+      subject: localText(user.language, 'email.verify.subject'),
+      text: [
+        localText(user.language, 'email.greeting', { name: user.name }),
+        localText(user.language, 'email.verify.body'),
+        pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code } }),
+        localText(user.language, 'email.verify.validity', {
+          days: Math.round(EMAIL_CODE_LIFETIME_MS / DAY),
+        }),
+      ].join('\n\n'),
     });
   }
 
@@ -629,7 +636,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       expiresAt: now() + SMS_CODE_LIFETIME_MS,
       attempts: 0,
     });
-    send({ channel: 'sms', to: user.mobile, subject: '', text: englishText('sms.code', { code }) });
+    send({
+      channel: 'sms',
+      to: user.mobile,
+      subject: '',
+      text: localText(user.language, 'sms.code', { code }),
+    });
   }
 
   /* ---- lookups */
@@ -683,7 +695,13 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   }
 
   function toUser(user: UserRecord): User {
-    return { name: user.name, email: user.email, mobile: user.mobile, address: user.address };
+    return {
+      name: user.name,
+      email: user.email,
+      mobile: user.mobile,
+      address: user.address,
+      language: user.language,
+    };
   }
 
   function revokeSessions(userId: number) {
@@ -944,6 +962,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         referral_code?: string;
       },
       clientAddress = 'local',
+      language: Language = 'en',
     ) {
       const email = input.email.toLowerCase();
       const ipLimit = hit(`signup:ip:${clientAddress}`, SIGNUPS_PER_IP, SIGNUP_THROTTLE_WINDOW_MS);
@@ -957,12 +976,14 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         send({
           channel: 'email',
           to: owner.email,
-          subject: englishText('email.signupExisting.subject'),
-          text: englishText('email.signupExisting.text', {
-            name: owner.name,
-            loginLink: `${appUrl}/login`,
-            resetLink: `${appUrl}/forgotpassword`,
-          }),
+          subject: localText(owner.language, 'email.signupExisting.subject'),
+          text: [
+            localText(owner.language, 'email.greeting', { name: owner.name }),
+            localText(owner.language, 'email.signupExisting.body'),
+            pageLink(appUrl, APP_PAGES.login),
+            localText(owner.language, 'email.signupExisting.forgot'),
+            pageLink(appUrl, APP_PAGES.forgotPassword),
+          ].join('\n\n'),
         });
         return { message: SUCCESS };
       }
@@ -978,6 +999,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         referralCode: randomReferralCode(),
         role: 'user',
         wallet: { amount: 0, brnd_tokens: 0, walletAddress: null },
+        language,
       };
       state.users.push(user);
       state.referralLinks.push({
@@ -1103,12 +1125,15 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         send({
           channel: 'email',
           to: user.email,
-          subject: englishText('email.reset.subject'),
-          text: englishText('email.reset.text', {
-            name: user.name,
-            link: link('resetpassword', code),
-            hours: Math.round(RESET_CODE_LIFETIME_MS / HOUR),
-          }),
+          subject: localText(user.language, 'email.reset.subject'),
+          text: [
+            localText(user.language, 'email.greeting', { name: user.name }),
+            localText(user.language, 'email.reset.body'),
+            pageLink(appUrl, APP_PAGES.resetPassword, { params: { code } }),
+            localText(user.language, 'email.reset.validity', {
+              hours: Math.round(RESET_CODE_LIFETIME_MS / HOUR),
+            }),
+          ].join('\n\n'),
         });
       }
       return { message: SUCCESS };
@@ -1136,9 +1161,18 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { user: toUser(user) };
     },
 
-    updateProfile(user: UserRecord, input: { name: string; address: string }) {
+    updateProfile(
+      user: UserRecord,
+      input: { name: string; address: string; language?: Language | undefined },
+    ) {
       user.name = input.name;
       user.address = input.address;
+      if (input.language) user.language = input.language;
+      return { message: SUCCESS, user: toUser(user) };
+    },
+
+    setLanguage(user: UserRecord, language: Language) {
+      user.language = language;
       return { message: SUCCESS, user: toUser(user) };
     },
 

@@ -9,6 +9,8 @@ import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import { SESSION_LIFETIME_MS, SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
 import { canonicalJson, IDEMPOTENCY_KEY_HEADER } from '@brnd/contracts/api/idempotency';
 import { DEMO_SITE_CONFIG } from '@brnd/contracts/domain/demo-site';
+import type { Language } from '@brnd/contracts/domain/constants';
+import { LANGUAGE_HEADER } from '@brnd/contracts/api/language';
 import {
   adminContestResolvers,
   adminVerificationResolvers,
@@ -46,6 +48,8 @@ export interface ResolverContext<E extends Endpoint> {
   clientAddress: string;
   /** Headers added to the answer (the session cookie of a web login). */
   responseHeaders: Headers;
+  /** The language of the page that made the call (the app's language header). */
+  language: Language;
 }
 
 export type Resolver<E extends Endpoint> = (
@@ -55,7 +59,7 @@ export type Resolver<E extends Endpoint> = (
 
 /** Every endpoint of the route table must be answered: a missing one fails the typecheck. */
 const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
-  signup: (fake, { body, clientAddress }) => fake.signup(body, clientAddress),
+  signup: (fake, { body, clientAddress, language }) => fake.signup(body, clientAddress, language),
   login: (fake, { body, responseHeaders, clientAddress }) => {
     const answer = fake.login(body, clientAddress);
     const { token, ...rest } = answer;
@@ -77,6 +81,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   resetPassword: (fake, { body }) => fake.resetPassword(body),
   profile: (fake, { user }) => fake.profile(user),
   updateProfile: (fake, { user, body }) => fake.updateProfile(user, body),
+  setLanguage: (fake, { user, body }) => fake.setLanguage(user, body.language),
   changePassword: (fake, { user, body }) => fake.changePassword(user, body),
   health: (fake) => fake.health(),
   adminSession: (_fake, { user }) => ({ name: user.name, email: user.email }),
@@ -200,6 +205,14 @@ function idempotent(fake: Fake, scope: string, body: unknown, work: () => unknow
 
 /* ---------------------------------------------------------------- requests */
 
+/** As the bff reads it: the app's header, else a Polish Accept-Language, else English. */
+export function requestLanguage(request: Request): Language {
+  const chosen = request.headers.get(LANGUAGE_HEADER);
+  if (chosen === 'en' || chosen === 'po') return chosen;
+  const accepted = request.headers.get('accept-language')?.trim().toLowerCase() ?? '';
+  return accepted.startsWith('pl') ? 'po' : 'en';
+}
+
 /** The session token as the bff reads it: the bearer header first, then the session cookie. */
 function sessionToken(request: Request, cookies: Record<string, string>): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
@@ -270,6 +283,7 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
         token,
         clientAddress: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local',
         responseHeaders,
+        language: requestLanguage(request),
         get user(): FakeUser {
           if (!viewer) throw new FakeError(401, 'errors.unauthorized');
           return viewer;

@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { messages } from '@brnd/locales/messages';
+import type { Language } from '@brnd/contracts/domain/constants';
 
 const formats = new Map<string, IntlMessageFormat>();
 
@@ -14,6 +15,26 @@ export function englishText(id: string, values: Record<string, string | number> 
   if (!format) {
     format = new IntlMessageFormat(source, 'en');
     formats.set(id, format);
+  }
+  return String(format.format(values));
+}
+
+const localFormats = new Map<string, IntlMessageFormat>();
+
+/** A message in the recipient's language: the words of the fake's e-mails and SMS. */
+export function localText(
+  language: Language,
+  id: string,
+  values: Record<string, string | number> = {},
+): string {
+  const locale = language === 'po' ? 'pl' : 'en';
+  const source = messages[locale][id] ?? messages.en[id];
+  if (source === undefined) return id;
+  const key = `${locale}:${id}`;
+  let format = localFormats.get(key);
+  if (!format) {
+    format = new IntlMessageFormat(source, locale);
+    localFormats.set(key, format);
   }
   return String(format.format(values));
 }

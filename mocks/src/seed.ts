@@ -1,4 +1,4 @@
-import type { Industry, Role, TransactionStatus } from '@brnd/contracts/domain/constants';
+import type { Industry, Language, Role, TransactionStatus } from '@brnd/contracts/domain/constants';
 
 /**
  * The demo world the fake starts from: a verified demo user (demo@brnd.example / Demo123!x) with
@@ -46,6 +46,8 @@ export interface SeedUser {
   /** Names of brands this user created. */
   ownBrands?: string[];
   role?: Role;
+  /** The language of the account's mail; English unless given. */
+  language?: Language;
 }
 
 export interface SeedBrand {

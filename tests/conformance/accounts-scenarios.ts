@@ -11,6 +11,7 @@ import {
   profile,
   resendCode,
   resetPassword,
+  setLanguage,
   signup,
   updateProfile,
 } from '@brnd/contracts/api/accounts';
@@ -441,8 +442,25 @@ export const accountScenarios: Scenario[] = [
               email: values.email,
               mobile: values.mobileNormalized,
               address: '',
+              language: 'en',
             },
           }),
+        },
+      }),
+      call(setLanguage, {
+        label: 'the flag switched to Polish while signed in',
+        as: 'token',
+        input: () => ({ body: { language: 'po' as const } }),
+        expect: { status: 200, body: () => ({ message: 'success', user: { language: 'po' } }) },
+      }),
+      call(setLanguage, {
+        label: 'a language the site does not speak',
+        as: 'token',
+        input: () => ({ body: { language: 'de' as 'po' } }),
+        expect: {
+          status: 400,
+          messageId: 'validation.language',
+          fields: { language: 'validation.language' },
         },
       }),
       call(updateProfile, {
@@ -463,6 +481,7 @@ export const accountScenarios: Scenario[] = [
             address: 'ul. Długa 1, 80-831 Gdańsk',
             email: 'ignored@example.com',
             mobile: '+48 111 111 111',
+            language: 'en' as const,
           },
         }),
         expect: {
@@ -473,6 +492,7 @@ export const accountScenarios: Scenario[] = [
               address: 'ul. Długa 1, 80-831 Gdańsk',
               email: values.email,
               mobile: values.mobileNormalized,
+              language: 'en',
             },
           }),
         },

@@ -3,6 +3,7 @@ import { createRoute } from '@tanstack/react-router';
 import { withMessages } from '@brnd/ui/i18n';
 import {
   CodeSearchSchema,
+  RegisterSearchSchema,
   EditPhoneSearchSchema,
   LoginSearchSchema,
   SuccessSearchSchema,
@@ -105,9 +106,10 @@ const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'register',
   staticData: { title: 'register' },
-  validateSearch: CodeSearchSchema,
+  validateSearch: RegisterSearchSchema,
   component: function RegisterPage() {
-    return <RegisterScreen referralCode={registerRoute.useSearch().code} />;
+    const search = registerRoute.useSearch();
+    return <RegisterScreen referralCode={search.code} email={search.email} />;
   },
 });
 

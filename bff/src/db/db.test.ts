@@ -60,6 +60,7 @@ test('migrations run down and up again, and a second up changes nothing', async 
     'schema_migrations',
     'sessions',
     'sms_codes',
+    'sms_deliveries',
     'treasury_nonces',
     'treasury_transaction_versions',
     'uploads',

@@ -31,6 +31,8 @@ import { liveEvents } from './migrations/0095-live-events.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
+import { outboxHtml } from './migrations/0090-outbox-html.ts';
+import { smsDeliveries } from './migrations/0091-sms-deliveries.ts';
 
 export type Migration = RunnableMigration<Sequelize>;
 
@@ -66,6 +68,8 @@ export const migrations: Migration[] = [
   providerNotifications,
   idempotencyKeys,
   cardOrderExpiry,
+  outboxHtml,
+  smsDeliveries,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -81,6 +81,8 @@ export class OutboxMessage extends Model<
   declare to: string;
   declare subject: string;
   declare text: string;
+  /** E-mails only: the HTML part. */
+  declare html: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -179,6 +181,7 @@ export function defineModels(sequelize: Sequelize): Models {
       to: { type: DataTypes.TEXT, allowNull: false, field: 'recipient' },
       subject: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
       text: { type: DataTypes.TEXT, allowNull: false },
+      html: { type: DataTypes.TEXT, allowNull: true },
       createdAt: timestamp(false),
     },
     { ...common, tableName: 'outbox', modelName: 'OutboxMessage', updatedAt: false },

@@ -10,12 +10,13 @@ import {
   profile,
   resendCode,
   resetPassword,
+  setLanguage,
   signup,
   updateProfile,
 } from '@brnd/contracts/api/accounts';
 import { logout } from '@brnd/contracts/api/session';
 import type { AccountService } from '../services/accounts.ts';
-import { languageFromHeader } from '../services/messages.ts';
+import { requestLanguage } from '../services/messages.ts';
 import { authedRoute, route, type Route } from './route.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
@@ -34,7 +35,7 @@ export function accountRoutes({
   const ok = { message: SUCCESS };
   return [
     route(signup, async ({ body, ctx }) => {
-      const language = languageFromHeader(ctx.get('accept-language'));
+      const language = requestLanguage(ctx);
       await accounts.signup(body, language, ctx.ip);
       return ok;
     }),
@@ -100,7 +101,16 @@ export function accountRoutes({
     // E-mail and mobile are not editable here; whatever the client sends for them is ignored.
     authedRoute(updateProfile, async ({ auth, body }) => ({
       message: SUCCESS,
-      user: await accounts.updateProfile(auth.user, { name: body.name, address: body.address }),
+      user: await accounts.updateProfile(auth.user, {
+        name: body.name,
+        address: body.address,
+        language: body.language,
+      }),
+    })),
+
+    authedRoute(setLanguage, async ({ auth, body }) => ({
+      message: SUCCESS,
+      user: await accounts.setLanguage(auth.user, body.language),
     })),
 
     authedRoute(changePassword, async ({ auth, body, ctx }) => {

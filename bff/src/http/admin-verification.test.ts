@@ -196,7 +196,8 @@ test('approving a brand: one of two racing operators decides, the owner is maile
     after: mailsBefore,
   });
   expect(mail.subject).toBe('Racing Brand is verified on BRND');
-  expect(mail.text).toContain(`${app.baseUrl}/user/mybrands`);
+  expect(mail.text).toContain(`${app.baseUrl}/user/mybrands/lists`);
+  expect(mail.html).toContain(`href="${app.baseUrl}/user/mybrands/lists"`);
 
   const audit = await app.db.query<{ action: string; actor_email: string }>(
     `SELECT action, actor_email FROM admin_audit_log WHERE details->>'brand_id' = $1`,
@@ -261,10 +262,19 @@ test('a company is approved once and mailed at its address, in the language it r
     },
   });
   const id = company.data!.company.id;
+  // The application's receipt, in the language of the page it was sent from.
+  const receipt = await latestMessage(app.baseUrl, 'firma-testowa@example.com', 'email');
+  expect(receipt.subject).toBe('Otrzymaliśmy zgłoszenie Firma Testowa');
+  expect(receipt.text).toContain('3 pracowników');
   const approved = await decide('company', id, { decision: 'approve' });
   expect(approved.data!.item).toMatchObject({ kind: 'company', status: 'verified' });
-  const mail = await latestMessage(app.baseUrl, 'firma-testowa@example.com', 'email');
-  expect(mail.subject).toBe('Firma Testowa została zweryfikowana w BRND');
+  const mail = await latestMessage(app.baseUrl, 'firma-testowa@example.com', 'email', {
+    after: 1,
+  });
+  expect(mail.subject).toBe('Zgłoszenie Firma Testowa zostało zweryfikowane w BRND');
+  // No account yet: the mail offers one for this address, not a login it does not have.
+  expect(mail.text).toContain(`${app.baseUrl}/register?email=firma-testowa%40example.com`);
+  expect(mail.text).not.toContain('/login');
   expect((await decide('company', id, { decision: 'reject', reason: 'x' })).status).toBe(409);
   const [row] = await app.db.query<{ status: string; decided_by: string | null }>(
     'SELECT status, decided_by FROM companies WHERE id = $1',

@@ -216,6 +216,7 @@ describe('giving tokens', () => {
     const mail = await latestMessage(app.baseUrl, fan.user.email.toLowerCase(), 'email');
     expect(mail.subject).toContain(token.ticker);
     expect(mail.text).toContain(owner.brandName);
+    expect(mail.text).toContain(`${app.baseUrl}/user/tokens`);
     const history = await call(app.baseUrl, tokenHistory, {
       token: fan.token,
       params: { tokenId: token.id },
@@ -239,9 +240,13 @@ describe('giving tokens', () => {
     );
     expect(held[0]?.balance).toBe((40n * ONE_TOKEN).toString());
     await app.settled();
-    expect((await latestMessage(app.baseUrl, later.email, 'email')).subject).toContain(
-      token.ticker,
+    // Nothing is "in their account" yet: the mail leads to the sign-up with this address.
+    const invite = await latestMessage(app.baseUrl, later.email, 'email');
+    expect(invite.subject).toContain(token.ticker);
+    expect(invite.text).toContain(
+      `${app.baseUrl}/register?email=${encodeURIComponent(later.email)}`,
     );
+    expect(invite.text).not.toContain('/user/tokens');
 
     const { token: session } = await registerVerifiedUser(app.baseUrl, later);
     expect(await holdingOf(session, token.id)).toMatchObject({ ledger_balance: 40 });

@@ -25,7 +25,7 @@ import {
 import { parseGiveCsv } from '../services/brand-tokens-csv.ts';
 import type { BrandTokenService } from '../services/brand-tokens.ts';
 import { DomainError } from '../services/errors.ts';
-import { languageFromHeader } from '../services/messages.ts';
+import { requestLanguage } from '../services/messages.ts';
 import { authedRoute, type Route } from './route.ts';
 
 export interface BrandTokenRouteDeps {
@@ -55,14 +55,14 @@ export function brandTokenRoutes({ brandTokens, db, chain }: BrandTokenRouteDeps
     authedRoute(issueBrandToken, async ({ auth, params, body }) => ({
       token: await brandTokens.issue(auth.user.id, params.brandId, body),
     })),
-    authedRoute(giveTokens, async ({ auth, params, body }) => ({
-      give: await brandTokens.give(auth.user.id, params.tokenId, body),
+    authedRoute(giveTokens, async ({ auth, params, body, ctx }) => ({
+      give: await brandTokens.give(auth.user.id, params.tokenId, body, requestLanguage(ctx)),
     })),
     authedRoute(bulkGiveTokens, async ({ auth, params, body, ctx }) =>
       brandTokens.bulkGive(auth.user.id, params.tokenId, parseGiveCsv(await body.file.text()), {
         apply: body.apply,
         request_id: body.request_id,
-        language: languageFromHeader(ctx.get('accept-language')),
+        language: requestLanguage(ctx),
       }),
     ),
     authedRoute(createOffer, async ({ auth, params, body }) => ({
@@ -75,8 +75,13 @@ export function brandTokenRoutes({ brandTokens, db, chain }: BrandTokenRouteDeps
     authedRoute(tokenHistory, ({ auth, params }) =>
       brandTokens.history(auth.user.id, params.tokenId),
     ),
-    authedRoute(transferTokens, async ({ auth, params, body }) => ({
-      transfer: await brandTokens.transfer(customer(auth.user), params.tokenId, body),
+    authedRoute(transferTokens, async ({ auth, params, body, ctx }) => ({
+      transfer: await brandTokens.transfer(
+        customer(auth.user),
+        params.tokenId,
+        body,
+        requestLanguage(ctx),
+      ),
     })),
     authedRoute(claimTokens, async ({ auth, params, body }) => ({
       transfer: await brandTokens.claim(customer(auth.user), params.tokenId, body),

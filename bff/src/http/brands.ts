@@ -39,12 +39,13 @@ import type { Context, Next } from 'koa';
 import type { BrandService, Viewer } from '../services/brands.ts';
 import type { ContestService } from '../services/contest.ts';
 import { DomainError } from '../services/errors.ts';
-import { languageFromHeader } from '../services/messages.ts';
+import { requestLanguage } from '../services/messages.ts';
 import type { LinkPreview } from '../services/link-preview.ts';
 import type { AuthContext } from '../services/sessions.ts';
 import { UPLOADS_PATH, type UploadService } from '../services/uploads.ts';
 import { checkDocuments, type DocumentStore } from '../services/verification-documents.ts';
 import type { VoteService } from '../services/votes.ts';
+import type { Notifications } from '../services/notifications.ts';
 import { authedRoute, route, type Route } from './route.ts';
 
 function viewerOf(auth: AuthContext | null): Viewer | null {
@@ -60,6 +61,8 @@ export interface BrandRouteDeps {
   preview: LinkPreview;
   uploads: UploadService;
   documents: DocumentStore;
+  /** Sends the applicant of /newbrandaccount its receipt (services/notifications.ts). */
+  notifications: Notifications;
 }
 
 /** The verification documents of a parsed form body, apart from its other fields. */
@@ -76,6 +79,7 @@ export function brandRoutes({
   uploads,
   documents,
   limiter,
+  notifications,
 }: BrandRouteDeps): Route[] {
   /**
    * Runs `work` while the account is within its daily count; a refused attempt (a duplicate
@@ -181,16 +185,29 @@ export function brandRoutes({
     route(registerCompany, async ({ auth, body, ctx }) => {
       const { files, fields } = splitDocuments(body);
       const checked = await checkDocuments(files);
-      return {
-        message: SUCCESS,
-        company: await brands.registerCompany(
-          viewerOf(auth),
-          fields,
-          languageFromHeader(ctx.get('accept-language')),
-          (companyId, transaction) =>
-            documents.store({ companyId }, checked, auth?.user.id ?? null, transaction),
-        ),
-      };
+      // A signed-in applicant's mail follows their account; anyone else's the page they used.
+      const language = auth?.user.language ?? requestLanguage(ctx);
+      const company = await brands.registerCompany(
+        viewerOf(auth),
+        fields,
+        language,
+        (companyId, transaction) =>
+          documents.store({ companyId }, checked, auth?.user.id ?? null, transaction),
+      );
+      // Queued once the application has committed; one application, one receipt.
+      await notifications.mail({
+        kind: 'applicationReceipt',
+        to: fields.email,
+        language,
+        props: {
+          company: fields.brandName,
+          vatNumber: fields.vat_num,
+          employees: fields.employee_num,
+          documents: checked.length,
+          submittedAt: new Date(),
+        },
+      });
+      return { message: SUCCESS, company };
     }),
   ];
 }

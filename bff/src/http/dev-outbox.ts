@@ -21,6 +21,7 @@ export async function listOutbox(db: Database): Promise<OutboxMessage[]> {
       to: row.to,
       subject: row.subject,
       text: row.text,
+      html: row.html,
       createdAt: row.createdAt.toISOString(),
     })),
   );
@@ -40,6 +41,14 @@ function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
+/**
+ * The mail's HTML as its recipient's client shows it: in a sandboxed frame (no scripts, no
+ * access to this page), links opening in a new tab.
+ */
+function htmlFrame(html: string, subject: string): string {
+  return `<iframe class="mail" sandbox="allow-popups allow-popups-to-escape-sandbox" title="${escapeHtml(subject)}" srcdoc="${escapeHtml(html.replace('<head>', '<head><base target="_blank">'))}"></iframe>`;
+}
+
 export function renderOutboxPage(messages: OutboxMessage[]): string {
   const items = messages
     .map(
@@ -51,7 +60,12 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
         <time datetime="${escapeHtml(message.createdAt)}">${escapeHtml(message.createdAt)}</time>
       </header>
       ${message.subject ? `<h2>${escapeHtml(message.subject)}</h2>` : ''}
-      <pre>${linkify(message.text)}</pre>
+      ${
+        message.html
+          ? `<details open><summary>HTML</summary>${htmlFrame(message.html, message.subject)}</details>
+      <details><summary>Text</summary><pre>${linkify(message.text)}</pre></details>`
+          : `<pre>${linkify(message.text)}</pre>`
+      }
     </article>`,
     )
     .join('');
@@ -70,6 +84,8 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
     h2 { font-size: 1.1rem; margin: 0.5rem 0; }
     pre { white-space: pre-wrap; word-break: break-word; font: inherit; margin: 0; }
     a { color: #2a4dd0; }
+    iframe.mail { width: 100%; height: 36rem; border: 1px solid #d0d0e0; border-radius: 4px; margin-top: 0.5rem; }
+    summary { cursor: pointer; color: #555; }
   </style>
 </head>
 <body>

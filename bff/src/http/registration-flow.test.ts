@@ -80,5 +80,6 @@ test('user can register, confirm e-mail and phone from the outbox, then log in',
     email: user.email,
     mobile: storedMobile(newNumber),
     address: '',
+    language: 'en',
   });
 });

@@ -59,6 +59,7 @@ export async function startMailCatcher(options: {
       to: recipients.join(', ') || (email.to ?? []).map((to) => to.address ?? '').join(', '),
       subject: email.subject ?? '',
       text: email.text ?? '',
+      html: email.html ?? null,
     });
   }
 

@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part; the text part is what clients without HTML show. */
+  html?: string;
 }
 
 export interface Mailer {
@@ -33,7 +35,13 @@ export function createSmtpMailer(options: {
 export function createOutboxMailer(db: Database): Mailer {
   return {
     async send(message) {
-      await db.models.OutboxMessage.create({ channel: 'email', ...message });
+      await db.models.OutboxMessage.create({
+        channel: 'email',
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+      });
     },
     async close() {},
   };

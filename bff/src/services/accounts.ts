@@ -65,7 +65,12 @@ export interface AccountService {
   requestPasswordReset(email: string): Promise<void>;
   resetPassword(code: string, password: string): Promise<void>;
   profile(user: User): UserView;
-  updateProfile(user: User, input: { name: string; address: string }): Promise<UserView>;
+  updateProfile(
+    user: User,
+    input: { name: string; address: string; language?: Language | undefined },
+  ): Promise<UserView>;
+  /** The language of the account's e-mails and SMS from now on. */
+  setLanguage(user: User, language: Language): Promise<UserView>;
   changePassword(auth: AuthContext, current: string, next: string): Promise<void>;
 }
 
@@ -185,7 +190,13 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
   }
 
   function view(user: User): UserView {
-    return { name: user.name, email: user.email, mobile: user.mobile, address: user.address };
+    return {
+      name: user.name,
+      email: user.email,
+      mobile: user.mobile,
+      address: user.address,
+      language: user.language,
+    };
   }
 
   return {
@@ -443,7 +454,16 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     },
 
     async updateProfile(user, input) {
-      await user.update({ name: input.name, address: input.address });
+      await user.update({
+        name: input.name,
+        address: input.address,
+        ...(input.language ? { language: input.language } : {}),
+      });
+      return view(user);
+    },
+
+    async setLanguage(user, language) {
+      await user.update({ language });
       return view(user);
     },
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createMemoryLogger } from '../logger.ts';
 import { openTokenAccounts } from './brand-tokens-accounts.ts';
 import { parseGiveCsv } from './brand-tokens-csv.ts';
+import { createNotifications } from './notifications.ts';
 import { createBrandTokenService } from './brand-tokens.ts';
 import { ONE_TOKEN, createLedger } from './ledger.ts';
 import { openBenchDatabase } from '../testing/bench-database.ts';
@@ -60,8 +61,11 @@ export async function benchBulkGive(rows = 1_000): Promise<BrandTokenBenchResult
       db,
       ledger,
       logger: createMemoryLogger(),
-      mailer: { send: async () => {}, close: async () => {} },
-      appUrl: 'http://localhost',
+      notifications: createNotifications({
+        appUrl: 'http://localhost',
+        mailer: { send: async () => {}, close: async () => {} },
+        sms: { send: async () => {} },
+      }),
       chain: undefined,
       queue: undefined,
       // The "you received tokens" mails go out after the answer; not part of the apply.

@@ -23,7 +23,6 @@ import type { PlatformChain } from '../chain/platform-chain.ts';
 import type { Database } from '../db/database.ts';
 import type { Language } from '../db/models.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer } from '../providers/mail.ts';
 import { openTokenAccounts, tokenAccounts } from './brand-tokens-accounts.ts';
 import type { CsvGiveRow, CsvLineError } from './brand-tokens-csv.ts';
 import { effectivePlan, limitOf, requireWithin, type PlanBrand } from './brand-tokens-plans.ts';
@@ -37,6 +36,7 @@ import {
   type LedgerEntry,
 } from './ledger.ts';
 import { formatMessage, localeOf } from './messages.ts';
+import type { Notifications } from './notifications.ts';
 
 /**
  * Token-as-a-service (issue #8, decision 015): the brand console (issue, give, bulk give, offers,
@@ -54,8 +54,8 @@ export interface BrandTokenDeps {
   db: Database;
   ledger: Ledger;
   logger: Logger;
-  mailer: Mailer;
-  appUrl: string;
+  /** Tells recipients of given tokens (services/notifications.ts). */
+  notifications: Notifications;
   /** The chain tokens live on; unset: issuing and minting answer 503. */
   chain: PlatformChain | undefined;
   /** Where chain sends are queued; unset with `chain`: the same 503. */
@@ -98,6 +98,12 @@ interface RedemptionRow extends OfferRow {
   code: string;
   used_at: Date | null;
   redeemed_at: Date;
+}
+
+interface AccountOf {
+  language: Language;
+  /** Tokens given to a confirmed address are credited at once; others wait in a hold. */
+  verified: boolean;
 }
 
 interface Recipient {
@@ -256,26 +262,29 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
 
   /* ---- mail ---- */
 
+  /**
+   * Tells each recipient by e-mail, after the commit. `hasAccount`: the tokens are in their
+   * account already; otherwise they wait for an account that confirms this address.
+   */
   function mailReceived(
-    recipients: { email: string; language: Language; amount: number }[],
+    recipients: { email: string; language: Language; amount: number; hasAccount: boolean }[],
     token: { ticker: string },
     sender: string,
   ) {
     if (recipients.length === 0) return;
     deps.runInBackground('brand token mail', async () => {
       for (const recipient of recipients) {
-        const locale = localeOf(recipient.language);
-        await deps.mailer.send({
+        await deps.notifications.mail({
+          kind: 'tokensReceived',
           to: recipient.email,
-          subject: formatMessage(locale, 'brandTokens.mail.receivedSubject', {
-            ticker: token.ticker,
-          }),
-          text: formatMessage(locale, 'brandTokens.mail.receivedText', {
+          language: recipient.language,
+          props: {
             brand: sender,
-            amount: recipient.amount,
             ticker: token.ticker,
-            link: `${deps.appUrl}/user/tokens`,
-          }),
+            amount: recipient.amount,
+            email: recipient.email,
+            hasAccount: recipient.hasAccount,
+          },
         });
       }
     });
@@ -572,11 +581,13 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
     return prepared;
   }
 
+  /** `language`: the page the brand gave from, for recipients who have no account yet. */
   function mailGives(
     token: TokenRow,
     brand: BrandRow,
     gives: PreparedGive[],
-    languages: Map<string, Language>,
+    accounts: Map<string, AccountOf>,
+    language: Language,
   ) {
     const totals = new Map<string, number>();
     for (const give of gives) {
@@ -584,23 +595,29 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
       totals.set(give.recipient, (totals.get(give.recipient) ?? 0) + give.amount);
     }
     mailReceived(
-      [...totals].map(([email, amount]) => ({
-        email,
-        amount,
-        language: languages.get(email) ?? 'en',
-      })),
+      [...totals].map(([email, amount]) => {
+        const account = accounts.get(email);
+        return {
+          email,
+          amount,
+          language: account?.language ?? language,
+          hasAccount: account?.verified ?? false,
+        };
+      }),
       token,
       brand.name,
     );
   }
 
-  async function languagesOf(emails: string[]): Promise<Map<string, Language>> {
+  /** The accounts among `emails`: their language, and whether given tokens reach them at once. */
+  async function accountsOf(emails: string[]): Promise<Map<string, AccountOf>> {
     if (emails.length === 0) return new Map();
-    const rows = await db.query<{ email: string; language: Language }>(
-      'SELECT lower(email) AS email, language FROM users WHERE lower(email) = ANY($1::text[])',
+    const rows = await db.query<{ email: string; language: Language; verified: boolean }>(
+      `SELECT lower(email) AS email, language, email_verified_at IS NOT NULL AS verified
+       FROM users WHERE lower(email) = ANY($1::text[])`,
       [emails],
     );
-    return new Map(rows.map((row) => [row.email, row.language]));
+    return new Map(rows.map((row) => [row.email, row]));
   }
 
   async function giveOutcome(requestId: string): Promise<GiveOutcome | undefined> {
@@ -686,6 +703,7 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
     user: { id: string; email: string; name: string },
     tokenId: string,
     input: { recipient: string; amount: number; requestId: string; claim: boolean },
+    language: Language = 'en',
   ): Promise<GiveOutcome> {
     const token = await activeToken(tokenId);
     const replay = async () => {
@@ -714,7 +732,7 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
     const amount = baseUnits(input.amount);
     const accounts = tokenAccounts(token.id);
 
-    let mailTo: { email: string; language: Language } | undefined;
+    let mailTo: { email: string; language: Language; hasAccount: boolean } | undefined;
     const outcome = await db.transaction(async (t) => {
       await lockKey(db, `bt-request:${input.requestId}`, t);
       const again = await transferOutcome(input.requestId);
@@ -734,11 +752,11 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
           destination = 'ledger';
           toUser = found.userId;
           to = await ledger.ensureUserAccount(found.userId, { asset: token.id, transaction: t });
-          mailTo = { email: found.email, language: found.language };
+          mailTo = { email: found.email, language: found.language, hasAccount: true };
         } else {
           destination = 'held';
           to = accounts.held;
-          mailTo = { email: recipient, language: 'en' };
+          mailTo = { email: recipient, language, hasAccount: false };
           await db.query(
             `INSERT INTO brand_token_holds (token_id, email, amount, sender) VALUES ($1, $2, $3, $4)`,
             [token.id, recipient, amount.toString(), user.email.toLowerCase()],
@@ -944,6 +962,7 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
       userId: string,
       tokenId: string,
       input: { recipient: string; amount: number; request_id: string },
+      language: Language = 'en',
     ): Promise<GiveOutcome> {
       const { token, brand } = await consoleToken(userId, tokenId);
       const check = { column: 'token_id', value: token.id };
@@ -963,7 +982,13 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
           t,
         );
       });
-      mailGives(token, brand, gives, await languagesOf(gives.map((give) => give.recipient)));
+      mailGives(
+        token,
+        brand,
+        gives,
+        await accountsOf(gives.map((give) => give.recipient)),
+        language,
+      );
       return (await giveOutcome(input.request_id)) as GiveOutcome;
     },
 
@@ -1044,7 +1069,13 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
           t,
         );
       });
-      mailGives(token, brand, gives, await languagesOf(gives.map((give) => give.recipient)));
+      mailGives(
+        token,
+        brand,
+        gives,
+        await accountsOf(gives.map((give) => give.recipient)),
+        input.language,
+      );
       return stored();
     },
 
@@ -1200,13 +1231,19 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
       user: { id: string; email: string; name: string },
       tokenId: string,
       input: { recipient: string; amount: number; request_id: string },
+      language: Language = 'en',
     ) {
-      return move(user, tokenId, {
-        recipient: input.recipient,
-        amount: input.amount,
-        requestId: input.request_id,
-        claim: false,
-      });
+      return move(
+        user,
+        tokenId,
+        {
+          recipient: input.recipient,
+          amount: input.amount,
+          requestId: input.request_id,
+          claim: false,
+        },
+        language,
+      );
     },
 
     async claim(

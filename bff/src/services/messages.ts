@@ -1,5 +1,6 @@
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { messages, type Locale } from '@brnd/locales/messages';
+import { LANGUAGE_HEADER } from '@brnd/contracts/api/language';
 import type { Language } from '../db/models.ts';
 
 /** The spec's language key `po` is Polish; the locale files use `pl`. */
@@ -11,6 +12,19 @@ export function localeOf(language: Language): Locale {
 export function languageFromHeader(acceptLanguage: string | undefined): Language {
   const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('pl') || first.startsWith('po') ? 'po' : 'en';
+}
+
+/**
+ * The language of the page that made a request: the app's own header (the language the person
+ * chose on the site), else the browser's Accept-Language. Messages the request causes for
+ * someone without an account are written in it.
+ */
+export function requestLanguage(headers: {
+  get(name: string): string | undefined | null;
+}): Language {
+  const chosen = headers.get(LANGUAGE_HEADER)?.trim();
+  if (chosen === 'en' || chosen === 'po') return chosen;
+  return languageFromHeader(headers.get('accept-language') ?? undefined);
 }
 
 const cache = new Map<string, IntlMessageFormat>();

@@ -1,8 +1,9 @@
-import { EMAIL_CODE_LIFETIME_MS, RESET_CODE_LIFETIME_MS } from '@brnd/contracts/domain/constants';
+import { renderMail, type MailKind, type MailProps } from '@brnd/emails/render';
+import { smsText, type SmsKind, type SmsKinds } from '@brnd/emails/sms';
 import type { Language } from '../db/models.ts';
 import type { Mailer } from '../providers/mail.ts';
 import type { SmsProvider } from '../providers/sms.ts';
-import { formatMessage, localeOf } from './messages.ts';
+import { localeOf } from './messages.ts';
 
 interface Recipient {
   name: string;
@@ -10,11 +11,28 @@ interface Recipient {
   language: Language;
 }
 
+/** One e-mail to one person: its kind's template, in that person's language. */
+export interface MailRequest<K extends MailKind> {
+  kind: K;
+  to: string;
+  language: Language;
+  props: MailProps<K>;
+}
+
 /**
- * The words of every e-mail and SMS the platform sends, in the user's language (locales
- * `email.*` and `sms.*`). Links point at the web app's routes.
+ * The one way the platform writes to a person: every e-mail is a template of `@brnd/emails`
+ * rendered here (HTML and text, in the recipient's language, links from the app's route table)
+ * and handed to the mailer, which queues it (jobs/mail.ts); every SMS goes the same way through
+ * the SMS provider. Services never compose a message themselves.
  */
 export interface Notifications {
+  mail<K extends MailKind>(request: MailRequest<K>): Promise<void>;
+  sms<K extends SmsKind>(
+    to: string,
+    language: Language,
+    kind: K,
+    values: SmsKinds[K],
+  ): Promise<void>;
   verificationEmail(user: Recipient, code: string): Promise<void>;
   passwordResetEmail(user: Recipient, code: string): Promise<void>;
   /** A sign-up with an address that has an account: the owner hears of it, the caller does not. */
@@ -28,47 +46,49 @@ export function createNotifications(options: {
   sms: SmsProvider;
 }): Notifications {
   const { appUrl, mailer, sms } = options;
-  const link = (route: string, code: string) => `${appUrl}/${route}/${encodeURIComponent(code)}`;
+
+  async function mail<K extends MailKind>(request: MailRequest<K>) {
+    const rendered = await renderMail(request.kind, {
+      locale: localeOf(request.language),
+      appUrl,
+      props: request.props,
+    });
+    await mailer.send({ to: request.to, ...rendered });
+  }
+
+  async function sendSms<K extends SmsKind>(
+    to: string,
+    language: Language,
+    kind: K,
+    values: SmsKinds[K],
+  ) {
+    await sms.send({ to, text: smsText(kind, localeOf(language), values) });
+  }
 
   return {
-    async verificationEmail(user, code) {
-      const locale = localeOf(user.language);
-      await mailer.send({
+    mail,
+    sms: sendSms,
+    verificationEmail: (user, code) =>
+      mail({
+        kind: 'verifyEmail',
         to: user.email,
-        subject: formatMessage(locale, 'email.verify.subject'),
-        text: formatMessage(locale, 'email.verify.text', {
-          name: user.name,
-          link: link('verify', code),
-          days: Math.round(EMAIL_CODE_LIFETIME_MS / 86_400_000),
-        }),
-      });
-    },
-    async passwordResetEmail(user, code) {
-      const locale = localeOf(user.language);
-      await mailer.send({
+        language: user.language,
+        props: { name: user.name, code },
+      }),
+    passwordResetEmail: (user, code) =>
+      mail({
+        kind: 'resetPassword',
         to: user.email,
-        subject: formatMessage(locale, 'email.reset.subject'),
-        text: formatMessage(locale, 'email.reset.text', {
-          name: user.name,
-          link: link('resetpassword', code),
-          hours: Math.round(RESET_CODE_LIFETIME_MS / 3_600_000),
-        }),
-      });
-    },
-    async signupExistingEmail(user) {
-      const locale = localeOf(user.language);
-      await mailer.send({
+        language: user.language,
+        props: { name: user.name, code },
+      }),
+    signupExistingEmail: (user) =>
+      mail({
+        kind: 'signupExisting',
         to: user.email,
-        subject: formatMessage(locale, 'email.signupExisting.subject'),
-        text: formatMessage(locale, 'email.signupExisting.text', {
-          name: user.name,
-          loginLink: `${appUrl}/login`,
-          resetLink: `${appUrl}/forgotpassword`,
-        }),
-      });
-    },
-    async phoneCode(to, language, code) {
-      await sms.send({ to, text: formatMessage(localeOf(language), 'sms.code', { code }) });
-    },
+        language: user.language,
+        props: { name: user.name },
+      }),
+    phoneCode: (to, language, code) => sendSms(to, language, 'phoneCode', { code }),
   };
 }

@@ -13,10 +13,9 @@ import {
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { Language } from '../db/models.ts';
-import type { Mailer } from '../providers/mail.ts';
 import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
-import { formatMessage, localeOf } from './messages.ts';
+import type { Notifications } from './notifications.ts';
 import { heldFiles, ownerKey, type HeldFiles } from './verification-documents.ts';
 import type { Clock } from './votes.ts';
 
@@ -38,16 +37,28 @@ export interface Decision {
 }
 
 /** A decision to mail once it has committed. */
-interface Notice {
-  to: string;
-  recipientName: string;
-  subjectName: string;
-  language: Language;
-  outcome: 'approved' | 'rejected' | 'revoked';
-  reason: string;
-  /** Where the account is used (approved) or its state is shown (rejected, revoked). */
-  route: string;
-}
+type Outcome = 'approved' | 'rejected' | 'revoked';
+
+/** The brand's owner has an account; a company may not (it applied at /newbrandaccount). */
+type Notice =
+  | {
+      kind: 'brand';
+      to: string;
+      ownerName: string;
+      brand: string;
+      language: Language;
+      outcome: Outcome;
+      reason: string;
+    }
+  | {
+      kind: 'company';
+      to: string;
+      company: string;
+      hasAccount: boolean;
+      language: Language;
+      outcome: Outcome;
+      reason: string;
+    };
 
 interface BrandRow {
   id: string;
@@ -88,6 +99,7 @@ interface CompanyRow {
   decided_at: Date | null;
   submitted_at: Date;
   language: Language;
+  has_account: boolean;
 }
 
 const BRAND_COLUMNS = `b.id::text, b.name, b.website, b.description, b.image_url, b.industry,
@@ -101,7 +113,7 @@ const BRAND_COLUMNS = `b.id::text, b.name, b.website, b.description, b.image_url
 const COMPANY_COLUMNS = `c.id::text, c.brand_name, c.email, c.phone, c.employees, c.vat_number,
   c.billing_address, c.operating_address, c.status, c.rejection_reason AS reason, c.decided_at,
   c.created_at AS submitted_at,
-  coalesce(u.language, c.language) AS language`;
+  coalesce(u.language, c.language) AS language, u.id IS NOT NULL AS has_account`;
 
 type FilesByKind = Partial<Record<UploadableDocument, HeldFile>>;
 
@@ -194,15 +206,13 @@ const QUEUE_LIMIT = 500;
 export function createVerificationService({
   db,
   audit,
-  mailer,
-  appUrl,
+  notifications,
   clock = () => new Date(),
   runInBackground,
 }: {
   db: Database;
   audit: AuditLog;
-  mailer: Mailer;
-  appUrl: string;
+  notifications: Notifications;
   clock?: Clock;
   /** Sends the decision's e-mail after the answer; failures are logged there. */
   runInBackground(name: string, work: () => Promise<void>): void;
@@ -275,13 +285,13 @@ export function createVerificationService({
     return {
       item: brandItem(row, clock(), await filesOf('brand', id, transaction)),
       notice: {
+        kind: 'brand',
         to: row.owner_email,
-        recipientName: row.owner_name,
-        subjectName: row.name,
+        ownerName: row.owner_name,
+        brand: row.name,
         language: row.owner_language,
         outcome: approved ? 'approved' : 'rejected',
         reason,
-        route: 'user/mybrands',
       },
     };
   }
@@ -314,31 +324,43 @@ export function createVerificationService({
     return {
       item: companyItem(row, clock(), await filesOf('company', id, transaction)),
       notice: {
+        kind: 'company',
         to: row.email,
-        recipientName: row.brand_name,
-        subjectName: row.brand_name,
+        company: row.brand_name,
+        hasAccount: row.has_account,
         language: row.language,
         outcome: approved ? 'approved' : 'rejected',
         reason,
-        route: 'login',
       },
     };
   }
 
   async function mail(notice: Notice) {
-    const locale = localeOf(notice.language);
-    const { outcome } = notice;
-    await mailer.send({
+    if (notice.kind === 'brand') {
+      await notifications.mail({
+        kind: 'brandDecision',
+        to: notice.to,
+        language: notice.language,
+        props: {
+          name: notice.ownerName,
+          brand: notice.brand,
+          outcome: notice.outcome,
+          reason: notice.reason,
+        },
+      });
+      return;
+    }
+    await notifications.mail({
+      kind: 'companyDecision',
       to: notice.to,
-      subject: formatMessage(locale, `adminVerification.mail.${outcome}.subject`, {
-        name: notice.subjectName,
-      }),
-      text: formatMessage(locale, `adminVerification.mail.${outcome}.text`, {
-        recipient: notice.recipientName,
-        name: notice.subjectName,
+      language: notice.language,
+      props: {
+        company: notice.company,
+        email: notice.to,
+        outcome: notice.outcome,
         reason: notice.reason,
-        link: `${appUrl}/${notice.route}`,
-      }),
+        hasAccount: notice.hasAccount,
+      },
     });
   }
 
@@ -452,25 +474,25 @@ export function createVerificationService({
           ? {
               item: brandItem(brandRow, now, files),
               notice: {
+                kind: 'brand' as const,
                 to: brandRow.owner_email,
-                recipientName: brandRow.owner_name,
-                subjectName: name,
+                ownerName: brandRow.owner_name,
+                brand: name,
                 language: brandRow.owner_language,
                 outcome: 'revoked' as const,
                 reason,
-                route: 'user/mybrands',
               },
             }
           : {
               item: companyItem(companyRow!, now, files),
               notice: {
+                kind: 'company' as const,
                 to: companyRow!.email,
-                recipientName: name,
-                subjectName: name,
+                company: name,
+                hasAccount: companyRow!.has_account,
                 language: companyRow!.language,
                 outcome: 'revoked' as const,
                 reason,
-                route: 'contact',
               },
             };
       });

@@ -14,25 +14,36 @@ export interface ControlAria {
  */
 export function ControlField({
   label,
+  hint,
   error,
   children,
 }: {
   label: string;
+  /** Already translated; shown under the label. */
+  hint?: string;
   /** Already translated. */
-  error: string | undefined;
+  error?: string | undefined;
   children(aria: ControlAria): ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
       <div className={cx(styles.control, error && styles.invalid)}>
         {children({
           id,
-          ...(error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}),
+          ...(error ? { 'aria-invalid': true as const } : {}),
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         })}
       </div>
       {error && (

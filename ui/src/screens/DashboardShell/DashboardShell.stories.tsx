@@ -20,6 +20,7 @@ const profileLoaded = respondWith(profile, {
     email: ANNA.email,
     mobile: ANNA.mobile,
     address: 'ul. Długa 5, Gdańsk',
+    language: 'en',
   },
 });
 

@@ -3,13 +3,19 @@ import * as v from 'valibot';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { updateProfile, type User } from '@brnd/contracts/api/accounts';
 import { Button } from '../../components/Button/Button.tsx';
+import { LANGUAGES, type Language } from '@brnd/contracts/domain/constants';
 import { TextField } from '../../components/TextField/TextField.tsx';
+import { ControlField } from '../../components/TextField/ControlField.tsx';
+import fieldStyles from '../../components/TextField/TextField.module.css';
 import type { FieldErrors } from '../shared/api-error.ts';
 import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
 
-/** E-mail and mobile are shown but not editable: only these two go through the form. */
-export const PersonalDataFormSchema = v.pick(updateProfile.body, ['name', 'address']);
+/** E-mail and mobile are shown but not editable: only these go through the form. */
+export const PersonalDataFormSchema = v.required(
+  v.pick(updateProfile.body, ['name', 'address', 'language']),
+  ['language'],
+);
 export type PersonalDataValues = v.InferOutput<typeof PersonalDataFormSchema>;
 
 export interface PersonalDataFormProps {
@@ -28,7 +34,7 @@ export function PersonalDataForm({
   const intl = useIntl();
   const inputProps = useInputProps();
   const form = useForm({
-    defaultValues: { name: user.name, address: user.address },
+    defaultValues: { name: user.name, address: user.address, language: user.language },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: PersonalDataFormSchema },
     onSubmit: ({ value }) => onSubmit(v.parse(PersonalDataFormSchema, value)),
@@ -65,6 +71,31 @@ export function PersonalDataForm({
             label={intl.formatMessage({ id: 'profile.personal.address' })}
             autoComplete="street-address"
           />
+        )}
+      </form.Field>
+      <form.Field name="language">
+        {(field) => (
+          <ControlField
+            label={intl.formatMessage({ id: 'profile.personal.language' })}
+            hint={intl.formatMessage({ id: 'profile.personal.languageHint' })}
+          >
+            {(aria) => (
+              <select
+                {...aria}
+                name={field.name}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value as Language)}
+                onBlur={field.handleBlur}
+                className={fieldStyles.input}
+              >
+                {LANGUAGES.map((language) => (
+                  <option key={language} value={language}>
+                    {intl.formatMessage({ id: `language.${language}` })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </ControlField>
         )}
       </form.Field>
       <div className={styles.actions}>

@@ -20,6 +20,7 @@ const USER = {
   email: 'anna@example.com',
   mobile: '+48600100200',
   address: 'ul. Długa 5, 80-831 Gdańsk',
+  language: 'en' as const,
 };
 const loaded = respondWith(profile, { user: USER });
 
@@ -179,6 +180,27 @@ export const PersonalDataSaved: Story = {
   },
 };
 export const PersonalDataSavedPolish = polish(PersonalDataSaved);
+
+/** The language of the account's e-mails and SMS is saved with the personal data. */
+export const MessageLanguageSaved: Story = {
+  parameters: { msw: { handlers: [loaded, saved] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const language = await context.canvas.findByRole('combobox', {
+      name: t('profile.personal.language'),
+    });
+    await expect(language).toHaveAccessibleDescription(t('profile.personal.languageHint'));
+    await context.userEvent.selectOptions(language, t('language.po'));
+    await context.userEvent.click(
+      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+    );
+    await expectToast(t, 'success', t('profile.personal.success'));
+    await expect(sent).toEqual([
+      { path: '/api/user/updateprofile', body: { ...USER, language: 'po' } },
+    ]);
+  },
+};
+export const MessageLanguageSavedPolish = polish(MessageLanguageSaved);
 
 export const PersonalDataServerError: Story = {
   parameters: { msw: { handlers: [loaded, serverError(updateProfile)] } },

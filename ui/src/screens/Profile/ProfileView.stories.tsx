@@ -14,6 +14,7 @@ const meta = {
       email: 'anna@example.com',
       mobile: '+48600100200',
       address: 'ul. Długa 5, 80-831 Gdańsk',
+      language: 'en',
     },
     onSaveProfile: fn(),
     onChangePassword: fn(),
@@ -35,6 +36,7 @@ export const PersonalData: Story = {
       expect(args.onSaveProfile).toHaveBeenCalledWith({
         name: 'Anna Nowak',
         address: 'ul. Długa 5, 80-831 Gdańsk',
+        language: 'en',
       }),
     );
   },

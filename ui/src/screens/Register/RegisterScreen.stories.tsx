@@ -194,3 +194,27 @@ export const ServerFieldError: Story = {
   },
 };
 export const ServerFieldErrorPolish = polish(ServerFieldError);
+
+/** From a mail about tokens waiting for this address: the address is filled in. */
+export const FromTokensMail: Story = {
+  args: { email: 'fan@example.com' },
+  parameters: { msw: { handlers: [signedUp] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const { canvas, userEvent } = context;
+    await expect(canvas.getByLabelText(t('accounts.fields.email'))).toHaveValue('fan@example.com');
+    await userEvent.type(canvas.getByLabelText(t('accounts.fields.fullName')), 'Anna Nowak');
+    await userEvent.type(
+      canvas.getByLabelText(t('accounts.fields.mobile'), { selector: 'input' }),
+      '600 100 200',
+    );
+    await userEvent.type(
+      canvas.getByLabelText(t('accounts.fields.password'), { selector: 'input' }),
+      'Secret123!',
+    );
+    await userEvent.click(canvas.getByRole('checkbox'));
+    await submit(context);
+    await waitFor(() => expect(sent[0]?.get('email')).toBe('fan@example.com'));
+  },
+};
+export const FromTokensMailPolish = polish(FromTokensMail);

@@ -24,15 +24,18 @@ export function useSignupMutation() {
 export interface RegisterScreenProps {
   /** The `code` search parameter: a referral code from a shared link. */
   referralCode?: string;
+  /** The `email` search parameter: the address a mail about waiting tokens was sent to. */
+  email?: string;
 }
 
-export function RegisterScreen({ referralCode }: RegisterScreenProps) {
+export function RegisterScreen({ referralCode, email }: RegisterScreenProps) {
   const mutation = useSignupMutation();
   const navigation = useNavigation();
   const showError = useApiErrorToast();
 
   return (
     <RegisterView
+      email={email}
       submitting={mutation.isPending}
       serverErrors={serverFieldErrors(mutation.error)}
       onSubmit={({ terms: _accepted, ...values }) => {

@@ -40,14 +40,21 @@ export interface RegisterViewProps {
   onSubmit(values: RegisterValues): void;
   submitting?: boolean;
   serverErrors?: FieldErrors;
+  /** Filled in from a mail's link (tokens waiting for this address). */
+  email?: string;
 }
 
-export function RegisterView({ onSubmit, submitting = false, serverErrors }: RegisterViewProps) {
+export function RegisterView({
+  onSubmit,
+  submitting = false,
+  serverErrors,
+  email = '',
+}: RegisterViewProps) {
   const intl = useIntl();
   const inputProps = useInputProps();
   const errorText = useErrorText();
   const form = useForm({
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, email },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: RegisterFormSchema },
     onSubmit: ({ value }) => onSubmit(v.parse(RegisterFormSchema, value)),

@@ -1,0 +1,239 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
+import type { Locale } from '@brnd/locales/messages';
+import { mailIntl } from './intl.ts';
+import { MailPreview, PREVIEW_APP_URL } from './MailPreview.tsx';
+import type { MailKind, MailProps } from './render.tsx';
+
+/**
+ * Every e-mail the platform sends, in English and Polish: designers review mail copy here, where
+ * they review screens. Each story checks the subject, the button's link (built from the app's
+ * route table) and that the text part carries the same link.
+ */
+const meta = {
+  title: 'Emails/Templates',
+  component: MailPreview,
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof MailPreview>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function mailStory<K extends MailKind>(
+  kind: K,
+  props: MailProps<K>,
+  expected: {
+    subject: string;
+    values?: Record<string, string | number>;
+    button: string;
+    href: string;
+  },
+  locale: Locale = 'en',
+): Story {
+  return {
+    args: { kind, locale, props } as Story['args'],
+    globals: { locale: locale === 'pl' ? 'po' : 'en' },
+    play: async ({ canvasElement }) => {
+      const canvas = within(canvasElement);
+      const t = mailIntl(locale).formatMessage;
+      await expect(
+        await canvas.findByRole('heading', {
+          level: 1,
+          name: t({ id: expected.subject }, expected.values),
+        }),
+      ).toBeVisible();
+      const button = canvas.getByRole('link', { name: t({ id: expected.button }) });
+      await expect(button).toHaveAttribute('href', expected.href);
+      await expect(canvasElement.querySelector('pre')?.textContent).toContain(expected.href);
+    },
+  };
+}
+
+const code = 'Xq3vJ9bKp2LmN8rT5wYz1AaBcDeFgHiJkLmNoPqRsTu';
+const verify = {
+  subject: 'email.verify.subject',
+  button: 'email.verify.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.verifyEmail, { params: { code } }),
+};
+export const VerifyEmail = mailStory('verifyEmail', { name: 'Anna Nowak', code }, verify);
+export const VerifyEmailPolish = mailStory(
+  'verifyEmail',
+  { name: 'Anna Nowak', code },
+  verify,
+  'pl',
+);
+
+const reset = {
+  subject: 'email.reset.subject',
+  button: 'email.reset.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.resetPassword, { params: { code } }),
+};
+export const ResetPassword = mailStory('resetPassword', { name: 'Anna Nowak', code }, reset);
+export const ResetPasswordPolish = mailStory(
+  'resetPassword',
+  { name: 'Anna Nowak', code },
+  reset,
+  'pl',
+);
+
+const signupExisting = {
+  subject: 'email.signupExisting.subject',
+  button: 'email.signupExisting.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.login),
+};
+export const SignupExisting = mailStory('signupExisting', { name: 'Anna Nowak' }, signupExisting);
+export const SignupExistingPolish = mailStory(
+  'signupExisting',
+  { name: 'Anna Nowak' },
+  signupExisting,
+  'pl',
+);
+
+const brand = {
+  name: 'Anna Nowak',
+  brand: 'Walker Coffee',
+  reason: 'The trademark certificate is missing.',
+};
+const toMyBrands = {
+  button: 'email.brandDecision.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.myBrands),
+  values: { brand: brand.brand },
+};
+const brandApproved = { ...brand, outcome: 'approved' as const };
+const brandApprovedCase = { ...toMyBrands, subject: 'email.brandDecision.approved.subject' };
+export const BrandApproved = mailStory('brandDecision', brandApproved, brandApprovedCase);
+export const BrandApprovedPolish = mailStory(
+  'brandDecision',
+  brandApproved,
+  brandApprovedCase,
+  'pl',
+);
+const brandRejected = { ...brand, outcome: 'rejected' as const };
+const brandRejectedCase = { ...toMyBrands, subject: 'email.brandDecision.rejected.subject' };
+export const BrandRejected = mailStory('brandDecision', brandRejected, brandRejectedCase);
+export const BrandRejectedPolish = mailStory(
+  'brandDecision',
+  brandRejected,
+  brandRejectedCase,
+  'pl',
+);
+const brandRevoked = { ...brand, outcome: 'revoked' as const };
+const brandRevokedCase = { ...toMyBrands, subject: 'email.brandDecision.revoked.subject' };
+export const BrandRevoked = mailStory('brandDecision', brandRevoked, brandRevokedCase);
+export const BrandRevokedPolish = mailStory('brandDecision', brandRevoked, brandRevokedCase, 'pl');
+
+const company = {
+  company: 'Walker Roasters',
+  email: 'office@walker.example',
+  reason: 'The registry extract is older than three months.',
+  hasAccount: false,
+};
+const companyValues = { company: company.company };
+const companyApproved = { ...company, outcome: 'approved' as const };
+const companyApprovedCase = {
+  subject: 'email.companyDecision.approved.subject',
+  values: companyValues,
+  button: 'email.companyDecision.approved.buttonRegister',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.register, { search: { email: company.email } }),
+};
+/** No account yet: the mail offers one for this address, never a login. */
+export const CompanyApproved = mailStory('companyDecision', companyApproved, companyApprovedCase);
+export const CompanyApprovedPolish = mailStory(
+  'companyDecision',
+  companyApproved,
+  companyApprovedCase,
+  'pl',
+);
+const companyWithAccount = { ...companyApproved, hasAccount: true };
+const companyWithAccountCase = {
+  ...companyApprovedCase,
+  button: 'email.companyDecision.approved.buttonAccount',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.myBrands),
+};
+export const CompanyApprovedWithAccount = mailStory(
+  'companyDecision',
+  companyWithAccount,
+  companyWithAccountCase,
+);
+export const CompanyApprovedWithAccountPolish = mailStory(
+  'companyDecision',
+  companyWithAccount,
+  companyWithAccountCase,
+  'pl',
+);
+const companyRejected = { ...company, outcome: 'rejected' as const };
+const companyRejectedCase = {
+  subject: 'email.companyDecision.rejected.subject',
+  values: companyValues,
+  button: 'email.companyDecision.rejected.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.newBrandAccount),
+};
+export const CompanyRejected = mailStory('companyDecision', companyRejected, companyRejectedCase);
+export const CompanyRejectedPolish = mailStory(
+  'companyDecision',
+  companyRejected,
+  companyRejectedCase,
+  'pl',
+);
+const companyRevoked = { ...company, outcome: 'revoked' as const };
+const companyRevokedCase = {
+  subject: 'email.companyDecision.revoked.subject',
+  values: companyValues,
+  button: 'email.companyDecision.revoked.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.contact),
+};
+export const CompanyRevoked = mailStory('companyDecision', companyRevoked, companyRevokedCase);
+export const CompanyRevokedPolish = mailStory(
+  'companyDecision',
+  companyRevoked,
+  companyRevokedCase,
+  'pl',
+);
+
+const application = {
+  company: 'Walker Roasters',
+  vatNumber: 'PL5260001246',
+  employees: 12,
+  documents: 2,
+  submittedAt: new Date('2026-11-25T10:00:00Z'),
+};
+const applicationCase = {
+  subject: 'email.applicationReceipt.subject',
+  values: { company: application.company },
+  button: 'email.applicationReceipt.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.contact),
+};
+export const ApplicationReceipt = mailStory('applicationReceipt', application, applicationCase);
+export const ApplicationReceiptPolish = mailStory(
+  'applicationReceipt',
+  application,
+  applicationCase,
+  'pl',
+);
+
+const gift = {
+  brand: 'Walker Coffee',
+  ticker: 'WLK',
+  amount: 1500,
+  email: 'fan@example.com',
+  hasAccount: true,
+};
+const giftValues = { brand: gift.brand, ticker: gift.ticker, amount: gift.amount };
+const giftCase = {
+  subject: 'email.tokensReceived.subject',
+  values: giftValues,
+  button: 'email.tokensReceived.buttonAccount',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.myTokens),
+};
+export const TokensReceived = mailStory('tokensReceived', gift, giftCase);
+export const TokensReceivedPolish = mailStory('tokensReceived', gift, giftCase, 'pl');
+const claim = { ...gift, hasAccount: false };
+const claimCase = {
+  ...giftCase,
+  button: 'email.tokensReceived.buttonClaim',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.register, { search: { email: gift.email } }),
+};
+/** No account with this address: the tokens wait, and the mail leads to the sign-up. */
+export const TokensWaitingForAccount = mailStory('tokensReceived', claim, claimCase);
+export const TokensWaitingForAccountPolish = mailStory('tokensReceived', claim, claimCase, 'pl');

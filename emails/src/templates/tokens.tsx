@@ -1,0 +1,50 @@
+import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
+import { Action, MailLayout, Paragraph } from '../Layout.tsx';
+import type { Template } from '../template.ts';
+
+/**
+ * A brand gave tokens to an e-mail address. With an account they are already in My tokens;
+ * without one they wait until an account with this address confirms it, so the mail leads to
+ * the sign-up with the address filled in.
+ */
+export const tokensReceived: Template<{
+  brand: string;
+  ticker: string;
+  amount: number;
+  email: string;
+  hasAccount: boolean;
+}> = {
+  subject: (intl, { brand, ticker, amount }) =>
+    intl.formatMessage({ id: 'email.tokensReceived.subject' }, { brand, ticker, amount }),
+  Body({ intl, appUrl, brand, ticker, amount, email, hasAccount }) {
+    const t = intl.formatMessage;
+    const values = { brand, ticker, amount, email };
+    return (
+      <MailLayout intl={intl} preview={t({ id: 'email.tokensReceived.subject' }, values)}>
+        <Paragraph>{t({ id: 'email.greetingAnonymous' })}</Paragraph>
+        <Paragraph>{t({ id: 'email.tokensReceived.body' }, values)}</Paragraph>
+        <Paragraph>
+          {t(
+            {
+              id: hasAccount ? 'email.tokensReceived.withAccount' : 'email.tokensReceived.claim',
+            },
+            values,
+          )}
+        </Paragraph>
+        <Action
+          intl={intl}
+          href={
+            hasAccount
+              ? pageLink(appUrl, APP_PAGES.myTokens)
+              : pageLink(appUrl, APP_PAGES.register, { search: { email } })
+          }
+          label={t({
+            id: hasAccount
+              ? 'email.tokensReceived.buttonAccount'
+              : 'email.tokensReceived.buttonClaim',
+          })}
+        />
+      </MailLayout>
+    );
+  },
+};
