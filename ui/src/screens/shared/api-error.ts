@@ -8,6 +8,22 @@ function hasMessage(intl: IntlShape, id: string): boolean {
   return Object.prototype.hasOwnProperty.call(intl.messages, id);
 }
 
+const MINUTE = 60;
+const HOUR = 3600;
+
+/**
+ * A wait in the largest unit that reads naturally, rounded up so nobody retries too early:
+ * "30 minutes", not "1,800 seconds". The message's ICU plural formats the count per language.
+ */
+export function waitDuration(seconds: number): {
+  unit: 'hour' | 'minute' | 'second';
+  count: number;
+} {
+  if (seconds >= 2 * HOUR) return { unit: 'hour', count: Math.ceil(seconds / HOUR) };
+  if (seconds >= 2 * MINUTE) return { unit: 'minute', count: Math.ceil(seconds / MINUTE) };
+  return { unit: 'second', count: Math.max(1, Math.ceil(seconds)) };
+}
+
 /**
  * What the user reads when a call fails: the locale message the server named when we know it,
  * otherwise the server's own (English) text. A 429 says how long to wait.
@@ -25,7 +41,7 @@ export function apiErrorText(
     const seconds = error.retryAfterSeconds;
     return seconds === undefined
       ? intl.formatMessage({ id: 'errors.tooManyAttemptsLater' })
-      : intl.formatMessage({ id: 'errors.tooManyAttempts' }, { seconds });
+      : intl.formatMessage({ id: 'errors.tooManyAttempts' }, waitDuration(seconds));
   }
   if (messageId && hasMessage(intl, messageId)) {
     return intl.formatMessage({ id: messageId }, values);
