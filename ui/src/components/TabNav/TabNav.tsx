@@ -28,7 +28,7 @@ export function TabNav({ label, items }: { label: string; items: readonly TabNav
     }
   }, [current]);
   return (
-    <nav aria-label={label}>
+    <nav aria-label={label} className={styles.nav}>
       <ul ref={list} className={cx(styles.tabs, 'scroll-cue')}>
         {items.map((item) => (
           <li key={item.to}>

@@ -104,7 +104,7 @@ export const Throttled: Story = {
       handlers: [
         route(forgotPassword, () =>
           errorResponse(429, 'errors.tooManyAttempts', {
-            values: { seconds: 60 },
+            values: { seconds: 60, unit: 'second', count: 60 },
             retryAfterSeconds: 60,
           }),
         ),

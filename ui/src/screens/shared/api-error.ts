@@ -1,27 +1,12 @@
 import type { IntlShape } from 'react-intl';
 import { ApiError } from '@brnd/contracts/api/errors';
+import { waitDuration } from '@brnd/contracts/domain/durations';
 
 /** Locale ids a field can carry: `validation.email`, or a server id such as `errors.emailExists`. */
 export type FieldErrors = Record<string, string>;
 
 function hasMessage(intl: IntlShape, id: string): boolean {
   return Object.prototype.hasOwnProperty.call(intl.messages, id);
-}
-
-const MINUTE = 60;
-const HOUR = 3600;
-
-/**
- * A wait in the largest unit that reads naturally, rounded up so nobody retries too early:
- * "30 minutes", not "1,800 seconds". The message's ICU plural formats the count per language.
- */
-export function waitDuration(seconds: number): {
-  unit: 'hour' | 'minute' | 'second';
-  count: number;
-} {
-  if (seconds >= 2 * HOUR) return { unit: 'hour', count: Math.ceil(seconds / HOUR) };
-  if (seconds >= 2 * MINUTE) return { unit: 'minute', count: Math.ceil(seconds / MINUTE) };
-  return { unit: 'second', count: Math.max(1, Math.ceil(seconds)) };
 }
 
 /**
@@ -41,7 +26,7 @@ export function apiErrorText(
     const seconds = error.retryAfterSeconds;
     return seconds === undefined
       ? intl.formatMessage({ id: 'errors.tooManyAttemptsLater' })
-      : intl.formatMessage({ id: 'errors.tooManyAttempts' }, waitDuration(seconds));
+      : intl.formatMessage({ id: 'errors.tooManyAttempts' }, { ...waitDuration(seconds) });
   }
   if (messageId && hasMessage(intl, messageId)) {
     return intl.formatMessage({ id: messageId }, values);
