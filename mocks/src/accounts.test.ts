@@ -110,10 +110,10 @@ describe('sign-up and verification', () => {
     });
     expect(error.status).toBe(400);
     expect(error.body).toEqual({
-      message: 'Invalid COMPANY NAME',
-      messageId: 'validation.name',
+      message: 'Please enter your full name',
+      messageId: 'validation.fullName',
       errors: {
-        name: 'validation.name',
+        name: 'validation.fullName',
         mobile: 'validation.phone',
         email: 'validation.email',
         password: 'validation.password',
@@ -270,9 +270,7 @@ describe('login', () => {
     });
     expect(throttled.status).toBe(429);
     expect(throttled.body.messageId).toBe('errors.tooManyAttempts');
-    expect(throttled.body.message).toBe(
-      'Too many attempts. Please wait 900 seconds and try again.',
-    );
+    expect(throttled.body.message).toBe('Too many attempts. Please wait 15 minutes and try again.');
     expect(throttled.retryAfterSeconds).toBe(900);
 
     api.advance(LOGIN_THROTTLE_WINDOW_MS);

@@ -1,3 +1,4 @@
+import { waitDuration } from '@brnd/contracts/domain/durations';
 import { ZeroAddress, getAddress } from 'ethers';
 import { AUTH_SUCCESS, SUCCESS, type User } from '@brnd/contracts/api/accounts';
 import type { AuditEntry } from '@brnd/contracts/api/admin';
@@ -603,7 +604,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
   function tooManyAttempts(retryAfterSeconds: number, messageId = 'errors.tooManyAttempts') {
     return new FakeError(429, messageId, {
-      values: { seconds: retryAfterSeconds },
+      values: { seconds: retryAfterSeconds, ...waitDuration(retryAfterSeconds) },
       retryAfterSeconds,
     });
   }

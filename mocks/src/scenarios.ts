@@ -1,3 +1,4 @@
+import { waitDuration } from '@brnd/contracts/domain/durations';
 import { delay, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
@@ -137,7 +138,7 @@ export function loginWrongCredentials(): HttpHandler {
 export function loginThrottled(seconds = 900): HttpHandler {
   return route(login, () =>
     errorResponse(429, 'errors.tooManyAttempts', {
-      values: { seconds },
+      values: { seconds, ...waitDuration(seconds) },
       retryAfterSeconds: seconds,
     }),
   );

@@ -144,9 +144,9 @@ export const accountScenarios: Scenario[] = [
         input: () => ({ body: { name: ' ', mobile: 'abc', email: 'nope@', password: 'short' } }),
         expect: {
           status: 400,
-          messageId: 'validation.name',
+          messageId: 'validation.fullName',
           fields: {
-            name: 'validation.name',
+            name: 'validation.fullName',
             mobile: 'validation.phone',
             email: 'validation.email',
             password: 'validation.password',

@@ -154,7 +154,7 @@ test('every accounts validation message appears for the bad input that triggers 
   await page.getByLabel('E-mail address').fill('anna@');
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'CONTINUE' }).click();
-  await expect(page.getByText('Invalid COMPANY NAME')).toBeVisible();
+  await expect(page.getByText('Please enter your full name')).toBeVisible();
   await expect(page.getByText('Invalid phone number')).toBeVisible();
   await expect(page.getByText('Invalid e-mail address')).toBeVisible();
   await expect(
@@ -187,7 +187,7 @@ test('every accounts validation message appears for the bad input that triggers 
   await page.getByLabel('Full name').fill('');
   await page.getByLabel('Address', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Invalid COMPANY NAME')).toBeVisible();
+  await expect(page.getByText('Please enter your full name')).toBeVisible();
   await expect(page.getByText('Invalid address')).toBeVisible();
   await page.getByRole('tab', { name: 'Password' }).click();
   await page.getByLabel('New password').fill('weak');

@@ -186,7 +186,9 @@ test('failed logins per account and address are throttled across two app instanc
     });
     expect(throttled.status).toBe(429);
     expect(throttled.error?.messageId).toBe('errors.tooManyAttempts');
-    expect(throttled.error?.message).toMatch(/^Too many attempts\. Please wait \d+ seconds/);
+    expect(throttled.error?.message).toMatch(
+      /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
+    );
     const retryAfter = Number(throttled.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_THROTTLE_WINDOW_MS / 1000);

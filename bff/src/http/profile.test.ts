@@ -70,7 +70,10 @@ test('updateprofile requires name and address', async () => {
     body: { name: '', address: ' ' },
   });
   expect(result.status).toBe(400);
-  expect(result.error?.errors).toEqual({ name: 'validation.name', address: 'validation.address' });
+  expect(result.error?.errors).toEqual({
+    name: 'validation.fullName',
+    address: 'validation.address',
+  });
 });
 
 test('the account language set by the flag or the profile is the one its messages use', async () => {

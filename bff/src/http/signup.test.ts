@@ -180,10 +180,10 @@ test('sign-up names every invalid field with its message id', async () => {
   });
   expect(result.status).toBe(400);
   expect(result.error).toEqual({
-    message: 'Invalid COMPANY NAME',
-    messageId: 'validation.name',
+    message: 'Please enter your full name',
+    messageId: 'validation.fullName',
     errors: {
-      name: 'validation.name',
+      name: 'validation.fullName',
       mobile: 'validation.phone',
       email: 'validation.email',
       password: 'validation.password',

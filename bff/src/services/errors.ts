@@ -1,4 +1,5 @@
 import type { PrimitiveType } from 'intl-messageformat';
+import { waitDuration } from '@brnd/contracts/domain/durations';
 
 /**
  * An expected failure of a service: HTTP status plus the locale id the interface shows.
@@ -34,6 +35,6 @@ export class DomainError extends Error {
 export function tooManyAttempts(retryAfterSeconds: number, messageId = 'errors.tooManyAttempts') {
   return new DomainError(429, messageId, {
     retryAfterSeconds,
-    values: { seconds: retryAfterSeconds },
+    values: { seconds: retryAfterSeconds, ...waitDuration(retryAfterSeconds) },
   });
 }

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { Link } from '../../navigation.tsx';
+import { cx } from '../class-names.ts';
 import styles from './TabNav.module.css';
 
 export interface TabNavItem {
@@ -10,9 +12,24 @@ export interface TabNavItem {
 
 /** A row of links styled as tabs: each is a page of its own, unlike Tabs' panels. */
 export function TabNav({ label, items }: { label: string; items: readonly TabNavItem[] }) {
+  const list = useRef<HTMLUListElement>(null);
+  const current = items.findIndex((item) => item.current);
+  // On a phone the strip scrolls sideways: bring the current tab into it, as a tab bar would.
+  useEffect(() => {
+    const strip = list.current;
+    const tab = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !tab) return;
+    const { offsetLeft, offsetWidth } = tab;
+    if (
+      offsetLeft < strip.scrollLeft ||
+      offsetLeft + offsetWidth > strip.scrollLeft + strip.clientWidth
+    ) {
+      strip.scrollLeft = offsetLeft - (strip.clientWidth - offsetWidth) / 2;
+    }
+  }, [current]);
   return (
-    <nav aria-label={label}>
-      <ul className={styles.tabs}>
+    <nav aria-label={label} className={styles.nav}>
+      <ul ref={list} className={cx(styles.tabs, 'scroll-cue')}>
         {items.map((item) => (
           <li key={item.to}>
             <Link

@@ -1,5 +1,6 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
+import { cx } from '../class-names.ts';
 import styles from './Tabs.module.css';
 
 export interface Tab {
@@ -26,7 +27,7 @@ export function Tabs({ tabs, value, defaultValue, onValueChange, label }: TabsPr
       defaultValue={value === undefined ? (defaultValue ?? tabs[0]?.value) : undefined}
       onValueChange={onValueChange}
     >
-      <RadixTabs.List className={styles.list} aria-label={label}>
+      <RadixTabs.List className={cx(styles.list, 'scroll-cue')} aria-label={label}>
         {tabs.map((tab) => (
           <RadixTabs.Trigger key={tab.value} value={tab.value} className={styles.trigger}>
             {tab.label}

@@ -9,6 +9,7 @@ import { TextField } from '../../components/TextField/TextField.tsx';
 import screen from '../shared/screen.module.css';
 import styles from './AuditLogView.module.css';
 import table from '../shared/table.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 export interface AuditLogFilters {
   action: string;
@@ -92,7 +93,7 @@ export function AuditLogView({
       ) : (
         <>
           <p aria-live="polite">{t('admin.auditLog.count', { count })}</p>
-          <div className={table.scroll}>
+          <TableScroll label={t('admin.auditLog.heading')}>
             <table className={table.table} aria-busy={loading}>
               <thead>
                 <tr>
@@ -126,7 +127,7 @@ export function AuditLogView({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pagination
             label={t('admin.auditLog.pagination')}
             page={page}

@@ -107,7 +107,7 @@ export const RateLimited: Story = {
       handlers: [
         route(contact, () =>
           errorResponse(429, 'errors.tooManyAttempts', {
-            values: { seconds: 1800 },
+            values: { seconds: 1800, unit: 'minute', count: 30 },
             retryAfterSeconds: 1800,
           }),
         ),

@@ -104,7 +104,7 @@ export const Throttled: Story = {
       handlers: [
         route(forgotPassword, () =>
           errorResponse(429, 'errors.tooManyAttempts', {
-            values: { seconds: 60 },
+            values: { seconds: 60, unit: 'second', count: 60 },
             retryAfterSeconds: 60,
           }),
         ),
@@ -114,7 +114,7 @@ export const Throttled: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await request(context, 'anna@example.com');
-    await expectToast(t, 'danger', t('errors.tooManyAttempts', { seconds: 60 }));
+    await expectToast(t, 'danger', t('errors.tooManyAttempts', { unit: 'second', count: 60 }));
   },
 };
 export const ThrottledPolish = polish(Throttled);

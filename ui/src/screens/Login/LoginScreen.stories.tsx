@@ -195,7 +195,7 @@ export const Throttled: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await fillAndSubmit(context, ANNA.email, 'Secret123!');
-    await expectToast(t, 'danger', t('errors.tooManyAttempts', { seconds: 90 }));
+    await expectToast(t, 'danger', t('errors.tooManyAttempts', { unit: 'second', count: 90 }));
   },
 };
 export const ThrottledPolish = polish(Throttled);

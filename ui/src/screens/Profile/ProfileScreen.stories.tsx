@@ -139,7 +139,7 @@ export const PersonalDataInvalid: Story = {
     await context.userEvent.click(
       context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
     );
-    await expectFieldError(context.canvas, t('accounts.fields.fullName'), t('validation.name'));
+    await expectFieldError(context.canvas, t('accounts.fields.fullName'), t('validation.fullName'));
     await expectFieldError(context.canvas, t('profile.personal.address'), t('validation.address'));
     await expect(sent).toHaveLength(0);
     await expectNoToast(t);

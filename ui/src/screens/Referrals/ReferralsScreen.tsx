@@ -35,6 +35,7 @@ import { serverFieldErrors } from '../shared/api-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import { referralLink } from '../Success/SuccessScreen.tsx';
 import styles from './ReferralsScreen.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 export function referralsQueryOptions(api: ApiClient) {
   return queryOptions({
@@ -103,7 +104,10 @@ export function ReferralsScreen() {
     body = <p>{intl.formatMessage({ id: 'referrals.empty' })}</p>;
   } else {
     body = (
-      <div className={styles.scroll}>
+      <TableScroll
+        label={intl.formatMessage({ id: 'referrals.table.caption' })}
+        className={styles.scroll}
+      >
         <table className={styles.table}>
           <caption className="visually-hidden">
             {intl.formatMessage({ id: 'referrals.table.caption' })}
@@ -152,7 +156,7 @@ export function ReferralsScreen() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     );
   }
 

@@ -85,7 +85,7 @@ export const InvalidFields: Story = {
     const { canvas, globals, userEvent } = context;
     const t = storyIntl(globals);
     await submit(context);
-    await expectFieldError(canvas, t('accounts.fields.fullName'), t('validation.name'));
+    await expectFieldError(canvas, t('accounts.fields.fullName'), t('validation.fullName'));
     await expectFieldError(canvas, t('accounts.fields.mobile'), t('validation.phone'));
     await expectFieldError(canvas, t('accounts.fields.email'), t('validation.email'));
     await expectFieldError(canvas, t('accounts.fields.password'), t('validation.password'));

@@ -3,6 +3,7 @@ import type { Sale } from '@brnd/contracts/api/sale';
 import { ProgressBar } from '../../components/ProgressBar/ProgressBar.tsx';
 import { activeTier } from './sale-queries.ts';
 import styles from './SaleFacts.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 /** 'Tier III · $0.0025 per BRND', or the price that applies when no tier is active. */
 export function useTierText(): (sale: Sale) => string {
@@ -51,7 +52,7 @@ export function TierTable({ sale }: { sale: Sale }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
-    <div className={styles.scroll}>
+    <TableScroll label={t('sale.tiers.caption')} className={styles.scroll}>
       <table className={styles.table}>
         <caption className={styles.caption}>{t('sale.tiers.caption')}</caption>
         <thead>
@@ -88,7 +89,7 @@ export function TierTable({ sale }: { sale: Sale }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

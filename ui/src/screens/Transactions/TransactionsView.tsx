@@ -7,6 +7,7 @@ import { Link } from '../../navigation.tsx';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import styles from './TransactionsView.module.css';
 import screen from '../shared/screen.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 /** The spec's page size for the transactions list. */
 export const TRANSACTIONS_PER_PAGE = 5;
@@ -69,7 +70,7 @@ export function TransactionsView({
 
   return (
     <Card title={t('transactions.heading')}>
-      <div className={styles.scroll}>
+      <TableScroll label={t('transactions.heading')} className={styles.scroll}>
         <table className={styles.table} aria-busy={loadingPage}>
           <thead>
             <tr>
@@ -150,7 +151,7 @@ export function TransactionsView({
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pagination
         label={t('transactions.pagination')}
         page={page}

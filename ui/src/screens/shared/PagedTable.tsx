@@ -5,6 +5,7 @@ import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { LoadFailure, LoadingPage } from './LoadStates.tsx';
 import screen from './screen.module.css';
 import table from './table.module.css';
+import { TableScroll } from './TableScroll.tsx';
 
 export interface PagedTableProps<Data extends { count: number }> {
   /** One page of rows and the count of all of them; kept while the next page loads. */
@@ -45,7 +46,7 @@ export function PagedTable<Data extends { count: number }>({
   return (
     <>
       <p aria-live="polite">{countText(query.data.count)}</p>
-      <div className={table.scroll}>
+      <TableScroll label={caption}>
         <table className={table.table} aria-busy={query.isPlaceholderData}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -53,7 +54,7 @@ export function PagedTable<Data extends { count: number }>({
           </thead>
           <tbody>{rows(query.data)}</tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pagination
         label={paginationLabel}
         page={page}

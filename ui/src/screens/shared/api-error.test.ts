@@ -30,6 +30,27 @@ test('a throttled call says how many seconds to wait', () => {
   expect(apiErrorText(error, en)).toBe('Too many attempts. Please wait 42 seconds and try again.');
 });
 
+test('a long throttle is said in minutes or hours, in the page language', () => {
+  const throttled = (seconds: string) =>
+    new ApiError(
+      429,
+      { message: 'Too many attempts', messageId: 'errors.tooManyAttempts' },
+      new Headers({ 'retry-after': seconds }),
+    );
+  expect(apiErrorText(throttled('1800'), en)).toBe(
+    'Too many attempts. Please wait 30 minutes and try again.',
+  );
+  expect(apiErrorText(throttled('7200'), en)).toBe(
+    'Too many attempts. Please wait 2 hours and try again.',
+  );
+  expect(apiErrorText(throttled('1800'), pl)).toBe(
+    'Zbyt wiele prób. Odczekaj 30 minut i spróbuj ponownie.',
+  );
+  expect(apiErrorText(throttled('120'), pl)).toBe(
+    'Zbyt wiele prób. Odczekaj 2 minuty i spróbuj ponownie.',
+  );
+});
+
 test('a throttled call without Retry-After still tells the user to wait', () => {
   const error = new ApiError(429, { message: 'Too many attempts' });
   expect(apiErrorText(error, en)).toBe(messages.en['errors.tooManyAttemptsLater']);

@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import { ApiError } from '@brnd/contracts/api/errors';
+import { waitDuration } from '@brnd/contracts/domain/durations';
 
 /** Locale ids a field can carry: `validation.email`, or a server id such as `errors.emailExists`. */
 export type FieldErrors = Record<string, string>;
@@ -25,7 +26,7 @@ export function apiErrorText(
     const seconds = error.retryAfterSeconds;
     return seconds === undefined
       ? intl.formatMessage({ id: 'errors.tooManyAttemptsLater' })
-      : intl.formatMessage({ id: 'errors.tooManyAttempts' }, { seconds });
+      : intl.formatMessage({ id: 'errors.tooManyAttempts' }, { ...waitDuration(seconds) });
   }
   if (messageId && hasMessage(intl, messageId)) {
     // The server's values (a limit it names) first; the screen's own fill in or override.
