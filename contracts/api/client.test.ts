@@ -117,7 +117,9 @@ describe('request encoding', () => {
 });
 
 describe('bearer token', () => {
-  const user = { user: { name: 'Ada', email: 'a@b.co', mobile: '+48', address: 'Gdańsk' } };
+  const user = {
+    user: { name: 'Ada', email: 'a@b.co', mobile: '+48', address: 'Gdańsk', language: 'po' },
+  };
 
   test('is sent when a token exists and the endpoint takes one', async () => {
     const { fetch, requests } = recordingFetch(() => json(user));

@@ -63,9 +63,9 @@ test('a failed parse names each field once with its first message and leads with
   expect(result.success).toBe(false);
   if (result.success) return;
   expect(result.failure).toEqual({
-    messageId: 'validation.name',
+    messageId: 'validation.fullName',
     errors: {
-      name: 'validation.name',
+      name: 'validation.fullName',
       mobile: 'validation.phone',
       email: 'validation.email',
       password: 'validation.password',

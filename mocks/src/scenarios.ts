@@ -151,7 +151,7 @@ export function loginThrottled(seconds = 900): HttpHandler {
 export function signupThrottled(seconds = 3600): HttpHandler {
   return route(signup, () =>
     errorResponse(429, 'errors.tooManyAttempts', {
-      values: { seconds },
+      values: { seconds, ...waitDuration(seconds) },
       retryAfterSeconds: seconds,
     }),
   );
