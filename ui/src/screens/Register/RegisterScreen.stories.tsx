@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { signup } from '@brnd/contracts/api/accounts';
+import { waitDuration } from '@brnd/contracts/domain/durations';
 import { pending, serverError, signupThrottled, validationError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
@@ -166,7 +167,7 @@ export const Throttled: Story = {
     const t = storyIntl(context.globals);
     await fillForm(context);
     await submit(context);
-    await expectToast(t, 'danger', t('errors.tooManyAttempts', { seconds: 120 }));
+    await expectToast(t, 'danger', t('errors.tooManyAttempts', { ...waitDuration(120) }));
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };

@@ -3,7 +3,7 @@ import { cx } from '../../components/class-names.ts';
 import table from './table.module.css';
 
 export interface TableScrollProps {
-  /** Names the region for screen readers: the table's caption or heading. */
+  /** Names the scroll box for screen readers: the table's caption or heading. */
   label: string;
   /** The screen's own scroll box class, when it has one. */
   className?: string;
@@ -11,14 +11,15 @@ export interface TableScrollProps {
 }
 
 /**
- * A wide table's sideways scroll box. It is a focusable, named region so a keyboard can scroll it
+ * A wide table's sideways scroll box. It is focusable and named so a keyboard can scroll it
  * (WCAG 2.1.1; axe's scrollable-region-focusable), and a shadow on the edge with more columns
- * tells a phone user there is more to see.
+ * tells a phone user there is more to see. It is a group, not a region: the card around a table
+ * is already a landmark named by the same heading, and two landmarks may not share a name.
  */
 export function TableScroll({ label, className, children }: TableScrollProps) {
   return (
     <div
-      role="region"
+      role="group"
       aria-label={label}
       tabIndex={0}
       className={cx(table.scroll, 'scroll-cue', className)}
