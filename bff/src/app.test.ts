@@ -123,6 +123,7 @@ test('the dev outbox lists messages newest first as JSON', async () => {
     to: second.email,
     subject: 'Confirm your e-mail address for BRND',
     text: expect.stringContaining('/verify/'),
+    html: expect.stringContaining('/verify/'),
     createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
   });
 });
