@@ -190,9 +190,13 @@ test('a brand sends its registry extract; the operator downloads it, approves, t
   const chunks: Buffer[] = [];
   for await (const chunk of saved) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
-  // The file is not public: without the operator's session the API refuses it.
-  const anonymous = await page.request.get('/api/admin/verification/documents/1');
+  // The file is not public: the owner's own session is refused it, and so is no session at all.
+  const asOwner = await page.request.get('/api/admin/verification/documents/1');
+  expect(asOwner.status()).toBe(403);
+  const strangerContext = await browser.newContext();
+  const anonymous = await strangerContext.request.get('/api/admin/verification/documents/1');
   expect(anonymous.status()).toBe(401);
+  await strangerContext.close();
 
   await request.getByRole('button', { name: 'Approve' }).click();
   await expect(request).toHaveCount(0);
