@@ -1,6 +1,6 @@
 // One flat config for the monorepo. It enforces the architecture (docs/architecture.md):
-// - between workspaces: contracts, locales <- ui <- app; contracts <- mocks; contracts, locales <- bff;
-//   a workspace reaches another only through its package name, never by a relative path;
+// - between workspaces: contracts, locales <- ui <- app; contracts <- mocks; contracts, locales
+//   <- emails <- bff; a workspace reaches another by its package name, never by a relative path;
 // - inside the bff: http -> services -> db, never back; the demo seed sits above services;
 // - the chain build (contracts/chain: solc, anvil, ethers) stays out of browser code.
 import js from '@eslint/js';
@@ -30,7 +30,7 @@ const layers = (...folders) =>
     message: `The bff's layers run http -> services -> db; this import runs back up to ${folder}/ (docs/architecture.md).`,
   }));
 
-const browserOnly = packages('@brnd/contracts/chain').map((pattern) => ({
+const chainOutOfBrowser = packages('@brnd/contracts/chain').map((pattern) => ({
   ...pattern,
   message:
     'contracts/chain (solc, anvil, deploy keys) is for the bff and tests, never browser code.',
@@ -89,30 +89,33 @@ export default tseslint.config(
     ignores: ['ui/src/**/*.stories.tsx', 'ui/src/**/*.test.{ts,tsx}', 'ui/src/testing/**'],
     rules: forbid(
       packages('@brnd/app', '@brnd/bff', '@brnd/mocks', '@tanstack/react-router', 'msw'),
-      browserOnly,
+      chainOutOfBrowser,
     ),
   },
   {
     files: ['ui/src/**/*.stories.tsx', 'ui/src/**/*.test.{ts,tsx}', 'ui/src/testing/**'],
-    rules: forbid(packages('@brnd/app', '@brnd/bff', '@tanstack/react-router'), browserOnly),
+    rules: forbid(packages('@brnd/app', '@brnd/bff', '@tanstack/react-router'), chainOutOfBrowser),
   },
   // The mocks also run in the browser (the MSW worker in Storybook and dev:mock).
   {
     files: ['mocks/**'],
-    rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/bff'), browserOnly),
+    rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/bff'), chainOutOfBrowser),
   },
   // The e-mail templates: rendered by the bff, shown by Storybook (decision 032).
   {
     files: ['emails/**'],
-    rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/bff', '@brnd/mocks'), browserOnly),
+    rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/bff', '@brnd/mocks'), chainOutOfBrowser),
   },
   {
     files: ['app/src/**'],
     ignores: ['app/src/mock-mode.ts', 'app/src/**/*.test.{ts,tsx}'],
-    rules: forbid(packages('@brnd/bff', '@brnd/mocks', 'msw'), browserOnly),
+    rules: forbid(packages('@brnd/bff', '@brnd/mocks', 'msw'), chainOutOfBrowser),
   },
   // Tests may use the mocks (docs/architecture.md), like ui's tests.
-  { files: ['app/src/**/*.test.{ts,tsx}'], rules: forbid(packages('@brnd/bff'), browserOnly) },
+  {
+    files: ['app/src/**/*.test.{ts,tsx}'],
+    rules: forbid(packages('@brnd/bff'), chainOutOfBrowser),
+  },
   { files: ['bff/**'], rules: forbid(packages('@brnd/ui', '@brnd/app', '@brnd/mocks', 'react')) },
   {
     files: ['bff/src/db/**'],
