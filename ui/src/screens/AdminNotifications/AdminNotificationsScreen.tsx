@@ -9,13 +9,14 @@ import {
 } from '@brnd/contracts/api/admin-orders';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { useApiClient } from '../../api.tsx';
-import { Button, ButtonLink } from '../../components/Button/Button.tsx';
+import { ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { PagedTable } from '../shared/PagedTable.tsx';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
-import styles from '../AdminOrders/AdminOrders.module.css';
+import { FilterActions } from '../shared/FilterActions.tsx';
+import styles from '../shared/filter-form.module.css';
 import { NotificationOutcome } from '../AdminOrders/order-badges.tsx';
 
 export interface NotificationFilters {
@@ -104,22 +105,16 @@ export function AdminNotificationsScreen({ order = '' }: { order?: string }) {
         />
         {select('provider', NOTIFICATION_PROVIDERS, t('finance.notifications.provider'))}
         {select('outcome', NOTIFICATION_OUTCOMES, t('finance.notifications.outcome'))}
-        <div className={styles.actions}>
-          <Button type="submit">{t('finance.notifications.search')}</Button>
-          {filtered && (
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => {
-                setDraft(NO_FILTERS);
-                setFilters(NO_FILTERS);
-                setPage(0);
-              }}
-            >
-              {t('finance.notifications.clear')}
-            </Button>
-          )}
-        </div>
+        <FilterActions
+          searchText={t('finance.notifications.search')}
+          clearText={t('finance.notifications.clear')}
+          filtered={filtered}
+          onClear={() => {
+            setDraft(NO_FILTERS);
+            setFilters(NO_FILTERS);
+            setPage(0);
+          }}
+        />
       </form>
 
       <PagedTable

@@ -9,12 +9,13 @@ import {
 } from '@brnd/contracts/api/admin-orders';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { useApiClient } from '../../api.tsx';
-import { Button, ButtonLink } from '../../components/Button/Button.tsx';
+import { ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { PagedTable } from '../shared/PagedTable.tsx';
 import screen from '../shared/screen.module.css';
-import styles from './AdminOrders.module.css';
+import { FilterActions } from '../shared/FilterActions.tsx';
+import styles from '../shared/filter-form.module.css';
 import { ExceptionBadge, StatusBadge } from './order-badges.tsx';
 
 export interface OrderFilters {
@@ -133,22 +134,16 @@ export function AdminOrdersScreen() {
           />
           {t('finance.orders.undecided')}
         </label>
-        <div className={styles.actions}>
-          <Button type="submit">{t('finance.orders.search')}</Button>
-          {filtered && (
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => {
-                setDraft(NO_FILTERS);
-                setFilters(NO_FILTERS);
-                setPage(0);
-              }}
-            >
-              {t('finance.orders.clear')}
-            </Button>
-          )}
-        </div>
+        <FilterActions
+          searchText={t('finance.orders.search')}
+          clearText={t('finance.orders.clear')}
+          filtered={filtered}
+          onClear={() => {
+            setDraft(NO_FILTERS);
+            setFilters(NO_FILTERS);
+            setPage(0);
+          }}
+        />
       </form>
 
       <PagedTable

@@ -26,7 +26,7 @@ import { apiErrorText } from '../shared/api-error.ts';
 import { PagedTable } from '../shared/PagedTable.tsx';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
-import styles from '../AdminOrders/AdminOrders.module.css';
+import styles from '../shared/filter-form.module.css';
 
 const TONE: Record<PayoutStatus, BadgeTone> = {
   pending: 'warning',

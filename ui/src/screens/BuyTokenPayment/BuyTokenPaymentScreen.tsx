@@ -104,14 +104,22 @@ function OrderNotFound() {
       <div className={styles.result}>
         <h2>{t('sale.payment.notFoundTitle')}</h2>
         <p>{t('sale.payment.notFoundText')}</p>
-        <div className={styles.actions}>
-          <ButtonLink to="/user/buytoken">{t('sale.payment.newOrder')}</ButtonLink>
-          <ButtonLink to="/user/transactions" variant="secondary">
-            {t('sale.payment.transactions')}
-          </ButtonLink>
-        </div>
+        <ClosedOrderActions />
       </div>
     </Card>
+  );
+}
+
+/** Where a buyer goes from an order that can no longer be paid: a new order, or their list. */
+function ClosedOrderActions() {
+  const t = useT();
+  return (
+    <div className={styles.actions}>
+      <ButtonLink to="/user/buytoken">{t('sale.payment.newOrder')}</ButtonLink>
+      <ButtonLink to="/user/transactions" variant="secondary">
+        {t('sale.payment.transactions')}
+      </ButtonLink>
+    </div>
   );
 }
 
@@ -307,12 +315,7 @@ function PaymentClosed({ order }: { order: CryptoOrder }) {
         ) : (
           <p>{t(`sale.closed.nothing.${status}`)}</p>
         )}
-        <div className={styles.actions}>
-          <ButtonLink to="/user/buytoken">{t('sale.payment.newOrder')}</ButtonLink>
-          <ButtonLink to="/user/transactions" variant="secondary">
-            {t('sale.payment.transactions')}
-          </ButtonLink>
-        </div>
+        <ClosedOrderActions />
       </div>
     </Card>
   );
