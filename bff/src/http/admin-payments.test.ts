@@ -10,17 +10,13 @@ import { connectContract } from '@brnd/contracts/chain/connect';
 import { BRND } from '@brnd/contracts/chain/generated/index';
 import { Wallet, parseEther } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startSaleWatcher, type SaleWatcher } from '../jobs/sale-watch.ts';
+import type { SaleWatcher } from '../jobs/sale-watch.ts';
 import { createLedger, LEDGER_ACCOUNTS, ONE_TOKEN, userAccount } from '../services/ledger.ts';
-import { createOperator } from '../services/operators.ts';
 import type { OrderService } from '../services/orders.ts';
-import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
-import { createSaleStack } from '../services/sale-stack.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
-import { startAnvil } from '@brnd/contracts/chain/anvil';
-import { startTestApp, type TestApp } from '../testing.ts';
-import { until, userWithTokens } from '../testing/chain-app.ts';
-import { call, loginToken, newUser, registerVerifiedUser } from '../testing/http.ts';
+import { type TestApp } from '../testing.ts';
+import { startEthSaleTestApp, until, userWithTokens } from '../testing/chain-app.ts';
+import { call, newUser, registerVerifiedUser } from '../testing/http.ts';
 
 const OPERATOR = { email: 'cashier@brnd.example', password: 'Cash13r!pass' };
 
@@ -29,43 +25,13 @@ let app: TestApp;
 let stack: { sales: SaleService; orders: OrderService };
 let watcher: SaleWatcher;
 let operatorToken: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  app = await startTestApp({
-    chain: {
-      rpcUrl: anvil.rpcUrl,
-      chainId: anvil.chainId,
-      treasuryPrivateKey: anvil.accounts[0]?.privateKey as string,
-    },
-    sale: ({ db, baseUrl, logger }) => {
-      stack = createSaleStack({
-        db,
-        logger,
-        appUrl: baseUrl,
-        chainId: anvil.chainId,
-        ethConfirmations: 1,
-        usdPerEth: 2000,
-      });
-      return stack;
-    },
-  });
-  await seedLiveSale(stack.sales);
-  watcher = startSaleWatcher({
-    orders: stack.orders,
-    provider: app.chain!.provider,
-    logger: console as never,
-    intervalMs: 0,
-  });
-  await createOperator(app.db, createPasswordHasher(TEST_ARGON2_COST), OPERATOR);
-  operatorToken = await loginToken(app.baseUrl, OPERATOR.email, OPERATOR.password);
+  ({ anvil, app, stack, watcher, operatorToken, close } = await startEthSaleTestApp(OPERATOR));
 });
 
-afterAll(async () => {
-  await watcher?.stop();
-  await app?.close();
-  await anvil?.stop();
-});
+afterAll(() => close?.());
 
 async function balance(token: string) {
   return (await call(app.baseUrl, wallet, { token })).data?.wallet[0]?.brnd_tokens;

@@ -3,17 +3,12 @@ import { resolveOrder } from '@brnd/contracts/api/admin-orders';
 import { buyTokens, orders as transactions, verifyOrder } from '@brnd/contracts/api/orders';
 import { wallet } from '@brnd/contracts/api/wallet';
 import type { Anvil } from '@brnd/contracts/chain/anvil';
-import { startAnvil } from '@brnd/contracts/chain/anvil';
 import { Wallet, parseEther } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startSaleWatcher, type SaleWatcher } from '../jobs/sale-watch.ts';
-import { createOperator } from '../services/operators.ts';
-import type { OrderService } from '../services/orders.ts';
-import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
-import { createSaleStack } from '../services/sale-stack.ts';
-import { seedLiveSale, type SaleService } from '../services/sale.ts';
-import { startTestApp, type TestApp } from '../testing.ts';
-import { call, latestMessage, loginToken, registerVerifiedUser } from '../testing/http.ts';
+import type { SaleWatcher } from '../jobs/sale-watch.ts';
+import type { TestApp } from '../testing.ts';
+import { startEthSaleTestApp } from '../testing/chain-app.ts';
+import { call, latestMessage, registerVerifiedUser } from '../testing/http.ts';
 
 /**
  * What a buyer sees of partial, over- and late payments (docs/decisions/038): what arrived and
@@ -25,46 +20,15 @@ const OPERATOR = { email: 'desk@brnd.example', password: 'Desk13r!pass' };
 
 let anvil: Anvil;
 let app: TestApp;
-let stack: { sales: SaleService; orders: OrderService };
 let watcher: SaleWatcher;
 let operatorToken: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  app = await startTestApp({
-    chain: {
-      rpcUrl: anvil.rpcUrl,
-      chainId: anvil.chainId,
-      treasuryPrivateKey: anvil.accounts[0]?.privateKey as string,
-    },
-    sale: ({ db, baseUrl, logger }) => {
-      stack = createSaleStack({
-        db,
-        logger,
-        appUrl: baseUrl,
-        chainId: anvil.chainId,
-        ethConfirmations: 1,
-        usdPerEth: 2000,
-      });
-      return stack;
-    },
-  });
-  await seedLiveSale(stack.sales);
-  watcher = startSaleWatcher({
-    orders: stack.orders,
-    provider: app.chain!.provider,
-    logger: console as never,
-    intervalMs: 0,
-  });
-  await createOperator(app.db, createPasswordHasher(TEST_ARGON2_COST), OPERATOR);
-  operatorToken = await loginToken(app.baseUrl, OPERATOR.email, OPERATOR.password);
+  ({ anvil, app, watcher, operatorToken, close } = await startEthSaleTestApp(OPERATOR));
 });
 
-afterAll(async () => {
-  await watcher?.stop();
-  await app?.close();
-  await anvil?.stop();
-});
+afterAll(() => close?.());
 
 async function ethOrder(token: string, usd = '100') {
   const created = await call(app.baseUrl, buyTokens, {

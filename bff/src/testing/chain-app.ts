@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { startAnvil, type Anvil } from '@brnd/contracts/chain/anvil';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
-import { registerVerifiedUser } from './http.ts';
+import { startSaleWatcher } from '../jobs/sale-watch.ts';
+import { createOperator } from '../services/operators.ts';
+import type { OrderService } from '../services/orders.ts';
+import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
+import { createSaleStack } from '../services/sale-stack.ts';
+import { seedLiveSale, type SaleService } from '../services/sale.ts';
+import { loginToken, registerVerifiedUser } from './http.ts';
 
 /** A test app on its own dev chain (one per test file): contracts deployed, payouts queued. */
 export async function startChainTestApp(): Promise<{ anvil: Anvil; app: TestApp }> {
@@ -46,4 +52,52 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('timed out waiting');
+}
+
+/**
+ * A test app selling BRND for ETH on its own anvil: a live sale, a deposit watcher ticked by the
+ * test (`watcher.tick()`), and a signed-in operator for the payment desk.
+ */
+export async function startEthSaleTestApp(operator: { email: string; password: string }) {
+  const anvil = await startAnvil();
+  let stack!: { sales: SaleService; orders: OrderService };
+  const app = await startTestApp({
+    chain: {
+      rpcUrl: anvil.rpcUrl,
+      chainId: anvil.chainId,
+      treasuryPrivateKey: anvil.accounts[0]?.privateKey as string,
+    },
+    sale: ({ db, baseUrl, logger }) => {
+      stack = createSaleStack({
+        db,
+        logger,
+        appUrl: baseUrl,
+        chainId: anvil.chainId,
+        ethConfirmations: 1,
+        usdPerEth: 2000,
+      });
+      return stack;
+    },
+  });
+  await seedLiveSale(stack.sales);
+  const watcher = startSaleWatcher({
+    orders: stack.orders,
+    provider: app.chain!.provider,
+    logger: console as never,
+    intervalMs: 0,
+  });
+  await createOperator(app.db, createPasswordHasher(TEST_ARGON2_COST), operator);
+  const operatorToken = await loginToken(app.baseUrl, operator.email, operator.password);
+  return {
+    anvil,
+    app,
+    stack,
+    watcher,
+    operatorToken,
+    async close() {
+      await watcher.stop();
+      await app.close();
+      await anvil.stop();
+    },
+  };
 }
