@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { requestIdHeader } from '../logger.ts';
 import type { SmsMessage, SmsProvider } from './sms.ts';
 
 /**
@@ -73,6 +74,7 @@ export function createTwilioSms(options: TwilioOptions): SmsProvider & {
         authorization: basicAuth(options.accountSid, options.authToken),
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
+        ...requestIdHeader(),
       },
       body: form.toString(),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
