@@ -22,10 +22,10 @@ export default defineConfig({
         ],
         test: {
           name: 'storybook',
-          // Every story sets up its own handlers, session and messages (.storybook/preview.tsx),
-          // so files can share one page: a fresh iframe per file re-imported React, MSW and the
-          // design system 82 times (about 10 min against 5).
-          isolate: false,
+          // A fresh page per file. Sharing one page saved a minute or two, but a story that never
+          // settled left React's test scope open and every later story in the run timed out
+          // after it (a CI run went on for 90 minutes that way); now it costs one file at most.
+          isolate: true,
           // A file's first story also waits for Vite to transform its imports.
           testTimeout: 30_000,
           browser: {
@@ -33,6 +33,9 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+              // No animations (ui/src/styles.css honours reduced motion): a dialog caught mid
+              // fade-in is not yet visible, and which story meets it depended on the load.
+              contextOptions: { reducedMotion: 'reduce' },
             }),
             instances: [{ browser: 'chromium' }],
           },
