@@ -27,6 +27,10 @@ export const Default: Story = {
       'href',
       '/privacypolicy',
     );
+    await expect(canvas.getByRole('link', { name: t('footer.burns') })).toHaveAttribute(
+      'href',
+      '/burns',
+    );
     await expect(canvas.getByRole('link', { name: t('footer.facebook') })).toHaveAttribute(
       'href',
       'https://www.facebook.com/brndplatform',

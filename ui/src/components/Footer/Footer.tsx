@@ -8,6 +8,8 @@ const FOOTER_LINKS = [
   { labelId: 'nav.ico', to: '/ico' },
   { labelId: 'nav.voting', to: '/voting' },
   { labelId: 'footer.pricing', to: '/pricing' },
+  // The public proof of the buyback the sale pages promise.
+  { labelId: 'footer.burns', to: '/burns' },
   { labelId: 'nav.company', to: '/company' },
   { labelId: 'footer.contact', to: '/contact' },
   { labelId: 'nav.faq', to: '/faq' },

@@ -42,6 +42,11 @@ export const Running: Story = {
       'href',
       '/docs/brnd-one-pager.pdf',
     );
+    // The buyback the page promises can be checked.
+    await expect(canvas.getByRole('link', { name: t('sale.ico.burnsLink') })).toHaveAttribute(
+      'href',
+      '/burns',
+    );
     await expect(canvas.getByRole('heading', { name: t('sale.ico.teamTitle') })).toBeVisible();
   },
 };

@@ -13,7 +13,7 @@ import { Countdown } from '../../components/Countdown/Countdown.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
-import { useNavigation } from '../../navigation.tsx';
+import { Link, useNavigation } from '../../navigation.tsx';
 import { useSession } from '../../session.tsx';
 import { apiErrorText } from '../shared/api-error.ts';
 import { firstErrorId } from '../shared/field-error.ts';
@@ -78,7 +78,9 @@ export function IcoScreen({ code }: IcoScreenProps) {
         <h2 id="ico-about">{t('sale.ico.aboutTitle')}</h2>
         <p>{t('sale.ico.about1')}</p>
         <p>{t('sale.ico.about2')}</p>
-        <p>{t('sale.ico.about3')}</p>
+        <p>
+          {t('sale.ico.about3')} <Link to="/burns">{t('sale.ico.burnsLink')}</Link>
+        </p>
         <ul className={styles.documents}>
           {SALE_DOCUMENTS.map((document) => (
             <li key={document.href}>
