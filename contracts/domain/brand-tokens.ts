@@ -11,6 +11,13 @@ export const BRAND_TOKEN_MAX_AMOUNT = 1_000_000_000_000;
 /** A bulk give: at most this many rows per CSV file, at most this many bytes. */
 export const BULK_GIVE_MAX_ROWS = 10_000;
 export const BULK_GIVE_MAX_BYTES = 1024 * 1024;
+/**
+ * The file the console offers as a starting point: a header, a customer by e-mail and one by
+ * wallet address. The bff's parser must accept it as it is (a test holds it to that).
+ */
+export const BULK_GIVE_CSV_TEMPLATE =
+  'recipient,amount\r\ncustomer@example.com,10\r\n0x52908400098527886E0F7030069857D2E4169EE7,5\r\n';
+export const BULK_GIVE_CSV_TEMPLATE_NAME = 'brnd-give-template.csv';
 /** The console's chart: daily figures of the last this many days. */
 export const BRAND_TOKEN_CHART_DAYS = 30;
 /** Redemption codes: this many characters from an alphabet without look-alikes (no 0/O, 1/I/L). */

@@ -1,4 +1,4 @@
-import { BULK_GIVE_MAX_ROWS } from '@brnd/contracts/domain/brand-tokens';
+import { BULK_GIVE_CSV_TEMPLATE, BULK_GIVE_MAX_ROWS } from '@brnd/contracts/domain/brand-tokens';
 import { expect, test } from 'vitest';
 import { csvRecords, parseGiveCsv } from './brand-tokens-csv.ts';
 
@@ -10,6 +10,16 @@ test('rows with a header, a BOM and CRLF line ends keep the file’s line number
     rows: [
       { line: 2, recipient: 'ada@example.com', amount: 10 },
       { line: 4, recipient: 'bob@example.com', amount: 5 },
+    ],
+    errors: [],
+  });
+});
+
+test('the template the console offers for download is a valid file as it stands', () => {
+  expect(parseGiveCsv(BULK_GIVE_CSV_TEMPLATE)).toEqual({
+    rows: [
+      { line: 2, recipient: 'customer@example.com', amount: 10 },
+      { line: 3, recipient: ADDRESS, amount: 5 },
     ],
     errors: [],
   });

@@ -7,7 +7,11 @@ import {
   type BrandToken,
 } from '@brnd/contracts/api/brand-tokens';
 import type { EndpointResponse } from '@brnd/contracts/api/endpoint';
-import { BRAND_TOKEN_CHART_DAYS } from '@brnd/contracts/domain/brand-tokens';
+import {
+  BRAND_TOKEN_CHART_DAYS,
+  BULK_GIVE_CSV_TEMPLATE,
+  BULK_GIVE_CSV_TEMPLATE_NAME,
+} from '@brnd/contracts/domain/brand-tokens';
 import {
   PLAN_LIMITS,
   PLANS,
@@ -449,6 +453,25 @@ export const CsvPreview: Story = {
   },
 };
 export const CsvPreviewPolish = polish(CsvPreview);
+
+/** The offered template downloads under its name and, uploaded as it is, reads as two lines. */
+export const CsvTemplate: Story = {
+  ...onDemoToken('give'),
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const card = await canvas.findByRole('region', { name: t('brandTokens.bulk.title') });
+    const link = within(card).getByRole('link', { name: t('brandTokens.bulk.template') });
+    await expect(link).toHaveAttribute('download', BULK_GIVE_CSV_TEMPLATE_NAME);
+    const template = await (await fetch(link.getAttribute('href')!)).text();
+    await expect(template).toBe(BULK_GIVE_CSV_TEMPLATE);
+    await chooseCsv(canvas, userEvent, t, template);
+    const preview = await within(card).findByRole('region', {
+      name: t('brandTokens.bulk.previewTitle'),
+    });
+    await expect(within(preview).getAllByRole('row')).toHaveLength(3);
+  },
+};
+export const CsvTemplatePolish = polish(CsvTemplate);
 
 /** A wrong line is named with its number, and nothing can be applied. */
 export const CsvErrors: Story = {

@@ -11,6 +11,8 @@ import type {
 import type { EndpointResponse } from '@brnd/contracts/api/endpoint';
 import { ApiError } from '@brnd/contracts/api/errors';
 import {
+  BULK_GIVE_CSV_TEMPLATE,
+  BULK_GIVE_CSV_TEMPLATE_NAME,
   BULK_GIVE_MAX_ROWS,
   BrandTokenNameSchema,
   BrandTokenTickerSchema,
@@ -42,6 +44,9 @@ import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import type { ConsoleData } from './BrandConsoleScreen.tsx';
 import styles from './BrandConsole.module.css';
+
+/** A link, not a script: the template downloads with JavaScript still loading or blocked. */
+const CSV_TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(BULK_GIVE_CSV_TEMPLATE)}`;
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 
@@ -307,7 +312,12 @@ function BulkGive({ token }: { token: BrandToken }) {
 
   return (
     <Card title={t('bulk.title')}>
-      <p>{t('bulk.lead')}</p>
+      <p>
+        {t('bulk.lead')}{' '}
+        <a href={CSV_TEMPLATE_HREF} download={BULK_GIVE_CSV_TEMPLATE_NAME}>
+          {t('bulk.template')}
+        </a>
+      </p>
       <FileDrop
         label={t('bulk.file')}
         accept=".csv,text/csv"
