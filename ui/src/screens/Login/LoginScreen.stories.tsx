@@ -152,6 +152,21 @@ export const SuccessBackToVoting: Story = {
 };
 export const SuccessBackToVotingPolish = polish(SuccessBackToVoting);
 
+/** Opened while signed in: no form, straight on to where a login would have gone. */
+export const AlreadySignedIn: Story = {
+  args: { search: { voting: '' } },
+  parameters: { session: 'demo' },
+  play: async ({ canvas, globals, loaded }) => {
+    const t = storyIntl(globals);
+    const { navigation } = storyRecorders(loaded);
+    await waitFor(() =>
+      expect(navigation.navigate).toHaveBeenCalledWith('/voting', { replace: true }),
+    );
+    await expect(canvas.queryByLabelText(t('accounts.fields.email'))).toBeNull();
+  },
+};
+export const AlreadySignedInPolish = polish(AlreadySignedIn);
+
 /** The phone is not verified yet: no session, on to the phone page with the answer's code. */
 export const NeedsPhone: Story = {
   parameters: { msw: { handlers: [loginNeedsPhone()] } },

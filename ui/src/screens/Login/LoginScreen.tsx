@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { login } from '@brnd/contracts/api/accounts';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
@@ -23,9 +24,17 @@ export interface LoginScreenProps {
 
 export function LoginScreen({ search = {} }: LoginScreenProps) {
   const mutation = useLoginMutation();
-  const { signIn } = useSession();
+  const { session, signIn } = useSession();
   const navigation = useNavigation();
   const showError = useApiErrorToast();
+  // Already signed in (a bookmark, the back button, a link from a mail): go where a login would.
+  const signedIn = session !== null && !mutation.isSuccess;
+  useEffect(() => {
+    if (!signedIn) return;
+    const target = afterLoginTarget(search);
+    navigation.navigate(target.to, { ...target.options, replace: true });
+  }, [signedIn, search, navigation]);
+  if (signedIn) return null;
 
   return (
     <LoginView
