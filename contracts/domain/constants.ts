@@ -11,6 +11,8 @@ export const SESSION_TOKEN_COOKIE = 'token';
 export const SESSION_PROFILE_COOKIES = ['email', 'mobile', 'name'] as const;
 
 export const TOAST_DURATION_MS = 5_000;
+/** Toasts shown at once; an older one makes room for a newer. */
+export const TOAST_MAX_SHOWN = 3;
 export const BUY_TOAST_DURATION_MS = 8_000;
 export const COPIED_MESSAGE_DURATION_MS = 5_000;
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
+import { TOAST_MAX_SHOWN } from '@brnd/contracts/domain/constants';
 import { Button } from '../Button/Button.tsx';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
@@ -84,13 +85,42 @@ export const WarningPolish = polish(Warning, {
   trigger: 'Kup',
 });
 
-export const Stacked: Story = {
+/** The same message again restarts its toast: three saves show one. */
+export const RepeatedShowsOnce: Story = {
   play: async ({ args, canvas, userEvent }) => {
     const button = canvas.getByRole('button', { name: args.trigger });
     await userEvent.click(button);
     await userEvent.click(button);
     await userEvent.click(button);
-    await expect(await canvas.findAllByRole('status')).toHaveLength(3);
+    await expect(await canvas.findAllByRole('status')).toHaveLength(1);
+  },
+};
+export const RepeatedShowsOncePolish = polish(RepeatedShowsOnce, {
+  message: 'Twój profil został zaktualizowany!',
+  trigger: 'Zapisz',
+});
+
+/** Different messages stack, newest first, at most TOAST_MAX_SHOWN at once. */
+export const Stacked: Story = {
+  render: (args) => (
+    <>
+      {['1', '2', '3', '4'].map((n) => (
+        <ToastDemo
+          key={n}
+          {...args}
+          message={`${args.message} (${n})`}
+          trigger={`${args.trigger} ${n}`}
+        />
+      ))}
+    </>
+  ),
+  play: async ({ args, canvas, userEvent }) => {
+    for (const n of ['1', '2', '3', '4']) {
+      await userEvent.click(canvas.getByRole('button', { name: `${args.trigger} ${n}` }));
+    }
+    const shown = await canvas.findAllByRole('status');
+    await expect(shown).toHaveLength(TOAST_MAX_SHOWN);
+    await expect(shown[0]).toHaveTextContent(`${args.message} (4)`);
   },
 };
 export const StackedPolish = polish(Stacked, {

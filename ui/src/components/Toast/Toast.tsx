@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useIntl } from 'react-intl';
-import { TOAST_DURATION_MS } from '@brnd/contracts/domain/constants';
+import { TOAST_DURATION_MS, TOAST_MAX_SHOWN } from '@brnd/contracts/domain/constants';
 import { cx } from '../class-names.ts';
 import styles from './Toast.module.css';
 
@@ -61,7 +61,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           title: options.title,
           durationMs: options.durationMs ?? TOAST_DURATION_MS,
         };
-        setToasts((current) => [toast, ...current]);
+        // The same message again (a second save, a retried action) restarts its toast instead of
+        // stacking a copy, and the stack never covers more than a few lines of the page.
+        setToasts((current) =>
+          [
+            toast,
+            ...current.filter((shown) => shown.variant !== variant || shown.message !== message),
+          ].slice(0, TOAST_MAX_SHOWN),
+        );
         return id;
       };
     return { success: show('success'), danger: show('danger'), warning: show('warning'), dismiss };
