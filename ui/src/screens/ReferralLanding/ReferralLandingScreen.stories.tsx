@@ -45,6 +45,20 @@ export const ToSignUp: Story = {
 };
 export const ToSignUpPolish = polish(ToSignUp);
 
+/** Already signed in: the click is counted, and the member goes to their dashboard. */
+export const SignedInToDashboard: Story = {
+  args: { code: 'DEMOBRND' },
+  parameters: { session: 'demo' },
+  play: async ({ loaded }) => {
+    const { navigation } = storyRecorders(loaded);
+    await waitFor(() =>
+      expect(navigation.navigate).toHaveBeenCalledWith('/user/dashboard', { replace: true }),
+    );
+    await expect(visits).toEqual([{ referral_code: 'DEMOBRND' }]);
+  },
+};
+export const SignedInToDashboardPolish = polish(SignedInToDashboard);
+
 /** A dash part with `ico` leads to the token sale. */
 export const ToTokenSale: Story = {
   args: { code: 'DEMOBRND-ico' },

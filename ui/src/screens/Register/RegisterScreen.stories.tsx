@@ -130,6 +130,10 @@ export const Success: Story = {
   play: async (context) => {
     const { navigation } = storyRecorders(context.loaded);
     localStorage.setItem(LOCAL_REFERRAL, 'older-code');
+    // The visitor is told the invitation was kept.
+    await expect(
+      context.canvas.getByText(storyIntl(context.globals)('accounts.register.invited')),
+    ).toBeVisible();
     await fillForm(context);
     await submit(context);
     await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/confirmemail'));

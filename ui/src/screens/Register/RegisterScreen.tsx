@@ -32,16 +32,18 @@ export function RegisterScreen({ referralCode, email }: RegisterScreenProps) {
   const mutation = useSignupMutation();
   const navigation = useNavigation();
   const showError = useApiErrorToast();
+  // A code in the address wins over one remembered from an earlier /ref/ visit.
+  const referral = () => referralCode || readStored('local', LOCAL_REFERRAL);
 
   return (
     <RegisterView
       email={email}
+      invited={Boolean(referral())}
       submitting={mutation.isPending}
       serverErrors={serverFieldErrors(mutation.error)}
       onSubmit={({ terms: _accepted, ...values }) => {
-        // A code in the address wins over one remembered from an earlier /ref/ visit.
-        const referral = referralCode || readStored('local', LOCAL_REFERRAL);
-        mutation.mutate(referral ? { ...values, referral_code: referral } : values, {
+        const code = referral();
+        mutation.mutate(code ? { ...values, referral_code: code } : values, {
           onSuccess: () => {
             removeStored('local', LOCAL_REFERRAL);
             writeStored('local', LOCAL_EMAIL, values.email);

@@ -4,6 +4,7 @@ import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { signup } from '@brnd/contracts/api/accounts';
 import { DEFAULT_PHONE_COUNTRY } from '@brnd/contracts/domain/constants';
 import { AcceptedSchema } from '@brnd/contracts/domain/rules';
+import { Alert } from '../../components/Alert/Alert.tsx';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Checkbox } from '../../components/Checkbox/Checkbox.tsx';
@@ -42,6 +43,8 @@ export interface RegisterViewProps {
   serverErrors?: FieldErrors;
   /** Filled in from a mail's link (tokens waiting for this address). */
   email?: string;
+  /** Came through a member's referral link: say so, so the visitor knows it was kept. */
+  invited?: boolean;
 }
 
 export function RegisterView({
@@ -49,6 +52,7 @@ export function RegisterView({
   submitting = false,
   serverErrors,
   email = '',
+  invited = false,
 }: RegisterViewProps) {
   const intl = useIntl();
   const inputProps = useInputProps();
@@ -67,6 +71,7 @@ export function RegisterView({
       subtitle={intl.formatMessage({ id: 'accounts.register.intro' })}
       aside={<AccountBenefits />}
     >
+      {invited && <Alert>{intl.formatMessage({ id: 'accounts.register.invited' })}</Alert>}
       <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
         <form.Field name="name">
           {(field) => (
