@@ -53,6 +53,7 @@ async function registerAndVerify(page: Page, user: ReturnType<typeof newUser>) {
   await expect(page).toHaveURL(/\/success\?indivi_code=[A-Z0-9]+$/);
   await expect(page.getByRole('heading', { name: 'Registration complete' })).toBeVisible();
   await expect(page.getByLabel('Your referral link')).toHaveValue(/\/ref\/[A-Z0-9]+$/);
+  await expect(page.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
 }
 
 test('a new user registers, verifies e-mail and phone, edits the profile, changes the password and logs out', async ({

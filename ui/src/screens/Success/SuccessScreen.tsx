@@ -28,18 +28,28 @@ export function SuccessScreen({ individualCode, brandCode }: SuccessScreenProps)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // A person's sign-up ends here with the account ready: signing in is the next step. A brand
+  // registered from /newbrandaccount has no login of its own.
+  const signsIn = !brandCode;
   const actions = (
     <>
-      <ButtonLink to="/">{intl.formatMessage({ id: 'accounts.common.backHome' })}</ButtonLink>
-      <ButtonLink to="/contact" variant="secondary">
+      {signsIn && (
+        <ButtonLink to="/login">{intl.formatMessage({ id: 'accounts.common.toLogin' })}</ButtonLink>
+      )}
+      <ButtonLink to="/" variant={signsIn ? 'secondary' : 'primary'}>
+        {intl.formatMessage({ id: 'accounts.common.backHome' })}
+      </ButtonLink>
+      <ButtonLink to="/contact" variant={signsIn ? 'ghost' : 'secondary'}>
         {intl.formatMessage({ id: 'accounts.common.contactUs' })}
       </ButtonLink>
     </>
   );
+  const confirmed = signsIn && <p>{intl.formatMessage({ id: 'accounts.success.confirmed' })}</p>;
 
   if (!code) {
     return (
       <MessagePage title={intl.formatMessage({ id: 'accounts.success.title' })} actions={actions}>
+        {confirmed}
         <p>{intl.formatMessage({ id: 'accounts.success.noCode' })}</p>
       </MessagePage>
     );
@@ -59,6 +69,7 @@ export function SuccessScreen({ individualCode, brandCode }: SuccessScreenProps)
 
   return (
     <MessagePage title={intl.formatMessage({ id: 'accounts.success.title' })} actions={actions}>
+      {confirmed}
       <p>
         {intl.formatMessage({
           id: brandCode ? 'accounts.success.brandText' : 'accounts.success.userText',
