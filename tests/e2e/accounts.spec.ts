@@ -89,9 +89,16 @@ test('a new user registers, verifies e-mail and phone, edits the profile, change
   await logIn(page, user.email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 
+  // Logging out is quiet: no page left polling with the revoked session.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await page.getByRole('button', { name: user.email }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+  expect(consoleErrors).toEqual([]);
   await page.goto('/user/dashboard');
   await expect(page).toHaveURL(/\/login/);
 });

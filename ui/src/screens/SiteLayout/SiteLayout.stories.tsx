@@ -52,7 +52,7 @@ export const LogOut: Story = {
     const { navigation, session } = storyRecorders(context.loaded);
     await logOut(context);
     await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/'));
-    await expect(session.signOut).toHaveBeenCalledOnce();
+    await waitFor(() => expect(session.signOut).toHaveBeenCalledOnce());
     await expect(
       context.canvas.getByRole('link', { name: storyIntl(context.globals)('nav.signIn') }),
     ).toBeVisible();
@@ -67,7 +67,7 @@ export const LogOutServerError: Story = {
     const { navigation, session } = storyRecorders(context.loaded);
     await logOut(context);
     await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/'));
-    await expect(session.signOut).toHaveBeenCalledOnce();
+    await waitFor(() => expect(session.signOut).toHaveBeenCalledOnce());
   },
 };
 export const LogOutServerErrorPolish = polish(LogOutServerError);

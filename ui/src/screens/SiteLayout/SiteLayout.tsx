@@ -20,16 +20,20 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { mutate } = useLogoutMutation();
 
-  const handleLogout = () =>
+  const handleLogout = () => {
+    // Off the signed-in page first: its queries would otherwise poll or refetch with the
+    // revoked session and fill the console with 401s.
+    navigation.navigate('/');
+    void queryClient.cancelQueries();
     mutate(undefined, {
       // The server revokes the token; the browser forgets it even when that call fails, so
       // "Log Out" always logs out of this browser.
       onSettled: () => {
         signOut();
         queryClient.clear();
-        navigation.navigate('/');
       },
     });
+  };
 
   return (
     <div className={styles.site}>
