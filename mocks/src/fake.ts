@@ -1052,6 +1052,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         email: user.email,
         mobile: user.mobile,
         name: user.name,
+        operator: user.role === 'admin',
       };
     },
 
