@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
-import type { BrandTokenService } from './services/brand-tokens.ts';
-import type { OrderPaidHook } from './services/orders.ts';
+import type { BrandTokenService } from './services/brand-tokens/service.ts';
+import type { OrderPaidHook } from './services/orders/service.ts';
 import { saleReferralHook, type ReferralService } from './services/referrals.ts';
 
 /** A brand a user created, as the brand service reports it. */

@@ -10,7 +10,7 @@ import { connectDevChain, type PlatformChain } from './chain/platform-chain.ts';
 import { enqueuePayout, startPayoutWorker } from './jobs/payouts.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { brandTokenSendQueue, startBrandTokenWorker } from './jobs/brand-tokens.ts';
-import type { BrandTokenChain } from './services/brand-tokens-chain.ts';
+import type { BrandTokenChain } from './services/brand-tokens/chain.ts';
 import type { PayoutService } from './services/payouts.ts';
 import { databaseName, openDatabase, type Database } from './db/database.ts';
 import { seedIfEmpty } from './seed/demo.ts';

@@ -6,7 +6,7 @@ import { Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSaleWatcher, type SaleWatcher } from '../jobs/sale-watch.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call, registerVerifiedUser } from '../testing/http.ts';
 

@@ -18,7 +18,7 @@ import {
   type GatewaySimulator,
 } from '../providers/crypto-gateway-simulator.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { createOperator } from '../services/operators.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';

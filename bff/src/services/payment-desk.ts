@@ -33,7 +33,7 @@ import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
 import { formatMessage, localeOf } from './messages.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount, type Ledger } from './ledger.ts';
-import type { OrderService } from './orders.ts';
+import type { OrderService } from './orders/service.ts';
 
 /**
  * The console's orders and payments (docs/decisions/016): searching every order, what we

@@ -4,7 +4,7 @@ import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount } from '../services/ledger.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { startSaleWatcher } from '../jobs/sale-watch.ts';
 import { createOperator } from '../services/operators.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
 import { loginToken, registerVerifiedUser } from './http.ts';

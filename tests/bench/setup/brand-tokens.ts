@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createMemoryLogger } from '../logger.ts';
-import { openTokenAccounts } from './brand-tokens-accounts.ts';
-import { parseGiveCsv } from './brand-tokens-csv.ts';
-import { createServices } from '../composition.ts';
-import { TEST_ARGON2_COST, createPasswordHasher } from './passwords.ts';
-import { ONE_TOKEN } from './ledger.ts';
-import { openBenchDatabase } from '../testing/bench-database.ts';
+import {
+  createMemoryLogger,
+  createPasswordHasher,
+  createServices,
+  ONE_TOKEN,
+  openBenchDatabase,
+  openTokenAccounts,
+  parseGiveCsv,
+  TEST_ARGON2_COST,
+} from '@brnd/bff/testing/bench';
 
 /**
  * A bulk give of a 1,000-row CSV (issue #8 asks for well under 10 s): half the rows to customers

@@ -2,11 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTEST_TIME_ZONE, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import pg from 'pg';
-import { createBenchApp } from '../testing/bench-app.ts';
-import { type Database } from '../db/database.ts';
-import { createScratchDatabase } from '../testing/bench-database.ts';
-import { createMemoryLogger } from '../logger.ts';
-import { trendWeight } from './votes.ts';
+import {
+  createBenchApp,
+  createMemoryLogger,
+  createScratchDatabase,
+  type Database,
+  trendWeight,
+} from '@brnd/bff/testing/bench';
 
 /**
  * The brand listings bench's data and server (tests/bench/brands.bench.ts measures them): a

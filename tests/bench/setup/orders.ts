@@ -3,11 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
-import { createBenchApp } from '../testing/bench-app.ts';
-import { createLogger } from '../logger.ts';
-import { insertUserRow } from '../testing/users.ts';
-import { createSessionService } from './sessions.ts';
-import { openBenchDatabase } from '../testing/bench-database.ts';
+import {
+  createBenchApp,
+  createLogger,
+  createSessionService,
+  insertUserRow,
+  openBenchDatabase,
+} from '@brnd/bff/testing/bench';
 
 /**
  * `GET /api/orders/verify/{uuid}` as the buy page polls it: 5,000 open orders checked every

@@ -1,13 +1,13 @@
-import { createDepositAddresses, devDepositXpub } from '../chain/deposit-addresses.ts';
-import { DEV_CHAIN_IDS, depositXpubProblem } from '../chain/dev-keys.ts';
-import type { Database } from '../db/database.ts';
-import type { Logger } from '../logger.ts';
-import type { CardExchange } from '../providers/card-exchange.ts';
-import type { CryptoGateway } from '../providers/crypto-gateway.ts';
-import type { Ledger } from './ledger.ts';
-import { createOrderService, type OrderService } from './orders.ts';
-import type { RateLimiter } from './rate-limits.ts';
-import { createSaleService, type SaleService } from './sale.ts';
+import { createDepositAddresses, devDepositXpub } from '../../chain/deposit-addresses.ts';
+import { DEV_CHAIN_IDS, depositXpubProblem } from '../../chain/dev-keys.ts';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import type { CardExchange } from '../../providers/card-exchange.ts';
+import type { CryptoGateway } from '../../providers/crypto-gateway.ts';
+import type { Ledger } from '../ledger.ts';
+import { createOrderService, type OrderService } from './service.ts';
+import type { RateLimiter } from '../rate-limits.ts';
+import { createSaleService, type SaleService } from '../sale.ts';
 
 export interface SaleStackOptions {
   db: Database;

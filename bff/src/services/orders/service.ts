@@ -30,10 +30,10 @@ import {
 } from '@brnd/contracts/domain/sale';
 import * as v from 'valibot';
 import type { Transaction } from 'sequelize';
-import type { DepositAddresses } from '../chain/deposit-addresses.ts';
-import type { Database } from '../db/database.ts';
-import type { Logger } from '../logger.ts';
-import type { CardExchange } from '../providers/card-exchange.ts';
+import type { DepositAddresses } from '../../chain/deposit-addresses.ts';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import type { CardExchange } from '../../providers/card-exchange.ts';
 import {
   btcToSats,
   confirmationsOf,
@@ -42,11 +42,11 @@ import {
   type CryptoGateway,
   type GatewayInvoice,
   type GatewayPaymentMethod,
-} from '../providers/crypto-gateway.ts';
-import { DomainError, tooManyAttempts } from './errors.ts';
-import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount, type Ledger } from './ledger.ts';
-import type { RateLimiter } from './rate-limits.ts';
-import type { SaleService } from './sale.ts';
+} from '../../providers/crypto-gateway.ts';
+import { DomainError, tooManyAttempts } from '../errors.ts';
+import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount, type Ledger } from '../ledger.ts';
+import type { RateLimiter } from '../rate-limits.ts';
+import type { SaleService } from '../sale.ts';
 
 /**
  * Token sale orders: crypto orders (ETH to a per-order deposit address watched on the chain, BTC
