@@ -1,3 +1,5 @@
+import { isOverdueEthOrder } from '@brnd/contracts/domain/orders';
+import { orderStatusSql, overdueEthOrderSql } from './status-sql.ts';
 import { randomUUID } from 'node:crypto';
 import {
   CardProviderCallbackSchema,
@@ -262,8 +264,10 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     const expected = BigInt(row.expected_units);
     const paid = BigInt(row.paid_units);
     const due = paid >= expected ? 0n : expected - paid;
-    const overdue =
-      row.currency === 'ETH' && row.status < ORDER_STATUS.CONFIRMING && row.expires_at <= now();
+    const overdue = isOverdueEthOrder(
+      { currency: row.currency, status: row.status, expiresAt: row.expires_at },
+      now(),
+    );
     const status = overdue ? ORDER_STATUS.EXPIRED : row.status;
     const decidedNow =
       row.decided && row.decided_units !== null && BigInt(row.decided_units ?? -1) === paid
@@ -512,7 +516,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   ) {
     const [open] = await db.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM crypto_orders
-       WHERE user_id = $1 AND currency = $2 AND status < 2 AND expires_at > now()`,
+       WHERE user_id = $1 AND currency = $2 AND ${orderStatusSql.awaitingPayment()}
+         AND expires_at > now()`,
       [userId, currency],
       transaction ? { transaction } : {},
     );
@@ -1108,9 +1113,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       }>(
         `SELECT uuid::text, deposit_address AS address, paid_units::text, required_confirmations
          FROM crypto_orders
-         WHERE currency = 'ETH' AND (status < 3
-           OR (status = 6 AND expires_at > now() - $1 * interval '1 millisecond')
-           OR (status = 3 AND paid_at > now() - $1 * interval '1 millisecond'))`,
+         WHERE currency = 'ETH' AND (${orderStatusSql.unsettled()}
+           OR (${orderStatusSql.is('EXPIRED')} AND expires_at > now() - $1 * interval '1 millisecond')
+           OR (${orderStatusSql.is('PAID')} AND paid_at > now() - $1 * interval '1 millisecond'))`,
         [lateWindowMs],
       );
       return rows.map((row) => ({
@@ -1129,15 +1134,15 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         [at, CARD_PAYMENT_WINDOW_MS],
       );
       const rows = await db.query<{ uuid: string }>(
-        `UPDATE crypto_orders SET status = 6, updated_at = now()
-         WHERE currency = 'ETH' AND status < 2 AND expires_at <= $1 RETURNING uuid::text`,
+        `UPDATE crypto_orders SET status = ${ORDER_STATUS.EXPIRED}, updated_at = now()
+         WHERE ${overdueEthOrderSql('$1')} RETURNING uuid::text`,
         [at],
       );
       if (!deps.gateway) return rows.length;
       // Overdue BTC orders, and open ones not read back for a while: a webhook may be lost.
       const overdue = await db.query<{ uuid: string }>(
         `SELECT uuid::text FROM crypto_orders
-         WHERE currency = 'BTC' AND status < 3 AND (expires_at <= $1
+         WHERE currency = 'BTC' AND ${orderStatusSql.unsettled()} AND (expires_at <= $1
            OR coalesce(gateway_synced_at, created_at) <= $1::timestamptz - $2 * interval '1 millisecond')
          ORDER BY coalesce(gateway_synced_at, created_at) LIMIT 100`,
         [at, GATEWAY_RESYNC_MS],
