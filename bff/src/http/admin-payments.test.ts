@@ -12,7 +12,7 @@ import { Wallet, parseEther } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { SaleWatcher } from '../jobs/sale-watch.ts';
 import { createLedger, LEDGER_ACCOUNTS, ONE_TOKEN, userAccount } from '../services/ledger.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
 import { type TestApp } from '../testing.ts';
 import { startEthSaleTestApp, until, userWithTokens } from '../testing/chain-app.ts';

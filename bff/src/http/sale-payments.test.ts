@@ -17,9 +17,8 @@ import {
   startGatewaySimulator,
   type GatewaySimulator,
 } from '../providers/crypto-gateway-simulator.ts';
-import { createSaleStack } from '../services/sale-stack.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { createOperator } from '../services/operators.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
@@ -54,26 +53,21 @@ beforeAll(async () => {
     retryDelaysMs: [200, 400],
   });
   app = await startTestApp({
-    sale: ({ db, baseUrl, logger }) => {
-      stack = createSaleStack({
-        db,
-        logger,
-        appUrl: baseUrl,
-        gateway: createGreenfieldGateway({
-          baseUrl: gatewaySim.url,
-          apiKey: 'gateway-key',
-          storeId: 'store-1',
-          webhookSecret: SECRET,
-        }),
-        card: createCardExchange({
-          baseUrl: cardSim.url,
-          apiKey: 'card-key',
-          callbackSecret: CARD_SECRET,
-        }),
-      });
-      return stack;
-    },
+    sale: () => ({
+      gateway: createGreenfieldGateway({
+        baseUrl: gatewaySim.url,
+        apiKey: 'gateway-key',
+        storeId: 'store-1',
+        webhookSecret: SECRET,
+      }),
+      card: createCardExchange({
+        baseUrl: cardSim.url,
+        apiKey: 'card-key',
+        callbackSecret: CARD_SECRET,
+      }),
+    }),
   });
+  stack = app.services;
   gatewaySim.setWebhookUrl(`${app.baseUrl}${GATEWAY_WEBHOOK_PATH}`);
   cardSim.setAppUrls({ callbackUrl: `${app.baseUrl}${CARD_CALLBACK_PATH}`, appUrl: app.baseUrl });
   await seedLiveSale(stack.sales);

@@ -33,7 +33,9 @@ import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
 import { formatMessage, localeOf } from './messages.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount, type Ledger } from './ledger.ts';
-import type { OrderService } from './orders.ts';
+import type { OrderService } from './orders/service.ts';
+import { adminOrderStatusSql, orderStatusSql, overdueEthOrderSql } from './orders/status-sql.ts';
+import { isOverdueEthOrder } from '@brnd/contracts/domain/orders';
 
 /**
  * The console's orders and payments (docs/decisions/016): searching every order, what we
@@ -187,18 +189,15 @@ function decidable(row: CryptoRow, now: Date): boolean {
 
 /** The same rule in SQL, for the list's `needs_decision` and its filter. */
 const DECIDABLE_SQL = `(o.payment_exception IS NOT NULL AND o.paid_units > 0
-  AND ((o.status = 3 AND o.payment_exception = 'overpaid') OR o.status > 3
-    OR (o.currency = 'ETH' AND o.status < 2 AND o.expires_at <= now()))
+  AND ((${orderStatusSql.is('PAID', 'o.status')} AND o.payment_exception = 'overpaid')
+    OR ${orderStatusSql.closed('o.status')} OR ${overdueEthOrderSql('now()', 'o.')})
   AND NOT EXISTS (SELECT 1 FROM payment_resolutions r
     WHERE r.order_uuid = o.uuid AND r.paid_units = o.paid_units))`;
 
 /** Crypto and card orders in one shape; ETH quotes past expiry read as expired, as buyers see. */
 const ALL_ORDERS_SQL = `
   SELECT o.uuid::text AS id, o.currency AS method, u.email AS user_email,
-    CASE WHEN o.status < 2 AND o.currency = 'ETH' AND o.expires_at <= now() THEN 'expired'
-      WHEN o.status < 2 THEN 'waiting' WHEN o.status = 2 THEN 'confirming'
-      WHEN o.status = 3 THEN 'paid' WHEN o.status = 4 THEN 'canceled'
-      WHEN o.status = 5 THEN 'refunded' ELSE 'expired' END AS status,
+    ${adminOrderStatusSql('o.')} AS status,
     o.usd::text, o.token_price::text, o.tokens::text, o.payment_exception,
     ${DECIDABLE_SQL} AS needs_decision, o.created_at
   FROM crypto_orders o JOIN users u ON u.id = o.user_id
@@ -331,8 +330,10 @@ export function createPaymentDesk(deps: {
     const open =
       decidable(row, now()) && !decided.some((decision) => BigInt(decision.paid_units) === paid);
     const preview = tokensForReceived(row, paid, expected) - credited(row, decided);
-    const overdue =
-      row.currency === 'ETH' && row.status < ORDER_STATUS.CONFIRMING && row.expires_at <= now();
+    const overdue = isOverdueEthOrder(
+      { currency: row.currency, status: row.status, expiresAt: row.expires_at },
+      now(),
+    );
     const signed = (units: bigint) =>
       units < 0n ? `-${formatUnits(-units, row.currency)}` : formatUnits(units, row.currency);
     return {

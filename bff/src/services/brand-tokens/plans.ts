@@ -10,9 +10,9 @@ import {
   type PlanId,
   type PlanLimit,
 } from '@brnd/contracts/domain/plans';
-import type { PlatformChain } from '../chain/platform-chain.ts';
-import type { Logger } from '../logger.ts';
-import { DomainError } from './errors.ts';
+import type { PlatformChain } from '../../chain/platform-chain.ts';
+import type { Logger } from '../../logger.ts';
+import { DomainError } from '../errors.ts';
 
 /** What the plan rules need to know about a brand. */
 export interface PlanBrand {
