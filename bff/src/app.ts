@@ -245,7 +245,11 @@ export function createApp(deps: AppDeps): Koa {
         sessionCookies,
         runInBackground: (name, work) => background.run(name, work),
       }),
-      ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
+      ...walletRoutes({
+        wallets: createWalletService({ db, ledger }),
+        payouts,
+        idempotency: createIdempotency(db),
+      }),
       ...activityRoutes({ activities: createActivityService({ db }) }),
       ...orderRoutes({
         sources: [payoutTransactions(payouts), saleTransactions(sale.orders)],

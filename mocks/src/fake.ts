@@ -52,6 +52,7 @@ import {
   VOTES_PER_BRAND_PER_WINDOW,
   type Role,
   VOTES_PER_WINDOW,
+  wholeTokens,
   type CryptoPayMethod,
   type OrderStatusCode,
   type TransactionStatus,
@@ -1285,10 +1286,17 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { message: SUCCESS };
     },
 
-    claimPayout(user: UserRecord) {
-      const { walletAddress, brnd_tokens: tokens } = user.wallet;
+    claimPayout(user: UserRecord, requested: number) {
+      const { walletAddress, brnd_tokens: balance } = user.wallet;
       if (!walletAddress) throw new FakeError(409, 'wallet.errors.noWalletAddress');
-      if (tokens <= 0) throw new FakeError(409, 'wallet.errors.nothingToClaim');
+      if (balance <= 0) throw new FakeError(409, 'wallet.errors.nothingToClaim');
+      if (requested > balance) {
+        throw new FakeError(400, 'wallet.errors.overBalance', {
+          errors: { brnd_tokens: 'wallet.errors.overBalance' },
+        });
+      }
+      // As the bff: all the whole tokens take the balance's fraction along.
+      const tokens = requested === wholeTokens(balance) ? balance : requested;
       const payout: Payout = {
         id: `payout-${state.nextId++}`,
         status: 'pending',
@@ -1298,7 +1306,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         txHash: null,
         created_at: new Date(now()).toISOString(),
       };
-      user.wallet.brnd_tokens = 0;
+      user.wallet.brnd_tokens = balance - tokens;
       (state.payouts ??= []).unshift({ ...payout, userId: user.id });
       recordActivity(state, user.id, now(), 'payout', -tokens, { type: 'payout', id: payout.id });
       return { message: SUCCESS, payout };
