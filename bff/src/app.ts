@@ -52,6 +52,7 @@ import { createBackground, type Background } from './services/background.ts';
 import { createBlogService } from './services/blog.ts';
 import { createContactService } from './services/contact.ts';
 import { createNotifications } from './services/notifications.ts';
+import { createReceipts } from './services/receipts.ts';
 import type { PasswordHasher } from './services/passwords.ts';
 import { createIdempotency } from './services/idempotency.ts';
 import { createRateLimiter } from './services/rate-limits.ts';
@@ -232,6 +233,10 @@ export function createApp(deps: AppDeps): Koa {
   const sale = deps.sale ?? createSaleStack({ db, logger, appUrl: deps.appUrl });
   // The referrer's 10 % is paid in the same transaction that credits the buyer's order.
   sale.orders.onOrderPaid(saleReferralHook(referrals));
+  // Receipts follow the credit and the confirmed payout, once each (docs/decisions/044).
+  const receipts = createReceipts({ db, notifications, logger });
+  sale.orders.onOrderPaid(receipts.orderPaid);
+  payouts.onSent(receipts.payoutSent);
 
   const site = deps.site ?? DEFAULT_SITE_CONFIG;
   const audit = createAuditLog(db);
@@ -282,8 +287,7 @@ export function createApp(deps: AppDeps): Koa {
           audit,
           logger,
           explorerTxUrl: deps.explorerTxUrl,
-          mailer: deps.mailer,
-          appUrl: deps.appUrl,
+          notifications,
         }),
         payouts,
         sales: sale.sales,

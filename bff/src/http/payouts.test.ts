@@ -17,7 +17,7 @@ import { connectDevChain } from '../chain/platform-chain.ts';
 import { createMemoryLogger } from '../logger.ts';
 import type { TestApp } from '../testing.ts';
 import { startChainTestApp, until, userWithTokens } from '../testing/chain-app.ts';
-import { call, registerVerifiedUser } from '../testing/http.ts';
+import { call, readOutbox, registerVerifiedUser } from '../testing/http.ts';
 
 let anvil: Anvil;
 let app: TestApp;
@@ -137,6 +137,20 @@ test('20 parallel claims of one balance pay out once on chain and leave the bala
   // Processing the payout again (a retried job, a restart) changes nothing.
   expect(await app.payouts?.process(list[0]?.id as string)).toBe('confirmed');
   expect(await onChainBalance(address)).toBe(250n * ONE_TOKEN);
+  // One receipt for the one payout, naming the address and the transaction.
+  const [user] = await app.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+    userId,
+  ]);
+  const receipts = async () =>
+    (await readOutbox(app.baseUrl)).filter(
+      (message) => message.to === user?.email && message.subject.startsWith('Receipt:'),
+    );
+  const mailed = await until(receipts, (found) => found.length > 0);
+  expect(mailed).toHaveLength(1);
+  expect(mailed[0]?.subject).toBe('Receipt: 250 BRND paid out to your wallet');
+  expect(mailed[0]?.text).toContain(address);
+  expect(mailed[0]?.text).toContain(list[0]?.txHash as string);
+  expect(await receipts()).toHaveLength(1);
 });
 
 test('a payout the chain refuses fails and the tokens return to the user', async () => {

@@ -9,6 +9,7 @@ import {
   type TreasurySenderOptions,
   type TreasuryTransactionRow,
 } from '../chain/treasury-sender.ts';
+import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { AuditLog } from './audit-log.ts';
@@ -30,7 +31,15 @@ interface PayoutRow extends TreasuryTransactionRow {
   created_at: Date;
 }
 
+/** Runs in the transaction that settles a payout as confirmed, once per payout. */
+export type PayoutSentHook = (
+  event: { payoutId: string; userId: string; amount: bigint; address: string; txHash: string },
+  transaction: Transaction,
+) => Promise<void>;
+
 export interface PayoutService {
+  /** Registers what follows a confirmed payout (its receipt mail). */
+  onSent(hook: PayoutSentHook): void;
   /**
    * Records the payout of `tokens` whole BRND of the balance (all of it, fraction included, when
    * they are all its whole tokens) and queues it; the queue does the chain work.
@@ -147,6 +156,7 @@ export function payoutAmount(balance: bigint, tokens: number): bigint {
 
 export function createPayoutService(deps: PayoutDeps): PayoutService {
   const { db, ledger, logger } = deps;
+  const sentHooks: PayoutSentHook[] = [];
 
   async function load(payoutId: string): Promise<PayoutRow | undefined> {
     const [row] = await db.query<PayoutRow>(
@@ -160,7 +170,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
     const amount = BigInt(row.amount);
     await db.transaction(async (transaction) => {
       if (outcome === 'confirmed') {
-        await ledger.post(
+        const posted = await ledger.post(
           {
             idempotencyKey: `payout:${row.id}:confirmed`,
             entries: [
@@ -171,6 +181,17 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
           },
           { transaction },
         );
+        // A settle run again finds the posting made: its hooks ran the first time.
+        if (posted.created && row.tx_hash) {
+          const event = {
+            payoutId: row.id,
+            userId: row.user_id,
+            amount,
+            address: row.to_address,
+            txHash: row.tx_hash,
+          };
+          for (const hook of sentHooks) await hook(event, transaction);
+        }
       } else {
         await ledger.post(
           {
@@ -207,6 +228,9 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
   }
 
   return {
+    onSent(hook) {
+      sentHooks.push(hook);
+    },
     async claim(userId, tokens) {
       const row = await db.transaction(async (transaction) => {
         const [user] = await db.query<{ wallet_address: string | null }>(
