@@ -75,6 +75,18 @@ export const walletScenarios: Scenario[] = [
         expect: { status: 400, fields: { brnd_tokens: 'validation.payoutWhole' } },
       }),
       call(claimPayout, {
+        label: 'a payout under a malformed Idempotency-Key',
+        as: 'token',
+        input: () => ({
+          body: { brnd_tokens: 1 },
+          headers: { 'idempotency-key': 'k'.repeat(256) },
+        }),
+        expect: {
+          status: 400,
+          fields: { 'idempotency-key': 'orders.errors.idempotencyKey' },
+        },
+      }),
+      call(claimPayout, {
         label: 'a payout of zero',
         as: 'token',
         input: () => ({ body: { brnd_tokens: 0 } }),
