@@ -840,6 +840,29 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     };
   }
 
+  /** The purchase receipt, worded by the bff's template's keys (docs/decisions/044). */
+  function mailPurchaseReceipt(owner: UserRecord, order: OrderRecord) {
+    const card = state.cardTransactions.find((record) => record.cashTxHash === order.uuid);
+    const values = {
+      order: order.crypto?.shopOrderId ?? order.uuid,
+      paid: order.crypto
+        ? `${order.crypto.paidAmount ?? order.crypto.destinationAmount} ${order.method}`
+        : `${(card?.fiatValue ?? 0).toFixed(2)} PLN`,
+      tokens: order.tokens,
+      date: new Date(now()).toISOString().slice(0, 10),
+    };
+    send({
+      channel: 'email',
+      to: owner.email,
+      subject: localText(owner.language, 'email.purchaseReceipt.subject', values),
+      text: [
+        localText(owner.language, 'email.greeting', { name: owner.name }),
+        localText(owner.language, 'email.purchaseReceipt.body', values),
+        localText(owner.language, 'email.purchaseReceipt.keep'),
+      ].join('\n\n'),
+    });
+  }
+
   function applyOrderStatus(order: OrderRecord, status: OrderStatusCode) {
     if (!order.crypto) return;
     const wasPaid = order.crypto.status === ORDER_STATUS.PAID;
@@ -852,6 +875,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         type: 'order',
         id: order.uuid,
       });
+      mailPurchaseReceipt(owner, order);
     }
   }
 
@@ -1452,6 +1476,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           type: 'card_order',
           id: order.uuid,
         });
+        mailPurchaseReceipt(owner, order);
       }
     },
 
