@@ -112,7 +112,11 @@ export function createApp(deps: AppDeps): Koa {
     [
       ...healthRoutes({ db, logger }),
       ...accountRoutes({ accounts: services.accounts, sessionCookies, runInBackground }),
-      ...walletRoutes({ wallets: services.wallets, payouts: services.payouts }),
+      ...walletRoutes({
+        wallets: services.wallets,
+        payouts: services.payouts,
+        idempotency: services.idempotency,
+      }),
       ...activityRoutes({ activities: services.activities }),
       ...orderRoutes({
         sources: [payoutTransactions(services.payouts), saleTransactions(services.orders)],

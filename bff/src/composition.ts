@@ -23,6 +23,7 @@ import { createIdempotency } from './services/idempotency.ts';
 import { createLedger } from './services/ledger.ts';
 import { createLinkPreview, type LinkPreview } from './services/link-preview.ts';
 import { createNotifications } from './services/notifications.ts';
+import { createReceipts } from './services/receipts.ts';
 import type { PasswordHasher } from './services/passwords.ts';
 import { createPaymentDesk } from './services/payment-desk.ts';
 import { createPayoutService } from './services/payouts.ts';
@@ -117,7 +118,8 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     runInBackground,
   });
   const referrals = createReferralService({ db, ledger, limiter, logger });
-  const reactions = createReactions({ brandTokens, referrals });
+  const receipts = createReceipts({ db, notifications, logger });
+  const reactions = createReactions({ brandTokens, referrals, receipts });
 
   const accounts = createAccountService({
     db,
@@ -155,6 +157,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     enqueue: adapters.enqueuePayout ?? (async () => {}),
     ...(adapters.afterPayoutBroadcast ? { afterBroadcast: adapters.afterPayoutBroadcast } : {}),
   });
+  payouts.onSent(reactions.payoutSent);
 
   return {
     db,
@@ -204,8 +207,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
       audit,
       logger,
       explorerTxUrl: env.explorerTxUrl,
-      mailer: adapters.mailer,
-      appUrl: env.appUrl,
+      notifications,
     }),
     buybacks: createBuybackService({ db, chain, audit, logger }),
     brandTokens,

@@ -1,6 +1,8 @@
 import type { Transaction } from 'sequelize';
 import type { BrandTokenService } from './services/brand-tokens/service.ts';
 import type { OrderPaidHook } from './services/orders/service.ts';
+import type { PayoutSentHook } from './services/payouts.ts';
+import type { createReceipts } from './services/receipts.ts';
 import { saleReferralHook, type ReferralService } from './services/referrals.ts';
 
 /** A brand a user created, as the brand service reports it. */
@@ -22,19 +24,30 @@ export interface Reactions {
   emailVerified(userId: string, transaction: Transaction): Promise<unknown>;
   /** The referrer's 100 BRND commit with the brand, or neither does. */
   brandCreated(created: BrandCreated, transaction: Transaction): Promise<void>;
-  /** The referrer's 10 % is paid in the same transaction that credits the buyer's order. */
+  /**
+   * The referrer's 10 % is paid in the same transaction that credits the buyer's order; the
+   * buyer's receipt is queued once that transaction commits (docs/decisions/044).
+   */
   orderPaid: OrderPaidHook;
+  /** The payout receipt, once the payout is confirmed on chain. */
+  payoutSent: PayoutSentHook;
 }
 
 export function createReactions(services: {
   brandTokens: Pick<BrandTokenService, 'claimHolds'>;
   referrals: ReferralService;
+  receipts: ReturnType<typeof createReceipts>;
 }): Reactions {
+  const referralShare = saleReferralHook(services.referrals);
   return {
     emailVerified: (userId, transaction) => services.brandTokens.claimHolds(userId, transaction),
     brandCreated: async (created, transaction) => {
       await services.referrals.rewardBrandReferral({ ...created, transaction });
     },
-    orderPaid: saleReferralHook(services.referrals),
+    orderPaid: async (event, transaction) => {
+      await referralShare(event, transaction);
+      await services.receipts.orderPaid(event, transaction);
+    },
+    payoutSent: services.receipts.payoutSent,
   };
 }

@@ -1,4 +1,5 @@
 import { verifyEmail, resetPassword, signupExisting } from './templates/account.tsx';
+import { paymentDecision, payoutReceipt, purchaseReceipt } from './templates/money.tsx';
 import { tokensReceived } from './templates/tokens.tsx';
 import { applicationReceipt, brandDecision, companyDecision } from './templates/verification.tsx';
 import type { Template } from './template.ts';
@@ -12,6 +13,9 @@ export const templates = {
   companyDecision,
   applicationReceipt,
   tokensReceived,
+  purchaseReceipt,
+  payoutReceipt,
+  paymentDecision,
 } as const;
 
 export type MailKind = keyof typeof templates;

@@ -105,7 +105,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   },
   wallet: (fake, { user }) => fake.wallet(user),
   updateWallet: (fake, { user, body }) => fake.updateWallet(user, body),
-  claimPayout: (fake, { user }) => fake.claimPayout(user),
+  claimPayout: (fake, { user, body }) => fake.claimPayout(user, body.brnd_tokens),
   payouts: (fake, { user }) => fake.payouts(user),
   activity: (fake, { user, query }) => fake.activity(user, query),
   saleProgress: (fake) => fake.saleProgress(),

@@ -55,7 +55,7 @@ async function claimed(tokens: bigint) {
   const { userId } = await userWithTokens(app, tokens);
   const address = Wallet.createRandom().address;
   await app.db.query('UPDATE users SET wallet_address = $2 WHERE id = $1', [userId, address]);
-  const payout = await payoutService().claim(userId);
+  const payout = await payoutService().claim(userId, Number(tokens));
   return { userId, address, payoutId: payout.id };
 }
 

@@ -6,6 +6,7 @@ import {
   updateWallet,
   wallet,
 } from '@brnd/contracts/api/wallet';
+import type { Idempotency } from '../services/idempotency.ts';
 import type { PayoutService } from '../services/payouts.ts';
 import type { WalletService } from '../services/wallet.ts';
 import { authedRoute, route, type Route } from './route.ts';
@@ -13,9 +14,12 @@ import { authedRoute, route, type Route } from './route.ts';
 export function walletRoutes({
   wallets,
   payouts,
+  idempotency,
 }: {
   wallets: WalletService;
   payouts: PayoutService;
+  /** Unset: `Idempotency-Key` is not honoured (tests of other areas). */
+  idempotency?: Idempotency | undefined;
 }): Route[] {
   return [
     authedRoute(wallet, async ({ auth }) => ({ wallet: [await wallets.wallet(auth.user.id)] })),
@@ -23,10 +27,17 @@ export function walletRoutes({
       await wallets.updateAddress(auth.user.id, body.walletAddress);
       return { message: SUCCESS };
     }),
-    authedRoute(claimPayout, async ({ auth }) => ({
-      message: SUCCESS,
-      payout: await payouts.claim(auth.user.id),
-    })),
+    // A double submit of one payout attempt pays out once (docs/decisions/044).
+    authedRoute(claimPayout, async ({ auth, body, headers }) => {
+      const work = async () => ({
+        message: SUCCESS,
+        payout: await payouts.claim(auth.user.id, body.brnd_tokens),
+      });
+      const key = headers['idempotency-key'];
+      return idempotency
+        ? idempotency.run({ userId: auth.user.id, endpoint: claimPayout.id, key }, body, work)
+        : work();
+    }),
     authedRoute(payoutList, async ({ auth }) => ({ payouts: await payouts.list(auth.user.id) })),
     route(saleProgress, async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');

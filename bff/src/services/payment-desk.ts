@@ -26,12 +26,11 @@ import {
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { Language } from '../db/models.ts';
-import type { Mailer } from '../providers/mail.ts';
 import type { Logger } from '../logger.ts';
 import { satsToBtc, btcToSats } from '../providers/crypto-gateway.ts';
 import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
-import { formatMessage, localeOf } from './messages.ts';
+import type { Notifications } from './notifications.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount, type Ledger } from './ledger.ts';
 import type { OrderService } from './orders/service.ts';
 import { adminOrderStatusSql, orderStatusSql, overdueEthOrderSql } from './orders/status-sql.ts';
@@ -125,7 +124,7 @@ interface ResolutionRow {
 const WEI_PER_ETH = 10n ** 18n;
 const UNIQUE_VIOLATION = '23505';
 
-function formatUnits(units: bigint, currency: CryptoPayMethod): string {
+export function formatUnits(units: bigint, currency: CryptoPayMethod): string {
   if (currency === 'BTC') return satsToBtc(units);
   const whole = units / WEI_PER_ETH;
   const fraction = (units % WEI_PER_ETH).toString().padStart(18, '0').replace(/0+$/, '');
@@ -263,9 +262,7 @@ export function createPaymentDesk(deps: {
   /** A chain explorer's transaction page with `{hash}`; unset: no links. */
   explorerTxUrl?: string | undefined;
   /** Unset: buyers are not told of decisions by e-mail (tests that do not look). */
-  mailer?: Mailer | undefined;
-  /** Where the e-mail's link points. */
-  appUrl?: string | undefined;
+  notifications?: Notifications | undefined;
   now?: () => Date;
 }): PaymentDesk {
   const { db, ledger, audit, logger } = deps;
@@ -439,8 +436,8 @@ export function createPaymentDesk(deps: {
    * decision stands even if the mail cannot be queued, and the failure is logged.
    */
   async function mailBuyer(uuid: string, resolution: Resolution, currency: CryptoPayMethod) {
-    const mailer = deps.mailer;
-    if (!mailer) return;
+    const notifications = deps.notifications;
+    if (!notifications) return;
     try {
       const [buyer] = await db.query<{
         email: string;
@@ -453,23 +450,19 @@ export function createPaymentDesk(deps: {
         [uuid],
       );
       if (!buyer) return;
-      const locale = localeOf(buyer.language);
-      const values = {
-        name: buyer.name,
-        order: buyer.shop_order_id,
-        paid: `${resolution.paid_amount} ${currency}`,
-        tokens: resolution.brnd_tokens,
-        reference: resolution.reference ?? '',
-        link: `${deps.appUrl ?? ''}/user/buytoken/${uuid}`,
-      };
-      await mailer.send({
+      await notifications.mail({
+        kind: 'paymentDecision',
         to: buyer.email,
-        subject: formatMessage(
-          locale,
-          `email.paymentDecision.${resolution.decision}.subject`,
-          values,
-        ),
-        text: formatMessage(locale, `email.paymentDecision.${resolution.decision}.text`, values),
+        language: buyer.language,
+        props: {
+          name: buyer.name,
+          decision: resolution.decision,
+          order: buyer.shop_order_id,
+          paid: `${resolution.paid_amount} ${currency}`,
+          tokens: resolution.brnd_tokens,
+          reference: resolution.reference ?? '',
+          orderUuid: uuid,
+        },
       });
     } catch (error) {
       logger.error('could not tell the buyer of a payment decision', { order: uuid, err: error });

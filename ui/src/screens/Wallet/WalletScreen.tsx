@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { claimPayout, payouts, updateWallet, wallet } from '@brnd/contracts/api/wallet';
@@ -10,6 +11,7 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import { createAttemptKeys } from '../BuyToken/attempt-key.ts';
 import { WalletView } from './WalletView.tsx';
 
 /** A pending payout is re-read until the chain settles it. */
@@ -43,8 +45,17 @@ export function useUpdateWalletMutation() {
 export function useClaimPayoutMutation() {
   const api = useApiClient();
   const queryClient = useQueryClient();
+  // One key per payout attempt: a double submit or a retry after a lost answer pays out once.
+  const attempts = useRef(createAttemptKeys()).current;
   return useMutation({
-    mutationFn: () => api.call(claimPayout),
+    mutationFn: async (body: EndpointBody<typeof claimPayout>) => {
+      const answer = await api.call(claimPayout, {
+        body,
+        headers: { 'idempotency-key': attempts.keyFor(body) },
+      });
+      attempts.finish();
+      return answer;
+    },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
       await queryClient.invalidateQueries({ queryKey: ['payouts'] });
@@ -99,11 +110,18 @@ export function WalletScreen() {
         })
       }
       claiming={claim.isPending}
-      onClaim={() =>
-        claim.mutate(undefined, {
-          onSuccess: () => toast.success(intl.formatMessage({ id: 'wallet.claimed' })),
-          onError: showError,
-        })
+      claimErrors={serverFieldErrors(claim.error)}
+      onClaim={(tokens, done) =>
+        claim.mutate(
+          { brnd_tokens: tokens },
+          {
+            onSuccess: () => toast.success(intl.formatMessage({ id: 'wallet.claimed' })),
+            onError: (failure) => {
+              if (!serverFieldErrors(failure)) showError(failure);
+            },
+            onSettled: done,
+          },
+        )
       }
     />
   );

@@ -9,6 +9,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
 import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { PayoutForm } from './PayoutForm.tsx';
 import styles from './WalletView.module.css';
 import screen from '../shared/screen.module.css';
 
@@ -21,8 +22,9 @@ export interface WalletViewProps {
   onSaveAddress(values: WalletFormValues): void;
   savingAddress?: boolean;
   addressErrors?: FieldErrors;
-  onClaim(): void;
+  onClaim(tokens: number, done: () => void): void;
   claiming?: boolean;
+  claimErrors?: FieldErrors | undefined;
 }
 
 /** The dashboard's wallet section: balance, the payout address (with the exchange warning), payouts. */
@@ -34,6 +36,7 @@ export function WalletView({
   addressErrors,
   onClaim,
   claiming = false,
+  claimErrors,
 }: WalletViewProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
@@ -46,7 +49,8 @@ export function WalletView({
     onSubmit: ({ value }) => onSaveAddress(v.parse(WalletFormSchema, value)),
   });
   useServerFieldErrors(form, addressErrors);
-  const canClaim = Boolean(wallet.walletAddress) && wallet.brnd_tokens > 0;
+  // Payouts are of whole tokens: a fraction alone is not enough for one.
+  const canClaim = Boolean(wallet.walletAddress) && wholeTokens(wallet.brnd_tokens) >= 1;
 
   return (
     <div className={styles.wallet}>
@@ -81,11 +85,15 @@ export function WalletView({
             </Button>
           </div>
         </form>
-        <div className={screen.actions}>
-          <Button onClick={onClaim} busy={claiming} disabled={!canClaim}>
-            {t('wallet.claim', { count: wallet.brnd_tokens })}
-          </Button>
-        </div>
+        {canClaim && wallet.walletAddress && (
+          <PayoutForm
+            balance={wallet.brnd_tokens}
+            walletAddress={wallet.walletAddress}
+            onClaim={onClaim}
+            claiming={claiming}
+            claimErrors={claimErrors}
+          />
+        )}
         {!canClaim && (
           <p className={screen.muted}>
             {t(wallet.walletAddress ? 'wallet.claimNothing' : 'wallet.claimNeedsAddress')}
