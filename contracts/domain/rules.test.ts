@@ -20,7 +20,8 @@ import {
   WalletAddressSchema,
   WebsiteSchema,
 } from './rules.ts';
-import { BRAND_LOGO_MAX_BYTES } from './constants.ts';
+import { BRAND_LOGO_MAX_BYTES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { messages } from '@brnd/locales/messages';
 
 /** The message id of the first issue, or 'ok'. */
 function check(schema: v.GenericSchema, input: unknown): string {
@@ -38,12 +39,34 @@ describe('e-mail', () => {
 });
 
 describe('password', () => {
-  test.each(['Demo123!x', 'Aa1!aaaa', 'Abcdefghij12!@#'])('"%s" passes', (password) => {
-    expect(check(PasswordSchema, password)).toBe('ok');
+  const passphrase = 'Correct horse battery staple 4 ever, Żółw!';
+  const longest = `Aa1!${'z'.repeat(PASSWORD_MAX_LENGTH - 4)}`;
+  test.each(['Demo123!x', 'Aa1!aaaa', 'Abcdefghij12!@#', passphrase, longest])(
+    '"%s" passes',
+    (password) => {
+      expect(check(PasswordSchema, password)).toBe('ok');
+    },
+  );
+  test('64 characters fit, as NIST SP 800-63B asks', () => {
+    expect(PASSWORD_MAX_LENGTH).toBeGreaterThanOrEqual(64);
+  });
+  test('length counts characters, not UTF-16 units: 64 emoji-padded characters pass', () => {
+    const emoji = `Aa1!${'😀'.repeat(PASSWORD_MAX_LENGTH - 4)}`;
+    expect(emoji.length).toBeGreaterThan(PASSWORD_MAX_LENGTH);
+    expect(check(PasswordSchema, emoji)).toBe('ok');
+  });
+  test.each(['en', 'pl'] as const)('the %s message and hint name both limits', (language) => {
+    for (const text of [
+      messages[language]['validation.password'],
+      messages[language]['accounts.fields.passwordHint'],
+    ]) {
+      expect(text).toContain(String(PASSWORD_MIN_LENGTH));
+      expect(text).toContain(String(PASSWORD_MAX_LENGTH));
+    }
   });
   test.each([
     ['too short', 'Aa1!aaa'],
-    ['too long', 'Abcdefghij12!@#x'],
+    ['too long', `${longest}z`],
     ['no upper case', 'demo123!x'],
     ['no lower case', 'DEMO123!X'],
     ['no digit', 'Demoabc!x'],
