@@ -129,6 +129,8 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     logger,
     referrals,
     onEmailVerified: reactions.emailVerified,
+    // The SMS bounds count time on the app's clock, so tests move past a cooldown (decision 040).
+    clock,
   });
   const votes = createVoteService({ db, clock });
   const brands = createBrandService({ db, votes, clock, onBrandCreated: reactions.brandCreated });
