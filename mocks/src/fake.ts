@@ -47,7 +47,6 @@ import {
   SIGNUP_THROTTLE_WINDOW_MS,
   SIGNUPS_PER_EMAIL,
   SIGNUPS_PER_IP,
-  SMS_RESENDS_PER_HOUR,
   VOTE_WINDOW_MS,
   VOTES_PER_BRAND_PER_WINDOW,
   type Role,
@@ -56,6 +55,7 @@ import {
   type OrderStatusCode,
   type TransactionStatus,
 } from '@brnd/contracts/domain/constants';
+import { claimSmsSend, type SmsSend } from './sms-bounds.ts';
 import {
   CARD_TRANSACTION_STATUS,
   orderTransactionStatus,
@@ -216,6 +216,8 @@ interface FakeState {
   sessions: { token: string; userId: number; expiresAt: number }[];
   codes: CodeRecord[];
   smsCodes: SmsRecord[];
+  /** Every SMS code sent, for the bounds of decision 040 (the bff's sms_sends). */
+  smsSends: SmsSend[];
   /** Fixed-window counters (login, password change, resends), as the bff's rate_limits table. */
   limits: Record<string, { hits: number; resetAt: number }>;
   outbox: OutboxMessage[];
@@ -391,6 +393,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       sessions: [],
       codes: [],
       smsCodes: [],
+      smsSends: [],
       limits: {},
       outbox: [],
       orders: [],
@@ -626,9 +629,11 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     });
   }
 
-  function sendSmsCode(user: UserRecord) {
-    const limit = hit(`sms:${user.id}`, SMS_RESENDS_PER_HOUR, HOUR);
-    if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds, 'errors.resendLimit');
+  /** Refused by a bound, nothing changes: the stored number stays as it was. */
+  function sendSmsCode(user: UserRecord, mobile = user.mobile) {
+    const refusal = claimSmsSend(state.smsSends, { userId: user.id, mobile, at: now() });
+    if (refusal) throw tooManyAttempts(refusal.retryAfterSeconds, refusal.messageId);
+    user.mobile = mobile;
     const code = randomDigits(4);
     state.smsCodes = state.smsCodes.filter((sms) => sms.userId !== user.id);
     state.smsCodes.push({
@@ -1082,9 +1087,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     },
 
     changeMobile(input: { verification_code: string; mobile: string }) {
-      const user = phoneStepUser(input.verification_code);
-      user.mobile = input.mobile;
-      sendSmsCode(user);
+      sendSmsCode(phoneStepUser(input.verification_code), input.mobile);
       return { message: SUCCESS };
     },
 
@@ -1107,11 +1110,16 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           errors: { mobile_verification_code: 'errors.verificationFailed' },
         });
       }
+      state.smsCodes = state.smsCodes.filter((candidate) => candidate !== sms);
+      // One verified number per account (decision 040), told only to whoever holds the phone.
+      const taken = state.users.some(
+        (other) => other.id !== user.id && other.phoneVerified && other.mobile === user.mobile,
+      );
+      if (taken) throw new FakeError(409, 'errors.phoneTaken');
       const completes = !user.phoneVerified;
       user.phoneVerified = true;
       user.emailVerified = true;
       if (completes) rewardReferral(user.referredVia, REFERRAL_REWARD_USER_BRND, 'signup', user);
-      state.smsCodes = state.smsCodes.filter((candidate) => candidate !== sms);
       for (const code of state.codes) {
         if (code.userId === user.id && code.purpose === 'phoneStep') code.used = true;
       }
