@@ -133,7 +133,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     clock,
   });
   const votes = createVoteService({ db, clock });
-  const brands = createBrandService({ db, votes, clock, onBrandCreated: reactions.brandCreated });
+  const brands = createBrandService({ db, votes, clock });
   const contest = createContestService({ db, ledger, clock });
 
   const { sales, orders } = createSaleStack({
@@ -196,6 +196,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
       notifications,
       clock,
       runInBackground,
+      onBrandVerified: reactions.brandVerified,
     }),
     sales,
     orders,

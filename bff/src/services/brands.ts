@@ -83,16 +83,10 @@ export function createBrandService({
   db,
   votes,
   clock = () => new Date(),
-  onBrandCreated,
 }: {
   db: Database;
   votes: VoteService;
   clock?: Clock;
-  /** Runs in the transaction that stores a brand a user created (the referral reward). */
-  onBrandCreated?: (
-    created: { brandId: string; creatorUserId: string; referralCode: string | undefined },
-    transaction: Transaction,
-  ) => Promise<void>;
 }) {
   async function present(rows: BrandRow[], viewer: Viewer | null): Promise<Brand[]> {
     const window = viewer ? await votes.window(viewer.userId) : null;
@@ -354,14 +348,8 @@ export function createBrandService({
       const row = await db.transaction(async (transaction) => {
         const inserted = await insertBrand(input, { ownerId: viewer.userId }, transaction);
         await withBrand?.(Number(inserted.id), transaction);
-        await onBrandCreated?.(
-          {
-            brandId: inserted.id,
-            creatorUserId: viewer.userId,
-            referralCode: input.referral_code ?? undefined,
-          },
-          transaction,
-        );
+        // The referral code is kept with the brand; the reward waits for an operator's
+        // verification (decision 041).
         return inserted;
       });
       const [brand] = await present([row], viewer);
