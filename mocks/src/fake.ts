@@ -194,6 +194,9 @@ interface BrandRecord extends Omit<Brand, 'voted' | 'can_vote'> {
    * brand is sent again; missing means when it was created.
    */
   verificationSubmittedAt?: number;
+  /** The referral code it was added with: the referrer is paid once it is verified (decision 041). */
+  referralCode?: string | undefined;
+  referralRewarded?: boolean;
   /** The contest month (YYYY-MM, Warsaw time) `votes` counts. */
   votesMonth: string;
   recentVotes: number;
@@ -940,6 +943,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         recordAudit,
         /** A brand's votes in the running contest month (null: none yet). */
         currentVotes,
+        /** An operator verified the brand: its referrer's reward, once (decision 041). */
+        rewardVerifiedBrand(brand: BrandRecord, owner: UserRecord) {
+          if (brand.referralRewarded) return;
+          brand.referralRewarded = true;
+          rewardReferral(brand.referralCode, REFERRAL_REWARD_BRAND_BRND, 'brand', owner);
+        },
       };
     },
 
@@ -1681,11 +1690,11 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         createdBy: user.id,
         ownerId: user.id,
         verificationStatus: 'pending',
+        referralCode: referral_code,
         votesMonth: contestMonth(now()),
         recentVotes: 0,
       };
       state.brands.push(record);
-      rewardReferral(referral_code, REFERRAL_REWARD_BRAND_BRND, 'brand', user);
       return { message: SUCCESS, details: toBrand(record, user) };
     },
 

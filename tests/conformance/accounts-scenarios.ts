@@ -21,14 +21,7 @@ import {
   SIGNUPS_PER_EMAIL,
   SMS_RESEND_COOLDOWN_MS,
 } from '@brnd/contracts/domain/constants';
-import {
-  advanceClock,
-  call,
-  readOutbox,
-  type Scenario,
-  type Step,
-  type Values,
-} from './runner.ts';
+import { advanceClock, call, readOutbox, type Scenario, type Step, type Values } from './runner.ts';
 
 /** The accounts rows of spec section 7, as scenarios both the mocks and the bff must pass. */
 

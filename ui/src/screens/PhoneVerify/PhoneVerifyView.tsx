@@ -68,9 +68,7 @@ export function PhoneVerifyView({
       {expired && (
         <Alert variant="warning">{intl.formatMessage({ id: 'errors.codeExpired' })}</Alert>
       )}
-      {taken && (
-        <Alert variant="warning">{intl.formatMessage({ id: 'errors.phoneTaken' })}</Alert>
-      )}
+      {taken && <Alert variant="warning">{intl.formatMessage({ id: 'errors.phoneTaken' })}</Alert>}
       <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
         <form.Field name="digits">
           {(field) => {
