@@ -11,7 +11,7 @@ import type { Language } from '@brnd/contracts/domain/constants';
 import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
-import type { VerificationStatus } from '@brnd/contracts/domain/verification';
+import { isListedPublicly, type VerificationStatus } from '@brnd/contracts/domain/verification';
 import { voteWait } from '@brnd/contracts/domain/votes';
 import {
   SALE_ALLOCATION_TOKENS,
@@ -762,10 +762,18 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     { limit = MAX_BRAND_CARDS, industry }: { limit?: number; industry?: string } = {},
   ) {
     const rows = state.brands
-      .filter((brand) => !industry || brand.industry === industry)
+      .filter((brand) => listed(brand) && (!industry || brand.industry === industry))
       .sort(order)
       .slice(0, limit);
     return { brands: { rows: rows.map((brand) => toBrand(brand, viewer)) } };
+  }
+
+  /** The public lists' rule (decision 041); the seed's brands, with no status, are verified. */
+  function listed(brand: BrandRecord): boolean {
+    return isListedPublicly({
+      hasOwner: brand.ownerId != null,
+      verificationStatus: brand.verificationStatus ?? 'verified',
+    });
   }
 
   function ensureNewWebsite(website: string) {
@@ -1722,6 +1730,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       const text = params.text.toLowerCase();
       const rows = state.brands
         .filter((brand) => brand.name.toLowerCase().includes(text) || brand.website.includes(text))
+        .filter(listed)
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((brand) => toBrand(brand, viewer));
       return { brands: { rows, rowCount: rows.length } };
@@ -1787,7 +1796,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
     totalBrands() {
       const votes = state.brands.reduce((sum, brand) => sum + (currentVotes(brand) ?? 0), 0);
-      return { stats: { rows: [{ brands: state.brands.length, votes }] } };
+      return { stats: { rows: [{ brands: state.brands.filter(listed).length, votes }] } };
     },
 
     myBrands(user: UserRecord) {

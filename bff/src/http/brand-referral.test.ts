@@ -1,5 +1,10 @@
 import { decideVerification, revokeVerification } from '@brnd/contracts/api/admin-verification';
-import { createBrand, resubmitBrand } from '@brnd/contracts/api/brands';
+import {
+  newlyAddedBrands,
+  topRatedBrands,
+  trendingBrands,
+} from '@brnd/contracts/api/brand-listings';
+import { createBrand, resubmitBrand, searchBrands, totalBrands } from '@brnd/contracts/api/brands';
 import { referrals } from '@brnd/contracts/api/referrals';
 import { wallet } from '@brnd/contracts/api/wallet';
 import { REFERRAL_REWARD_BRAND_BRND } from '@brnd/contracts/domain/constants';
@@ -132,4 +137,30 @@ test('a brand created with its creator’s own code pays nobody, even once verif
   expect(created.status).toBe(createBrand.status);
   expect((await decide(await brandIdOf(created), 'approve')).status).toBe(200);
   expect(await tokensOf(creator.token)).toBe(0);
+});
+
+test('an added brand stays out of the public lists, search and count until an operator verifies it', async () => {
+  const creator = await registerVerifiedUser(app.baseUrl);
+  const website = site('unlisted');
+  const brandId = await brandIdOf(await createBrandWith(creator.token, website));
+  const shown = async () => {
+    const lists = await Promise.all(
+      [topRatedBrands, trendingBrands, newlyAddedBrands].map(
+        async (endpoint) =>
+          (await call(app.baseUrl, endpoint, { query: {} })).data?.brands.rows ?? [],
+      ),
+    );
+    const found = await call(app.baseUrl, searchBrands, { params: { text: website } });
+    return [...lists, found.data?.brands.rows ?? []].map((rows) =>
+      rows.some((row) => row.id === brandId),
+    );
+  };
+  const count = async () =>
+    (await call(app.baseUrl, totalBrands, {})).data?.stats.rows[0]?.brands ?? 0;
+
+  const before = await count();
+  expect(await shown()).toEqual([false, false, false, false]);
+  expect((await decide(brandId, 'approve')).status).toBe(200);
+  expect(await shown()).toEqual([true, true, true, true]);
+  expect(await count()).toBe(before + 1);
 });
