@@ -281,18 +281,15 @@ export function createVerificationService({
     if (updated.length === 0 || !row) {
       throw refusal(row);
     }
-    if (approved) {
-      const [brand] = await db.query<{ owner_id: string; referral_code: string | null }>(
-        'SELECT owner_id::text, referral_code FROM brands WHERE id = $1',
+    if (approved && onBrandVerified) {
+      const [brand] = await db.query<{ owner: string; code: string | null }>(
+        'SELECT owner_id::text AS owner, referral_code AS code FROM brands WHERE id = $1',
         [id],
         { transaction },
       );
-      await onBrandVerified?.(
-        {
-          brandId: String(id),
-          creatorUserId: brand!.owner_id,
-          referralCode: brand!.referral_code ?? undefined,
-        },
+      const referralCode = brand?.code ?? undefined;
+      await onBrandVerified(
+        { brandId: String(id), creatorUserId: brand!.owner, referralCode },
         transaction,
       );
     }
