@@ -131,9 +131,11 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     logger,
     referrals,
     onEmailVerified: reactions.emailVerified,
+    // The SMS bounds count time on the app's clock, so tests move past a cooldown (decision 040).
+    clock,
   });
   const votes = createVoteService({ db, clock });
-  const brands = createBrandService({ db, votes, clock, onBrandCreated: reactions.brandCreated });
+  const brands = createBrandService({ db, votes, clock });
   const contest = createContestService({ db, ledger, clock });
 
   const { sales, orders } = createSaleStack({
@@ -197,6 +199,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
       notifications,
       clock,
       runInBackground,
+      onBrandVerified: reactions.brandVerified,
     }),
     sales,
     orders,

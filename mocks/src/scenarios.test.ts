@@ -51,6 +51,8 @@ import {
   pending,
   phoneLinkInvalid,
   resendLimited,
+  resendCooldown,
+  confirmMobilePhoneTaken,
   searchNoResult,
   serverError,
   signupThrottled,
@@ -182,6 +184,20 @@ describe('special cases', () => {
     });
     const resend = await api.failure(resendCode, { body: { verification_code: code } });
     expect([resend.status, resend.body.messageId]).toEqual([429, 'errors.resendLimit']);
+  });
+
+  test('resendCooldown and confirmMobilePhoneTaken answer as the bff does', async () => {
+    api.server.use(resendCooldown(42), confirmMobilePhoneTaken());
+    const early = await api.failure(resendCode, { body: { verification_code: code } });
+    expect([early.status, early.body.messageId, early.retryAfterSeconds]).toEqual([
+      429,
+      'errors.smsCooldown',
+      42,
+    ]);
+    const taken = await api.failure(confirmMobile, {
+      body: { mobile_verification_code: '1234', verification_code: code },
+    });
+    expect([taken.status, taken.body.messageId]).toEqual([409, 'errors.phoneTaken']);
   });
 
   test('confirmMobileCodeExpired and changePasswordWrongCurrent', async () => {

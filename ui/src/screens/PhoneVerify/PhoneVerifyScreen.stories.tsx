@@ -4,8 +4,10 @@ import { expect, waitFor } from 'storybook/test';
 import { confirmMobile, resendCode } from '@brnd/contracts/api/accounts';
 import {
   confirmMobileCodeExpired,
+  confirmMobilePhoneTaken,
   confirmMobileWrongCode,
   pending,
+  resendCooldown,
   resendLimited,
   respondWith,
   serverError,
@@ -198,6 +200,54 @@ export const ResendLimited: Story = {
   },
 };
 export const ResendLimitedPolish = polish(ResendLimited);
+
+/** Inside the server's resend cooldown: a timer counts down and Resend waits for it. */
+export const ResendCooldown: Story = {
+  parameters: { msw: { handlers: [resendCooldown(42)] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const button = context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') });
+    await context.userEvent.click(button);
+    const timer = await context.canvas.findByRole('timer');
+    // 42 s from the answer, shown by a clock that ticks once a second.
+    await expect(timer).toHaveTextContent(/00:4[0-3]/);
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(timer.textContent ?? '');
+    await expectNoToast(t);
+  },
+};
+export const ResendCooldownPolish = polish(ResendCooldown);
+
+/** A code just sent starts the same countdown before the next one can be asked for. */
+export const ResentCountsDown: Story = {
+  parameters: { msw: { handlers: [resent] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const button = context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') });
+    await context.userEvent.click(button);
+    await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
+    await expect(await context.canvas.findByRole('timer')).toHaveTextContent(/0[01]:[0-5][0-9]/);
+    await expect(button).toBeDisabled();
+  },
+};
+export const ResentCountsDownPolish = polish(ResentCountsDown);
+
+/** The number is verified on another account: the page says so without saying whose. */
+export const PhoneTaken: Story = {
+  parameters: { msw: { handlers: [confirmMobilePhoneTaken()] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await typeCode(context, '4821');
+    await submit(context);
+    await expect(await context.canvas.findByText(t('errors.phoneTaken'))).toBeVisible();
+    await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
+    await expect(
+      context.canvas.getByRole('link', { name: t('accounts.phoneVerify.editNumber') }),
+    ).toBeVisible();
+    await expectNoToast(t);
+  },
+};
+export const PhoneTakenPolish = polish(PhoneTaken);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(confirmMobile), serverError(resendCode)] } },
