@@ -14,7 +14,7 @@ import {
   type OutboxMessage,
 } from '@brnd/contracts/api/dev';
 import { buildPath, type Endpoint, type EndpointResponse } from '@brnd/contracts/api/endpoint';
-import { ErrorResponseSchema, type ErrorResponse } from '@brnd/contracts/api/errors';
+import { ErrorResponseSchema, type ErrorResponse } from '@brnd/contracts/api/error-schema';
 import * as v from 'valibot';
 
 /**
