@@ -38,3 +38,19 @@ test('every state in the index links to a story that exists', async () => {
   expect(ids).toContain('screens-voting-screen--limit-reached');
   expect(linked.filter((id) => !ids.has(id!))).toEqual([]);
 });
+
+test('no story is pinned to one language: the storybook-en and storybook-pl runs cover each', async () => {
+  const files = (await readdir(SRC, { recursive: true })).filter((file) =>
+    file.endsWith('.stories.tsx'),
+  );
+  const pinned: string[] = [];
+  for (const file of files) {
+    const source = await readFile(path.join(SRC, file), 'utf8');
+    // A Polish twin, or a story whose own `locale` global would win over the project's.
+    for (const [twin] of source.matchAll(/^export const \w+Polish\b/gm))
+      pinned.push(`${file}: ${twin}`);
+    if (/\blocale: '(en|po)'/.test(source)) pinned.push(`${file}: locale global`);
+  }
+  expect(files.length).toBeGreaterThan(50);
+  expect(pinned).toEqual([]);
+});

@@ -10,7 +10,6 @@ import {
   respondWith,
   serverError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_MOBILE } from '../shared/storage.ts';
@@ -83,7 +82,6 @@ export const Empty: Story = {
     );
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** Two boxes left empty: each of them says 'Invalid', and nothing is sent. */
 export const EmptyBoxes: Story = {
@@ -102,7 +100,6 @@ export const EmptyBoxes: Story = {
     await expectNoToast(t);
   },
 };
-export const EmptyBoxesPolish = polish(EmptyBoxes);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(confirmMobile)] } },
@@ -113,7 +110,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.phoneVerify.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Verified: Story = {
   parameters: { msw: { handlers: [verified] } },
@@ -135,7 +131,6 @@ export const Verified: Story = {
     ]);
   },
 };
-export const VerifiedPolish = polish(Verified);
 
 export const WrongCode: Story = {
   parameters: { msw: { handlers: [confirmMobileWrongCode()] } },
@@ -147,7 +142,6 @@ export const WrongCode: Story = {
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const WrongCodePolish = polish(WrongCode);
 
 /** Too old or five wrong tries: the page says so, and a resent code clears it. */
 export const CodeExpired: Story = {
@@ -165,7 +159,6 @@ export const CodeExpired: Story = {
     await expect(context.canvas.queryByText(t('errors.codeExpired'))).toBeNull();
   },
 };
-export const CodeExpiredPolish = polish(CodeExpired);
 
 /** Resend sends the number kept from the phone page, as the original client did. */
 export const Resent: Story = {
@@ -185,7 +178,6 @@ export const Resent: Story = {
     ]);
   },
 };
-export const ResentPolish = polish(Resent);
 
 export const ResendLimited: Story = {
   parameters: { msw: { handlers: [resendLimited()] } },
@@ -197,7 +189,6 @@ export const ResendLimited: Story = {
     await expectToast(t, 'danger', t('errors.resendLimit'));
   },
 };
-export const ResendLimitedPolish = polish(ResendLimited);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(confirmMobile), serverError(resendCode)] } },
@@ -208,7 +199,6 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);
 
 /** Opened without a code at all. */
 export const MissingCode: Story = {
@@ -218,7 +208,6 @@ export const MissingCode: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('errors.linkInvalid'));
   },
 };
-export const MissingCodePolish = polish(MissingCode);
 
 /** A non-'success' answer to Resend is shown as it came. */
 export const ResendRefused: Story = {
@@ -233,4 +222,3 @@ export const ResendRefused: Story = {
     await expectToast(t, 'danger', 'SMS gateway unavailable.');
   },
 };
-export const ResendRefusedPolish = polish(ResendRefused);
