@@ -17,6 +17,8 @@ function storybookProject(name: string, locale: Language): TestProjectInlineConf
       storybookTest({
         configDir: fileURLToPath(new URL('.storybook', import.meta.url)),
         initialGlobals: { locale },
+        // ui/src/docs/DocsPages.stories.tsx renders the MDX docs pages for their accessibility check.
+        disableAddonDocs: false,
       }),
     ],
     test: {
