@@ -455,7 +455,6 @@ export const CsvTemplate: Story = {
     await expect(within(preview).getAllByRole('row')).toHaveLength(3);
   },
 };
-export const CsvTemplatePolish = polish(CsvTemplate);
 
 /** A wrong line is named with its number, and nothing can be applied. */
 export const CsvErrors: Story = {

@@ -158,7 +158,6 @@ export const AlreadySignedIn: Story = {
     await expect(canvas.queryByLabelText(t('accounts.fields.email'))).toBeNull();
   },
 };
-export const AlreadySignedInPolish = polish(AlreadySignedIn);
 
 /** The phone is not verified yet: no session, on to the phone page with the answer's code. */
 export const NeedsPhone: Story = {
