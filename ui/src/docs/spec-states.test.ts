@@ -39,18 +39,25 @@ test('every state in the index links to a story that exists', async () => {
   expect(linked.filter((id) => !ids.has(id!))).toEqual([]);
 });
 
+const EMAILS = fileURLToPath(new URL('../../../emails/src', import.meta.url));
+
 test('no story is pinned to one language: the storybook-en and storybook-pl runs cover each', async () => {
-  const files = (await readdir(SRC, { recursive: true })).filter((file) =>
-    file.endsWith('.stories.tsx'),
-  );
+  const files: string[] = [];
+  for (const root of [SRC, EMAILS]) {
+    for (const file of await readdir(root, { recursive: true })) {
+      if (file.endsWith('.stories.tsx')) files.push(path.join(root, file));
+    }
+  }
   const pinned: string[] = [];
   for (const file of files) {
-    const source = await readFile(path.join(SRC, file), 'utf8');
+    const source = await readFile(file, 'utf8');
     // A Polish twin, or a story whose own `locale` global would win over the project's.
-    for (const [twin] of source.matchAll(/^export const \w+Polish\b/gm))
+    for (const [twin] of source.matchAll(/^export const \w+Polish\b/gm)) {
       pinned.push(`${file}: ${twin}`);
-    if (/\blocale: '(en|po)'/.test(source)) pinned.push(`${file}: locale global`);
+    }
+    if (/globals:\s*\{[^}]*\blocale\b/.test(source)) pinned.push(`${file}: locale global`);
   }
   expect(files.length).toBeGreaterThan(50);
+  expect(files.some((file) => file.startsWith(EMAILS))).toBe(true);
   expect(pinned).toEqual([]);
 });
