@@ -76,7 +76,6 @@ export const Operator: Story = {
     );
   },
 };
-export const OperatorPolish = polish(Operator);
 
 export const UserMenuNavigates: Story = {
   args: { session: { email: 'anna.kowalska@example.com' } },

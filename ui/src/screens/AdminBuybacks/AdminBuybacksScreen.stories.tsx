@@ -123,7 +123,6 @@ export const BurnCancelled: Story = {
     await expect(within(table).queryByText('2026-Q4')).toBeNull();
   },
 };
-export const BurnCancelledPolish = polish(BurnCancelled);
 
 const failed: Buyback = {
   id: 'b-failed',

@@ -299,7 +299,6 @@ export const ApproveCancelled: Story = {
     await expect(fake.outbox()).toHaveLength(mails);
   },
 };
-export const ApproveCancelledPolish = polish(ApproveCancelled);
 
 /** The server fails: the operator is told, and the request stays in the queue. */
 export const DecisionFailed: Story = {

@@ -55,7 +55,6 @@ export const SignedInToDashboard: Story = {
     await expect(visits).toEqual([{ referral_code: 'DEMOBRND' }]);
   },
 };
-export const SignedInToDashboardPolish = polish(SignedInToDashboard);
 
 /** A dash part with `ico` leads to the token sale. */
 export const ToTokenSale: Story = {

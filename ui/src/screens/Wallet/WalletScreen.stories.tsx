@@ -100,7 +100,6 @@ export const PayOutPart: Story = {
     await expect(sent[0]?.key).toMatch(/^[0-9a-f]{32}$/);
   },
 };
-export const PayOutPartPolish = polish(PayOutPart);
 
 /** Cancel (or Escape) closes the confirmation and nothing is paid out. */
 export const PayOutCancelled: Story = {
@@ -123,7 +122,6 @@ export const PayOutCancelled: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const PayOutCancelledPolish = polish(PayOutCancelled);
 
 /** Each wrong amount has its own message and never reaches the confirmation. */
 export const PayOutWrongAmounts: Story = {
@@ -148,7 +146,6 @@ export const PayOutWrongAmounts: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const PayOutWrongAmountsPolish = polish(PayOutWrongAmounts);
 
 export const PayoutPending: Story = {
   parameters: { msw: { handlers: [paidOut, listOf(payout('pending'))] } },
