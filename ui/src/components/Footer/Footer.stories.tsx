@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { Footer } from './Footer.tsx';
@@ -52,7 +51,6 @@ export const Default: Story = {
     );
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
@@ -61,4 +59,3 @@ export const Mobile: Story = {
     await expect(canvas.getByRole('link', { name: t('footer.contact') })).toBeVisible();
   },
 };
-export const MobilePolish = polish(Mobile);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { Navbar } from './Navbar.tsx';
@@ -40,7 +39,6 @@ export const LoggedOut: Story = {
     );
   },
 };
-export const LoggedOutPolish = polish(LoggedOut);
 
 export const LoggedIn: Story = {
   args: { session: { email: 'anna.kowalska@example.com' } },
@@ -64,7 +62,6 @@ export const LoggedIn: Story = {
     await expect(args.onLogout).toHaveBeenCalledOnce();
   },
 };
-export const LoggedInPolish = polish(LoggedIn);
 
 /** An operator finds the console in the account menu instead of typing /admin. */
 export const Operator: Story = {
@@ -79,7 +76,6 @@ export const Operator: Story = {
     );
   },
 };
-export const OperatorPolish = polish(Operator);
 
 export const UserMenuNavigates: Story = {
   args: { session: { email: 'anna.kowalska@example.com' } },
@@ -95,7 +91,6 @@ export const UserMenuNavigates: Story = {
     await expect(args.onLogout).not.toHaveBeenCalled();
   },
 };
-export const UserMenuNavigatesPolish = polish(UserMenuNavigates);
 
 export const Mobile: Story = {
   globals: mobile,
@@ -115,7 +110,6 @@ export const Mobile: Story = {
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   },
 };
-export const MobilePolish = polish(Mobile);
 
 export const MobileLoggedIn: Story = {
   args: { session: { email: 'anna.kowalska@example.com' } },
@@ -127,4 +121,3 @@ export const MobileLoggedIn: Story = {
     await expect(canvas.getByRole('button', { name: /anna\.kowalska@example\.com/ })).toBeVisible();
   },
 };
-export const MobileLoggedInPolish = polish(MobileLoggedIn);

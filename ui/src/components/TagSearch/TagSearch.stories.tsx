@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { TagSearch, type Suggestion, type TagSearchProps } from './TagSearch.tsx';
 
@@ -65,6 +64,7 @@ const polishArgs = { label: 'Szukaj marek', placeholder: 'Nazwa marki' };
 
 /** Typing shows suggestions; the arrows and Enter pick one without the mouse. */
 export const Suggestions: Story = {
+  parameters: { polishArgs },
   play: async ({ args, canvas, userEvent }) => {
     const box = canvas.getByRole('combobox', { name: args.label });
     await userEvent.type(box, 'walk');
@@ -81,11 +81,11 @@ export const Suggestions: Story = {
     await expect(list).not.toBeVisible();
   },
 };
-export const SuggestionsPolish = polish(Suggestions, polishArgs);
 
 /** Enter on typed text adds it as a tag; a tag's button and Backspace remove tags. */
 export const Tags: Story = {
   args: { tags: ['coffee'] },
+  parameters: { polishArgs },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const box = canvas.getByRole('combobox', { name: args.label });
@@ -104,4 +104,3 @@ export const Tags: Story = {
     await expect(canvas.queryByRole('list', { name: t('voting.search.tags') })).toBeNull();
   },
 };
-export const TagsPolish = polish(Tags, polishArgs);

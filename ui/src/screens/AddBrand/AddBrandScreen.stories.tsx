@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { BRAND_LOGO_MAX_BYTES } from '@brnd/contracts/domain/constants';
 import { VERIFICATION_DOCUMENT_MAX_BYTES } from '@brnd/contracts/domain/verification';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
@@ -115,7 +114,6 @@ export const Errors: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const ErrorsPolish = polish(Errors);
 
 /** Letters in the number of employees are refused. */
 export const EmployeesNotANumber: Story = {
@@ -126,7 +124,6 @@ export const EmployeesNotANumber: Story = {
     await expectFieldError(canvas, t('brands.form.employees'), t('validation.employees'));
   },
 };
-export const EmployeesNotANumberPolish = polish(EmployeesNotANumber);
 
 /** A logo over 2 MB or of another type is refused before anything is sent. */
 export const UploadTooLarge: Story = {
@@ -141,7 +138,6 @@ export const UploadTooLarge: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const UploadTooLargePolish = polish(UploadTooLarge);
 
 export const UploadWrongType: Story = {
   play: async ({ canvas, userEvent, globals }) => {
@@ -155,7 +151,6 @@ export const UploadWrongType: Story = {
     await expect(await canvas.findByText(t('validation.logo'))).toBeVisible();
   },
 };
-export const UploadWrongTypePolish = polish(UploadWrongType);
 
 /** The server checks the file's content: an SVG with a script is refused under the logo. */
 export const UploadRefusedByServer: Story = {
@@ -187,7 +182,6 @@ export const UploadRefusedByServer: Story = {
     ).toBeVisible();
   },
 };
-export const UploadRefusedByServerPolish = polish(UploadRefusedByServer);
 
 /** The same-address box fills the operating address; the brand goes out as one multipart form. */
 export const Created: Story = {
@@ -214,7 +208,6 @@ export const Created: Story = {
     await expect(navigation.navigate).toHaveBeenCalledWith('/user/mybrands/lists');
   },
 };
-export const CreatedPolish = polish(Created);
 
 /** The documents the owner has at hand go in the same multipart form; the rest can follow. */
 export const CreatedWithDocuments: Story = {
@@ -239,7 +232,6 @@ export const CreatedWithDocuments: Story = {
     await expectToast(t, 'success', t('brands.form.created', { name: 'Kawa Ziarno' }));
   },
 };
-export const CreatedWithDocumentsPolish = polish(CreatedWithDocuments);
 
 /** A document over the limit is refused under its own field; the brand is not sent. */
 export const DocumentTooLarge: Story = {
@@ -260,4 +252,3 @@ export const DocumentTooLarge: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const DocumentTooLargePolish = polish(DocumentTooLarge);

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminBuybacks, type Buyback } from '@brnd/contracts/api/burns';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminBuybacksScreen } from './AdminBuybacksScreen.tsx';
@@ -54,7 +53,6 @@ export const RecordAndBurn: Story = {
     await expect(within(await row()).getByText(/^0x[0-9a-f]{64}$/)).toBeVisible();
   },
 };
-export const RecordAndBurnPolish = polish(RecordAndBurn);
 
 /** The form's own checks, from the contract: the quarter's shape, whole BRND, then the 20 % cap. */
 export const FormErrors: Story = {
@@ -81,7 +79,6 @@ export const FormErrors: Story = {
     await expect(await canvas.findByText(t('admin.buybacks.errors.overCap'))).toBeVisible();
   },
 };
-export const FormErrorsPolish = polish(FormErrors);
 
 /** A quarter that already has its buyback: the server refuses and says why. */
 export const QuarterTaken: Story = {
@@ -102,7 +99,6 @@ export const QuarterTaken: Story = {
     await expectToast(t, 'danger', t('admin.buybacks.errors.quarterTaken'));
   },
 };
-export const QuarterTakenPolish = polish(QuarterTaken);
 
 /** Cancel at the confirmation: nothing is recorded or burned, the form keeps what was typed. */
 export const BurnCancelled: Story = {
@@ -127,7 +123,6 @@ export const BurnCancelled: Story = {
     await expect(within(table).queryByText('2026-Q4')).toBeNull();
   },
 };
-export const BurnCancelledPolish = polish(BurnCancelled);
 
 const failed: Buyback = {
   id: 'b-failed',
@@ -150,7 +145,6 @@ export const BurnFailed: Story = {
     await expect(canvas.getByText(failed.error!)).toBeVisible();
   },
 };
-export const BurnFailedPolish = polish(BurnFailed);
 
 export const NoneYet: Story = {
   parameters: { msw: { handlers: [respondWith(adminBuybacks, { buybacks: [] })] } },
@@ -159,7 +153,6 @@ export const NoneYet: Story = {
     await expect(await canvas.findByText(t('admin.buybacks.empty'))).toBeVisible();
   },
 };
-export const NoneYetPolish = polish(NoneYet);
 
 export const ListFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminBuybacks)] } },
@@ -168,4 +161,3 @@ export const ListFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const ListFailedPolish = polish(ListFailed);

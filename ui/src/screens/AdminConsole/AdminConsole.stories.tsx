@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { adminSession } from '@brnd/contracts/api/admin';
 import { pending, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { AdminConsole } from './AdminConsole.tsx';
 
@@ -33,7 +32,6 @@ export const Operator: Story = {
     await expect(canvas.getByText('Section content')).toBeVisible();
   },
 };
-export const OperatorPolish = polish(Operator);
 
 /** A normal user who finds the address sees the refusal and nothing of the console. */
 export const NotAnOperator: Story = {
@@ -47,7 +45,6 @@ export const NotAnOperator: Story = {
     await expect(canvas.queryByText('Section content')).not.toBeInTheDocument();
   },
 };
-export const NotAnOperatorPolish = polish(NotAnOperator);
 
 export const Checking: Story = {
   parameters: { session: 'operator', msw: { handlers: [pending(adminSession)] } },
@@ -57,7 +54,6 @@ export const Checking: Story = {
     await expect(canvas.queryByText('Section content')).not.toBeInTheDocument();
   },
 };
-export const CheckingPolish = polish(Checking);
 
 export const CheckFailed: Story = {
   parameters: { session: 'operator', msw: { handlers: [serverError(adminSession)] } },
@@ -67,4 +63,3 @@ export const CheckFailed: Story = {
     await expect(canvas.queryByText('Section content')).not.toBeInTheDocument();
   },
 };
-export const CheckFailedPolish = polish(CheckFailed);

@@ -5,7 +5,6 @@ import { contestCloseRefused } from '@brnd/mocks/admin-scenarios';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { DEMO_EMAIL } from '@brnd/mocks/seed';
 import { INTL_LOCALE } from '@brnd/contracts/domain/constants';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminContestScreen } from './AdminContestScreen.tsx';
@@ -96,7 +95,6 @@ export const Overview: Story = {
     ).toBeVisible();
   },
 };
-export const OverviewPolish = polish(Overview);
 
 /**
  * Closing the ended month: the operator confirms, the winner is announced, the month joins the
@@ -119,7 +117,6 @@ export const CloseMonth: Story = {
     await expect(row).toHaveTextContent(DEMO_EMAIL);
   },
 };
-export const CloseMonthPolish = polish(CloseMonth);
 
 /** The scheduled job closed the month a moment before: the operator is told nothing changed. */
 export const AlreadyClosed: Story = {
@@ -155,7 +152,6 @@ export const AlreadyClosed: Story = {
     await expect(text.closest('[role="status"]')).toHaveTextContent(t('toast.warning'));
   },
 };
-export const AlreadyClosedPolish = polish(AlreadyClosed);
 
 /** The server refuses a month that has not ended: the operator reads why, nothing is closed. */
 export const CloseRefused: Story = {
@@ -174,7 +170,6 @@ export const CloseRefused: Story = {
     );
   },
 };
-export const CloseRefusedPolish = polish(CloseRefused);
 
 /** A new platform: no votes this month, nothing closed, nothing to close. */
 export const Empty: Story = {
@@ -197,7 +192,6 @@ export const Empty: Story = {
     await expect(canvas.getByText(t('adminContest.noneToClose'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminContest)] } },
@@ -206,7 +200,6 @@ export const Loading: Story = {
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('adminContest.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminContest)] } },
@@ -215,4 +208,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -4,7 +4,6 @@ import { expect, within } from 'storybook/test';
 import { adminNotifications } from '@brnd/contracts/api/admin-orders';
 import { route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { AdminNotificationsScreen } from './AdminNotificationsScreen.tsx';
 import { NOTIFIED_ORDER, notificationList } from './fixtures.ts';
@@ -48,7 +47,6 @@ export const List: Story = {
     ).toHaveAttribute('href', `/admin/orders/${NOTIFIED_ORDER}`);
   },
 };
-export const ListPolish = polish(List);
 
 /** Filtering by an order shows only what arrived for it. */
 export const FilteredByOrder: Story = {
@@ -69,7 +67,6 @@ export const FilteredByOrder: Story = {
     ).toBeVisible();
   },
 };
-export const FilteredByOrderPolish = polish(FilteredByOrder);
 
 export const Empty: Story = {
   parameters: {
@@ -80,7 +77,6 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('finance.notifications.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminNotifications)] } },
@@ -89,7 +85,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminNotifications)] } },
@@ -98,4 +93,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

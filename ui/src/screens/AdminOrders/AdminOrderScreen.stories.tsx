@@ -4,7 +4,6 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminOrder, resolveOrder, resyncOrder } from '@brnd/contracts/api/admin-orders';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminOrderScreen } from './AdminOrderScreen.tsx';
@@ -104,7 +103,6 @@ export const PartialPayment: Story = {
     await expect(canvas.getByText(/13[,\s ]?333 BRND/)).toBeVisible();
   },
 };
-export const PartialPaymentPolish = polish(PartialPayment);
 
 /** Credit: the toast names the tokens, and the decision replaces the form. */
 export const ResolveCredit: Story = {
@@ -125,7 +123,6 @@ export const ResolveCredit: Story = {
     await expect(within(decisions).getByText(/operator@brnd\.example/)).toBeVisible();
   },
 };
-export const ResolveCreditPolish = polish(ResolveCredit);
 
 /** Refund: the reference is required before anything is sent. */
 export const ResolveRefund: Story = {
@@ -150,7 +147,6 @@ export const ResolveRefund: Story = {
     await expect(await canvas.findByText(/SEPA 2026-03-03\/17/)).toBeVisible();
   },
 };
-export const ResolveRefundPolish = polish(ResolveRefund);
 
 /** Another operator decided first: the second gets the 409's message, nothing else happens. */
 export const Conflict: Story = {
@@ -169,7 +165,6 @@ export const Conflict: Story = {
     await expectToast(t, 'danger', t('finance.orders.errors.alreadyResolved'));
   },
 };
-export const ConflictPolish = polish(Conflict);
 
 /** Gateway webhooks: the forged one refused with its reason, the real one accepted. */
 export const Notifications: Story = {
@@ -186,7 +181,6 @@ export const Notifications: Story = {
     await expect(canvas.queryByRole('button', { name: t('finance.orders.submit') })).toBeNull();
   },
 };
-export const NotificationsPolish = polish(Notifications);
 
 /** An order whose webhooks were lost: the operator reads the invoice back; it is paid now. */
 export const Resync: Story = {
@@ -212,7 +206,6 @@ export const Resync: Story = {
     );
   },
 };
-export const ResyncPolish = polish(Resync);
 
 /** The gateway cannot be reached: the operator is told, nothing changes. */
 export const ResyncUnreachable: Story = {
@@ -231,7 +224,6 @@ export const ResyncUnreachable: Story = {
     await expectToast(t, 'danger', t('orders.errors.gatewayUnavailable'));
   },
 };
-export const ResyncUnreachablePolish = polish(ResyncUnreachable);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminOrder)] } },
@@ -240,7 +232,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminOrder)] } },
@@ -250,4 +241,3 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('link', { name: t('finance.orders.back') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { adminOrders } from '@brnd/contracts/api/admin-orders';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { AdminOrdersScreen } from './AdminOrdersScreen.tsx';
 import { partialOrder } from './fixtures.ts';
@@ -31,7 +30,6 @@ export const Results: Story = {
     for (const row of rows) await expect(within(row).getByText('PLN')).toBeVisible();
   },
 };
-export const ResultsPolish = polish(Results);
 
 /** An exception waiting for a decision is marked, with a link to its details. */
 export const NeedsDecision: Story = {
@@ -46,7 +44,6 @@ export const NeedsDecision: Story = {
     ).toHaveAttribute('href', `/admin/orders/${partialOrder.id}`);
   },
 };
-export const NeedsDecisionPolish = polish(NeedsDecision);
 
 /** A search nothing matches says so. */
 export const NoMatch: Story = {
@@ -61,7 +58,6 @@ export const NoMatch: Story = {
     await expect(await canvas.findByText(t('finance.orders.noMatch'))).toBeVisible();
   },
 };
-export const NoMatchPolish = polish(NoMatch);
 
 export const Empty: Story = {
   parameters: { msw: { handlers: [respondWith(adminOrders, { orders: [], count: 0 })] } },
@@ -70,7 +66,6 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('finance.orders.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminOrders)] } },
@@ -79,7 +74,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminOrders)] } },
@@ -88,4 +82,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -4,7 +4,6 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminPayouts, retryPayout, type AdminPayout } from '@brnd/contracts/api/admin-payouts';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminPayoutsScreen } from './AdminPayoutsScreen.tsx';
@@ -101,7 +100,6 @@ export const List: Story = {
     ).toBeVisible();
   },
 };
-export const ListPolish = polish(List);
 
 /** The status filter narrows the list; a status nothing has says so. */
 export const Filtered: Story = {
@@ -122,7 +120,6 @@ export const Filtered: Story = {
     }
   },
 };
-export const FilteredPolish = polish(Filtered);
 
 export const NoMatch: Story = {
   parameters: {
@@ -151,7 +148,6 @@ export const NoMatch: Story = {
     await expect(await canvas.findByText(t('finance.payouts.noMatch'))).toBeVisible();
   },
 };
-export const NoMatchPolish = polish(NoMatch);
 
 /** Retry asks first; confirmed, the new payout is queued and the failed one shows its retry. */
 export const RetrySuccess: Story = {
@@ -184,7 +180,6 @@ export const RetrySuccess: Story = {
     ).toBeVisible();
   },
 };
-export const RetrySuccessPolish = polish(RetrySuccess);
 
 async function refusedRetry(context: Parameters<NonNullable<Story['play']>>[0], messageId: string) {
   const { canvas, globals, userEvent } = context;
@@ -211,7 +206,6 @@ export const RetryBalanceGone: Story = {
   beforeEach: balanceGoneWorld.reset,
   play: (context) => refusedRetry(context, 'finance.payouts.errors.balanceGone'),
 };
-export const RetryBalanceGonePolish = polish(RetryBalanceGone);
 
 /** Another operator retried it first. */
 export const RetryAlreadyRetried: Story = {
@@ -219,7 +213,6 @@ export const RetryAlreadyRetried: Story = {
   beforeEach: alreadyRetriedWorld.reset,
   play: (context) => refusedRetry(context, 'finance.payouts.errors.alreadyRetried'),
 };
-export const RetryAlreadyRetriedPolish = polish(RetryAlreadyRetried);
 
 /** The server failed the retry: the generic message, the list unchanged. */
 export const RetryFailed: Story = {
@@ -229,7 +222,6 @@ export const RetryFailed: Story = {
   beforeEach: listWorld.reset,
   play: (context) => refusedRetry(context, 'errors.server'),
 };
-export const RetryFailedPolish = polish(RetryFailed);
 
 export const Empty: Story = {
   parameters: {
@@ -242,7 +234,6 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('finance.payouts.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminPayouts)] } },
@@ -251,7 +242,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminPayouts)] } },
@@ -260,4 +250,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -5,7 +5,6 @@ import { adminSale, updateSale, type SaleSettingsInput } from '@brnd/contracts/a
 import { SALE_TOKENS_OFFERED, tierTotalUsd } from '@brnd/contracts/domain/sale';
 import { route, validationErrorResponse } from '@brnd/mocks/handlers';
 import { pending, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { AdminSaleScreen } from './AdminSaleScreen.tsx';
@@ -89,7 +88,6 @@ export const Loaded: Story = {
     await expect(canvas.getByLabelText(t('finance.sale.endsAt'))).not.toHaveValue('');
   },
 };
-export const LoadedPolish = polish(Loaded);
 
 const savedServer = saleServer();
 /** A new price for Tier V made active, Round II reached: saved, and the form shows the result. */
@@ -121,7 +119,6 @@ export const Saved: Story = {
     await expect(canvas.getByLabelText(t('finance.sale.activeTier'))).toHaveValue('5');
   },
 };
-export const SavedPolish = polish(Saved);
 
 const invalidServer = saleServer();
 /** Each field the contract refuses is named under it, and nothing is sent. */
@@ -155,7 +152,6 @@ export const InvalidFields: Story = {
     await expectNoToast(t);
   },
 };
-export const InvalidFieldsPolish = polish(InvalidFields);
 
 const rulesServer = saleServer();
 /** Rules across fields: prices must rise tier by tier, stages are reached in order. */
@@ -176,7 +172,6 @@ export const InvalidRules: Story = {
     await expect(rulesServer.state.saves).toHaveLength(0);
   },
 };
-export const InvalidRulesPolish = polish(InvalidRules);
 
 const allocationServer = saleServer();
 /** The tiers together may not exceed the sale's allocation; the running total says why. */
@@ -194,7 +189,6 @@ export const OverAllocation: Story = {
     await expect(allocationServer.state.saves).toHaveLength(0);
   },
 };
-export const OverAllocationPolish = polish(OverAllocation);
 
 const lateServer = saleServer(() =>
   validationErrorResponse({ endsAt: 'finance.sale.errors.endsAtPast' }),
@@ -211,7 +205,6 @@ export const ServerFieldError: Story = {
     await expectNoToast(t);
   },
 };
-export const ServerFieldErrorPolish = polish(ServerFieldError);
 
 const failingServer = saleServer();
 export const SaveFailed: Story = {
@@ -222,7 +215,6 @@ export const SaveFailed: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const SaveFailedPolish = polish(SaveFailed);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminSale)] } },
@@ -231,7 +223,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminSale)] } },
@@ -240,4 +231,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -5,7 +5,6 @@ import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 import { fake } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { removeDocumentsOf } from '@brnd/mocks/verification-documents';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminVerificationScreen } from './AdminVerificationScreen.tsx';
@@ -83,7 +82,6 @@ export const Queue: Story = {
     await expect(brand.queryByRole('button', { name: t('adminVerification.delete') })).toBeNull();
   },
 };
-export const QueuePolish = polish(Queue);
 
 /** The download button of a held document, named by the document and its file. */
 function downloadName(t: ReturnType<typeof storyIntl>, document: string, fileName: string) {
@@ -127,7 +125,6 @@ export const DocumentsHeld: Story = {
     await expect(screen.queryByRole('alert')).toBeNull();
   },
 };
-export const DocumentsHeldPolish = polish(DocumentsHeld);
 
 /** A request without uploads: every document of the terms that is a file reads as missing. */
 export const DocumentsMissing: Story = {
@@ -141,7 +138,6 @@ export const DocumentsMissing: Story = {
     }
   },
 };
-export const DocumentsMissingPolish = polish(DocumentsMissing);
 
 /** A document removed meanwhile (its company was deleted): the operator is told, the queue reloads. */
 export const DocumentGone: Story = {
@@ -165,7 +161,6 @@ export const DocumentGone: Story = {
     );
   },
 };
-export const DocumentGonePolish = polish(DocumentGone);
 
 /** Two business days after submission the answer is due; past it, the request is marked. */
 export const Overdue: Story = {
@@ -180,7 +175,6 @@ export const Overdue: Story = {
     ).toBeVisible();
   },
 };
-export const OverduePolish = polish(Overdue);
 
 /** Approving tells the operator the brand was mailed, and the request leaves the queue. */
 export const Approve: Story = {
@@ -208,7 +202,6 @@ export const Approve: Story = {
     await expect(mail?.to).toBe('phone@brnd.example');
   },
 };
-export const ApprovePolish = polish(Approve);
 
 /** A rejection needs a reason; with one, the brand is told and the request leaves the queue. */
 export const RejectNeedsReason: Story = {
@@ -241,7 +234,6 @@ export const RejectNeedsReason: Story = {
     await expect(mail?.text).toContain('The trademark certificate is missing.');
   },
 };
-export const RejectNeedsReasonPolish = polish(RejectNeedsReason);
 
 /** Deleting a company's account asks for confirmation, not a reason. */
 export const DeleteCompany: Story = {
@@ -263,7 +255,6 @@ export const DeleteCompany: Story = {
     await waitFor(() => expect(canvas.queryByRole('article', { name })).toBeNull());
   },
 };
-export const DeleteCompanyPolish = polish(DeleteCompany);
 
 /**
  * Another operator approves the brand while this one is reading it: this one's click is refused
@@ -287,7 +278,6 @@ export const Conflict: Story = {
     await expect(canvas.getByRole('article', { name: 'Kora Outdoor' })).toBeVisible();
   },
 };
-export const ConflictPolish = polish(Conflict);
 
 /** Cancel (or Escape) at the approval's confirmation: nothing is decided, nobody is mailed. */
 export const ApproveCancelled: Story = {
@@ -309,7 +299,6 @@ export const ApproveCancelled: Story = {
     await expect(fake.outbox()).toHaveLength(mails);
   },
 };
-export const ApproveCancelledPolish = polish(ApproveCancelled);
 
 /** The server fails: the operator is told, and the request stays in the queue. */
 export const DecisionFailed: Story = {
@@ -326,7 +315,6 @@ export const DecisionFailed: Story = {
     await expect(canvas.getByRole('article', { name: 'Nordlys Coffee' })).toBeVisible();
   },
 };
-export const DecisionFailedPolish = polish(DecisionFailed);
 
 export const EmptyQueue: Story = {
   parameters: { msw: { handlers: [respondWith(verificationQueue, { items: [] })] } },
@@ -336,7 +324,6 @@ export const EmptyQueue: Story = {
     await expect(canvas.queryByRole('article')).toBeNull();
   },
 };
-export const EmptyQueuePolish = polish(EmptyQueue);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(verificationQueue)] } },
@@ -347,7 +334,6 @@ export const Loading: Story = {
     );
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(verificationQueue)] } },
@@ -356,7 +342,6 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /* ---------------------------------------------------------------- decided items and revoking */
 
@@ -427,7 +412,6 @@ export const RevokeDialog: Story = {
     );
   },
 };
-export const RevokeDialogPolish = polish(RevokeDialog);
 
 /**
  * Another operator revoked the brand while this one was writing the reason: the server refuses
@@ -455,7 +439,6 @@ export const RevokeRefused: Story = {
     );
   },
 };
-export const RevokeRefusedPolish = polish(RevokeRefused);
 
 /** A revoked brand is listed under Revoked with the reason it was sent, and no more actions. */
 export const RevokedItem: Story = {
@@ -485,4 +468,3 @@ export const RevokedItem: Story = {
     await expect(item.queryByRole('button', { name: t('adminVerification.approve') })).toBeNull();
   },
 };
-export const RevokedItemPolish = polish(RevokedItem);

@@ -3,7 +3,6 @@ import { expect, within } from 'storybook/test';
 import { auditLog, type AuditEntry } from '@brnd/contracts/api/admin';
 import { AUDIT_LOG_PAGE_SIZE } from '@brnd/contracts/domain/constants';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { AuditLogScreen } from './AuditLogScreen.tsx';
 
@@ -42,7 +41,6 @@ export const Entries: Story = {
     await expect(canvas.getByLabelText(t('admin.auditLog.action'))).toHaveValue('');
   },
 };
-export const EntriesPolish = polish(Entries);
 
 /** Filters that match nothing say so, and keep the way back. */
 export const NoMatch: Story = {
@@ -56,7 +54,6 @@ export const NoMatch: Story = {
     await expect(canvas.getByRole('button', { name: t('admin.auditLog.clear') })).toBeVisible();
   },
 };
-export const NoMatchPolish = polish(NoMatch);
 
 function entry(index: number): AuditEntry {
   return {
@@ -96,7 +93,6 @@ export const Paged: Story = {
     ).toBeEnabled();
   },
 };
-export const PagedPolish = polish(Paged);
 
 export const Empty: Story = {
   parameters: { msw: { handlers: [respondWith(auditLog, { entries: [], count: 0 })] } },
@@ -108,7 +104,6 @@ export const Empty: Story = {
     ).not.toBeInTheDocument();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(auditLog)] } },
@@ -117,7 +112,6 @@ export const Loading: Story = {
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('common.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(auditLog)] } },
@@ -127,4 +121,3 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -23,7 +23,6 @@ import { fake } from '@brnd/mocks/handlers';
 import { brandTokenSetup } from '@brnd/mocks/brand-tokens';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { DEMO_EMAIL } from '@brnd/mocks/seed';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
 import { BrandConsoleScreen, type ConsoleSection } from './BrandConsoleScreen.tsx';
@@ -136,7 +135,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('brandTokens.console.loading'))).toBeVisible();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(brandConsole)] } },
@@ -148,7 +146,6 @@ export const LoadFailed: Story = {
     ).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /** A verified brand without a token: its plan and the form that issues one, then the token. */
 export const NoTokenYet: Story = {
@@ -174,7 +171,6 @@ export const NoTokenYet: Story = {
     await submitAndSeeDeployed(canvas, t, userEvent, form);
   },
 };
-export const NoTokenYetPolish = polish(NoTokenYet);
 
 /** The request is on its way: the button is busy and cannot be pressed twice. */
 export const Issuing: Story = {
@@ -192,7 +188,6 @@ export const Issuing: Story = {
     await expect(submit).toBeDisabled();
   },
 };
-export const IssuingPolish = polish(Issuing);
 
 /** Wrong input never reaches the server: each field says what it needs. */
 export const IssueInvalid: Story = {
@@ -211,7 +206,6 @@ export const IssueInvalid: Story = {
     await expectFieldError(canvas, t('brandTokens.issue.ticker'), t('validation.tokenTicker'));
   },
 };
-export const IssueInvalidPolish = polish(IssueInvalid);
 
 /**
  * The factory's deployment failed: the owner reads it and issues it again, which deploys that
@@ -246,7 +240,6 @@ export const IssueFailed: Story = {
     ).not.toBeInTheDocument();
   },
 };
-export const IssueFailedPolish = polish(IssueFailed);
 
 /** A brand still in the operators' queue says why it cannot issue, and shows no form. */
 export const NotVerified: Story = {
@@ -260,7 +253,6 @@ export const NotVerified: Story = {
     ).not.toBeInTheDocument();
   },
 };
-export const NotVerifiedPolish = polish(NotVerified);
 
 /**
  * A brand whose verification an operator revoked stops working like an unverified one: it says
@@ -280,7 +272,6 @@ export const VerificationRevoked: Story = {
     ).not.toBeInTheDocument();
   },
 };
-export const VerificationRevokedPolish = polish(VerificationRevoked);
 
 /** The token at a glance: figures, plan usage and the chart with its table. */
 export const TokenActive: Story = {
@@ -313,7 +304,6 @@ export const TokenActive: Story = {
     await expect(within(table).getAllByRole('row')).toHaveLength(BRAND_TOKEN_CHART_DAYS + 1);
   },
 };
-export const TokenActivePolish = polish(TokenActive);
 
 /** Each limit at its maximum says so and names the plan that lifts it. */
 function limitStory(plan: PlanId, reached: [PlanLimit, number, PlanId][]): Story {
@@ -346,18 +336,15 @@ export const LimitsReachedStandard = limitStory('standard', [
   ['tokens', 1, 'enterprise'],
   ['dailyVolume', 10_000, 'premium'],
 ]);
-export const LimitsReachedStandardPolish = polish(LimitsReachedStandard);
 
 /** Premium: 20 offers running; Enterprise lifts the deals limit (and the single token). */
 export const LimitsReachedPremium = limitStory('premium', [
   ['tokens', 1, 'enterprise'],
   ['deals', 20, 'enterprise'],
 ]);
-export const LimitsReachedPremiumPolish = polish(LimitsReachedPremium);
 
 /** Enterprise: ten tokens issued; Agency has no limit on tokens. */
 export const LimitsReachedEnterprise = limitStory('enterprise', [['tokens', 10, 'agency']]);
-export const LimitsReachedEnterprisePolish = polish(LimitsReachedEnterprise);
 
 /* ---------------------------------------------------------------- give */
 
@@ -388,7 +375,6 @@ export const GiveByEmail: Story = {
     await expect(fake.outbox()[0]).toMatchObject({ to: 'ola@example.com' });
   },
 };
-export const GiveByEmailPolish = polish(GiveByEmail);
 
 /** Standard's 10,000 a day are given already: one more token is refused, naming the plans. */
 export const GiveOverDailyVolume: Story = {
@@ -415,7 +401,6 @@ export const GiveOverDailyVolume: Story = {
     await expect(alert).toHaveTextContent(t('brandTokens.plans.premium'));
   },
 };
-export const GiveOverDailyVolumePolish = polish(GiveOverDailyVolume);
 
 const GOOD_CSV =
   'recipient,amount\nola@example.com,100\n0x5FbDB2315678afecb367f032d93F642f64180aa3,50\njan@example.com,25\n';
@@ -452,7 +437,6 @@ export const CsvPreview: Story = {
     ).toBeEnabled();
   },
 };
-export const CsvPreviewPolish = polish(CsvPreview);
 
 /** The offered template downloads under its name and, uploaded as it is, reads as two lines. */
 export const CsvTemplate: Story = {
@@ -471,7 +455,6 @@ export const CsvTemplate: Story = {
     await expect(within(preview).getAllByRole('row')).toHaveLength(3);
   },
 };
-export const CsvTemplatePolish = polish(CsvTemplate);
 
 /** A wrong line is named with its number, and nothing can be applied. */
 export const CsvErrors: Story = {
@@ -492,7 +475,6 @@ export const CsvErrors: Story = {
     ).toBeNull();
   },
 };
-export const CsvErrorsPolish = polish(CsvErrors);
 
 export const CsvApplied: Story = {
   ...onDemoToken('give'),
@@ -507,7 +489,6 @@ export const CsvApplied: Story = {
     await expect(within(card).getByRole('status')).toHaveTextContent(applied);
   },
 };
-export const CsvAppliedPolish = polish(CsvApplied);
 
 /* ---------------------------------------------------------------- offers and codes */
 
@@ -537,7 +518,6 @@ export const OfferCreated: Story = {
     ).toBeVisible();
   },
 };
-export const OfferCreatedPolish = polish(OfferCreated);
 
 const CODE = 'K7M2QX9PZD';
 
@@ -574,19 +554,16 @@ function codeStory(
 export const CodeAccepted = codeStory(false, CODE, (t) =>
   t('brandTokens.check.accepted', { offer: 'Free race entry' }),
 );
-export const CodeAcceptedPolish = polish(CodeAccepted);
 
 export const CodeUsed = codeStory(
   true,
   CODE,
   (t) => t('brandTokens.check.used', { offer: 'Free race entry', date: '' }).split(':')[0] ?? '',
 );
-export const CodeUsedPolish = polish(CodeUsed);
 
 export const CodeUnknown = codeStory(undefined, 'ABCDEFGHJK', (t) =>
   t('brandTokens.check.unknown'),
 );
-export const CodeUnknownPolish = polish(CodeUnknown);
 
 /* ---------------------------------------------------------------- staking */
 
@@ -619,7 +596,6 @@ export const StakingNoWallet: Story = {
     await expect(canvas.queryByRole('button', { name: t('brandTokens.staking.stake') })).toBeNull();
   },
 };
-export const StakingNoWalletPolish = polish(StakingNoWallet);
 
 /** No address saved yet: staking starts on the Wallet tab. */
 export const StakingNoAddress: Story = {
@@ -634,7 +610,6 @@ export const StakingNoAddress: Story = {
     ).toHaveAttribute('href', '/user/wallet');
   },
 };
-export const StakingNoAddressPolish = polish(StakingNoAddress);
 
 export const Staked: Story = {
   ...onDemoBrand('staking'),
@@ -644,7 +619,6 @@ export const Staked: Story = {
     await expect(await canvas.findByText(t('brandTokens.staking.premium'))).toBeVisible();
   },
 };
-export const StakedPolish = polish(Staked);
 
 export const Unbonding: Story = {
   ...onDemoBrand('staking'),
@@ -671,7 +645,6 @@ export const Unbonding: Story = {
     ).toBeNull();
   },
 };
-export const UnbondingPolish = polish(Unbonding);
 
 /** The transactions the bff prepares, sent one by one through the browser's wallet. */
 const sentTransactions: unknown[] = [];
@@ -714,4 +687,3 @@ export const StakeThroughWallet: Story = {
     ]);
   },
 };
-export const StakeThroughWalletPolish = polish(StakeThroughWallet);

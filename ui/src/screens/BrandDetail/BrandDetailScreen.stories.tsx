@@ -9,7 +9,6 @@ import {
   serverError,
   voteLimitReached,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectToast } from '../shared/story-helpers.ts';
@@ -71,7 +70,6 @@ export const Found: Story = {
     await expect(within(panel).getByText(t('voting.detail.panelReward'))).toBeVisible();
   },
 };
-export const FoundPolish = polish(Found);
 
 /** An id that matches no brand. */
 export const NotFound: Story = {
@@ -85,7 +83,6 @@ export const NotFound: Story = {
     await expect(canvas.getByRole('link', { name: t('voting.detail.backToVoting') })).toBeVisible();
   },
 };
-export const NotFoundPolish = polish(NotFound);
 
 /** /brand/abc is no brand either, without asking the server. */
 export const MalformedId: Story = {
@@ -97,7 +94,6 @@ export const MalformedId: Story = {
     ).toBeVisible();
   },
 };
-export const MalformedIdPolish = polish(MalformedId);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(brandDetails)] } },
@@ -106,7 +102,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('voting.detail.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(brandDetails)] } },
@@ -115,7 +110,6 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /** Voting here counts like on the voting page. */
 export const Vote: Story = {
@@ -132,7 +126,6 @@ export const Vote: Story = {
     await expect(canvas.getByText('42')).toBeVisible();
   },
 };
-export const VotePolish = polish(Vote);
 
 /** A visitor logs in and comes back to this brand. */
 export const VoteLoggedOut: Story = {
@@ -146,7 +139,6 @@ export const VoteLoggedOut: Story = {
     });
   },
 };
-export const VoteLoggedOutPolish = polish(VoteLoggedOut);
 
 /** Out of votes: the button explains the limit. */
 export const LimitReached: Story = {
@@ -163,7 +155,6 @@ export const LimitReached: Story = {
     );
   },
 };
-export const LimitReachedPolish = polish(LimitReached);
 
 /** The share button copies the page's address and says so. */
 export const CopyLink: Story = {
@@ -185,4 +176,3 @@ export const CopyLink: Story = {
     await expect(copied).toEqual([window.location.href]);
   },
 };
-export const CopyLinkPolish = polish(CopyLink);

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { burns } from '@brnd/contracts/api/burns';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { BurnsScreen } from './BurnsScreen.tsx';
 
@@ -27,7 +26,6 @@ export const Burned: Story = {
     await expect(canvas.getByText(/^7[,\s\u00a0]329[,\s\u00a0]999 BRND$/)).toBeVisible();
   },
 };
-export const BurnedPolish = polish(Burned);
 
 export const NoBurnYet: Story = {
   parameters: { msw: { handlers: [respondWith(burns, { burns: [], total_burned: 0 })] } },
@@ -38,7 +36,6 @@ export const NoBurnYet: Story = {
     await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
   },
 };
-export const NoBurnYetPolish = polish(NoBurnYet);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(burns)] } },
@@ -47,7 +44,6 @@ export const Loading: Story = {
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('common.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(burns)] } },
@@ -57,4 +53,3 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

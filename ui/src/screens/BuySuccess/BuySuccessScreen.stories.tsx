@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
@@ -32,7 +31,6 @@ export const WithCount: Story = {
     );
   },
 };
-export const WithCountPolish = polish(WithCount);
 
 /** Opened without a purchase in this browser: no made-up number. */
 export const WithoutCount: Story = {
@@ -45,7 +43,6 @@ export const WithoutCount: Story = {
     await expect(canvas.queryByText(/BRND/)).toBeNull();
   },
 };
-export const WithoutCountPolish = polish(WithoutCount);
 
 /** The provider's return carries the BRND it charged for: that count is shown. */
 export const FromProvider: Story = {
@@ -61,7 +58,6 @@ export const FromProvider: Story = {
     await expect(canvas.queryByText(/99[,.\s\u00a0]?999/)).toBeNull();
   },
 };
-export const FromProviderPolish = polish(FromProvider);
 
 /** The card was not charged: the page says so and offers another try. */
 export const PaymentFailed: Story = {
@@ -80,4 +76,3 @@ export const PaymentFailed: Story = {
     );
   },
 };
-export const PaymentFailedPolish = polish(PaymentFailed);

@@ -13,7 +13,6 @@ import {
   serverError,
 } from '@brnd/mocks/scenarios';
 import { tokensForPln, tokensForUsd } from '@brnd/contracts/domain/sale';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
@@ -75,7 +74,6 @@ export const Default: Story = {
     await expect(amount).toHaveValue('10000');
   },
 };
-export const DefaultPolish = polish(Default);
 
 /** `?btc_brands=500` from the ICO page or the login redirect. */
 export const PrefilledBtc: Story = {
@@ -88,7 +86,6 @@ export const PrefilledBtc: Story = {
     await expect((receive as HTMLInputElement).value).toMatch(brnd(500, live.price));
   },
 };
-export const PrefilledBtcPolish = polish(PrefilledBtc);
 
 /** `?pln_brands=404` opens the card route: amount and price in PLN, the buyer's details shown. */
 export const PrefilledPln: Story = {
@@ -107,7 +104,6 @@ export const PrefilledPln: Story = {
     );
   },
 };
-export const PrefilledPlnPolish = polish(PrefilledPln);
 
 export const RequiredFields: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
@@ -125,7 +121,6 @@ export const RequiredFields: Story = {
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const RequiredFieldsPolish = polish(RequiredFields);
 
 /** A BTC order is created and step 2 opens with its id in the address. */
 export const CryptoOrderCreated: Story = {
@@ -142,7 +137,6 @@ export const CryptoOrderCreated: Story = {
     );
   },
 };
-export const CryptoOrderCreatedPolish = polish(CryptoOrderCreated);
 
 /** The order could not be created: the spec's 8-second 'Error! Please try again later'. */
 export const OrderFailed: Story = {
@@ -157,7 +151,6 @@ export const OrderFailed: Story = {
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const OrderFailedPolish = polish(OrderFailed);
 
 const sentKeys: (string | null)[] = [];
 
@@ -185,7 +178,6 @@ export const TooManyOpenOrders: Story = {
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const TooManyOpenOrdersPolish = polish(TooManyOpenOrders);
 
 /** The sale's end has passed: zeros on the clock, a notice, and no way to continue. */
 export const SaleEnded: Story = {
@@ -197,7 +189,6 @@ export const SaleEnded: Story = {
     await expect(canvas.getByRole('button', { name: t('sale.buy.continue') })).toBeDisabled();
   },
 };
-export const SaleEndedPolish = polish(SaleEnded);
 
 /** No tier configured: the default price of 0.003 USD applies and is said so. */
 export const NoTierActive: Story = {
@@ -215,7 +206,6 @@ export const NoTierActive: Story = {
     await expect((receive as HTMLInputElement).value).toMatch(brnd(1, 0.003));
   },
 };
-export const NoTierActivePolish = polish(NoTierActive);
 
 export const CardMinimum: Story = {
   play: async ({ canvas, globals, userEvent }) => {
@@ -232,7 +222,6 @@ export const CardMinimum: Story = {
     );
   },
 };
-export const CardMinimumPolish = polish(CardMinimum);
 
 /** Card route: provider initialisation, the order recorded, then the provider's second step. */
 export const CardRedirect: Story = {
@@ -256,7 +245,6 @@ export const CardRedirect: Story = {
     await expect(navigation.assign).toHaveBeenCalledTimes(1);
   },
 };
-export const CardRedirectPolish = polish(CardRedirect);
 
 /** The server keeps the 30-second gap too (another tab, a cleared session). */
 export const CardRetryTooSoon: Story = {
@@ -271,7 +259,6 @@ export const CardRetryTooSoon: Story = {
     await expect(storyRecorders(loaded).navigation.assign).not.toHaveBeenCalled();
   },
 };
-export const CardRetryTooSoonPolish = polish(CardRetryTooSoon);
 
 export const CardInitFailed: Story = {
   args: { search: { pln_brands: '100' } },
@@ -285,7 +272,6 @@ export const CardInitFailed: Story = {
     await expect(storyRecorders(loaded).navigation.assign).not.toHaveBeenCalled();
   },
 };
-export const CardInitFailedPolish = polish(CardInitFailed);
 
 /** The buyer's details are checked before the provider is called. */
 export const CardDetailsInvalid: Story = {
@@ -303,7 +289,6 @@ export const CardDetailsInvalid: Story = {
     await expect(storyRecorders(loaded).navigation.assign).not.toHaveBeenCalled();
   },
 };
-export const CardDetailsInvalidPolish = polish(CardDetailsInvalid);
 
 /** IEO sends the browser to the exchange's market page from the sale configuration. */
 export const Ieo: Story = {
@@ -316,7 +301,6 @@ export const Ieo: Story = {
     );
   },
 };
-export const IeoPolish = polish(Ieo);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(sale)] } },
@@ -325,7 +309,6 @@ export const Loading: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(t('sale.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(sale)] } },
@@ -335,4 +318,3 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('button', { name: t('sale.tryAgain') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -14,7 +14,6 @@ import {
   pending,
   sampleOrder,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { BuyTokenPaymentScreen } from './BuyTokenPaymentScreen.tsx';
@@ -56,7 +55,6 @@ export const WaitingBtc: Story = {
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/user/buytoken');
   },
 };
-export const WaitingBtcPolish = polish(WaitingBtc);
 
 export const WaitingEth: Story = {
   parameters: { msw: { handlers: [orderStatus(1, 'ETH')] } },
@@ -71,7 +69,6 @@ export const WaitingEth: Story = {
     );
   },
 };
-export const WaitingEthPolish = polish(WaitingEth);
 
 /**
  * Status 0 for the first three seconds of the story, then 1: the page checks at once, then every
@@ -102,7 +99,6 @@ export const StatusZeroThenWaiting: Story = {
     ).toBeVisible();
   },
 };
-export const StatusZeroThenWaitingPolish = polish(StatusZeroThenWaiting);
 
 export const Confirming: Story = {
   parameters: { msw: { handlers: [orderStatus(2, 'ETH')] } },
@@ -119,7 +115,6 @@ export const Confirming: Story = {
     ).toBeVisible();
   },
 };
-export const ConfirmingPolish = polish(Confirming);
 
 /** Status 3: the completion screen with the tokens and the way to the dashboard. */
 export const Paid: Story = {
@@ -137,7 +132,6 @@ export const Paid: Story = {
     );
   },
 };
-export const PaidPolish = polish(Paid);
 
 /** Closed with no money received: which way it closed, that nothing was charged, and where next. */
 function closedStory(status: 4 | 5 | 6): Story {
@@ -161,11 +155,8 @@ function closedStory(status: 4 | 5 | 6): Story {
 }
 
 export const Canceled = closedStory(4);
-export const CanceledPolish = polish(Canceled);
 export const Refunded = closedStory(5);
-export const RefundedPolish = polish(Refunded);
 export const Expired = closedStory(6);
-export const ExpiredPolish = polish(Expired);
 
 /** The quote ran out while the order still waits: the clock stands at 00:00. */
 export const ExpiredCountdown: Story = {
@@ -176,7 +167,6 @@ export const ExpiredCountdown: Story = {
     await expect(canvas.getByText(t('sale.payment.expired'))).toBeVisible();
   },
 };
-export const ExpiredCountdownPolish = polish(ExpiredCountdown);
 
 /** An unreadable expiry counts 15 minutes from page load (and is logged). */
 export const UnreadableExpiry: Story = {
@@ -196,7 +186,6 @@ export const UnreadableExpiry: Story = {
     await expect(await canvas.findByRole('timer')).toHaveTextContent(/^1[45]:\d\d$/);
   },
 };
-export const UnreadableExpiryPolish = polish(UnreadableExpiry);
 
 /**
  * Half of 0.657895 ETH arrived: the page says what arrived and when, and everything (text, amount,
@@ -227,7 +216,6 @@ export const PartialPayment: Story = {
     await expect(written).toEqual(['0.3289475']);
   },
 };
-export const PartialPaymentPolish = polish(PartialPayment);
 
 /** Paid, with more than asked: the tokens are credited and the extra waits for a decision. */
 export const Overpaid: Story = {
@@ -242,7 +230,6 @@ export const Overpaid: Story = {
     await expect(canvas.getByText(t('sale.received.next'))).toBeVisible();
   },
 };
-export const OverpaidPolish = polish(Overpaid);
 
 export const PaidLate: Story = {
   parameters: { msw: { handlers: [orderPaidLate('ETH')] } },
@@ -276,7 +263,6 @@ export const ExpiredPartPaid: Story = {
     );
   },
 };
-export const ExpiredPartPaidPolish = polish(ExpiredPartPaid);
 
 /** The operator credited the part payment: the buyer reads when and how many BRND. */
 export const ExpiredPartCredited: Story = {
@@ -287,7 +273,6 @@ export const ExpiredPartCredited: Story = {
     await expect(canvas.queryByText(t('sale.received.next'))).toBeNull();
   },
 };
-export const ExpiredPartCreditedPolish = polish(ExpiredPartCredited);
 
 /** The operator noted a refund: the buyer reads the reference, and that no tokens came of it. */
 export const ExpiredPartRefundNoted: Story = {
@@ -298,8 +283,6 @@ export const ExpiredPartRefundNoted: Story = {
     await expect(canvas.queryByText(t('sale.received.next'))).toBeNull();
   },
 };
-export const ExpiredPartRefundNotedPolish = polish(ExpiredPartRefundNoted);
-export const PaidLatePolish = polish(PaidLate);
 
 /** The server cannot be reached from the first check: the page waits and says it reconnects. */
 export const VerifyFailure: Story = {
@@ -310,7 +293,6 @@ export const VerifyFailure: Story = {
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const VerifyFailurePolish = polish(VerifyFailure);
 
 /**
  * A check fails mid-payment: address, QR and clock stay, a notice says the page reconnects, and
@@ -352,7 +334,6 @@ export const CheckDropsOut: Story = {
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const CheckDropsOutPolish = polish(CheckDropsOut);
 
 /** An unknown order, or someone else's: "order not found", with the way to a new order. */
 export const NotFound: Story = {
@@ -365,7 +346,6 @@ export const NotFound: Story = {
     await expect(canvas.getByRole('link', { name: t('sale.payment.newOrder') })).toBeVisible();
   },
 };
-export const NotFoundPolish = polish(NotFound);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(verifyOrder)] } },
@@ -376,4 +356,3 @@ export const Loading: Story = {
     ).toBeVisible();
   },
 };
-export const LoadingPolish = polish(Loading);

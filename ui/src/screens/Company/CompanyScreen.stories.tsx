@@ -10,7 +10,6 @@ import {
   siteHandlersFor,
   siteLoadingHandlers,
 } from '@brnd/mocks/site';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { CompanyScreen } from './CompanyScreen.tsx';
@@ -67,7 +66,6 @@ export const Default: Story = {
     );
   },
 };
-export const DefaultPolish = polish(Default);
 
 /** SEE ALL JOBS shows every job and turns into the way back to three. */
 export const JobsExpanded: Story = {
@@ -88,7 +86,6 @@ export const JobsExpanded: Story = {
     );
   },
 };
-export const JobsExpandedPolish = polish(JobsExpanded);
 
 /** A configured job board draws itself into its container; the fallback list stays away. */
 export const JobBoardEmbed: Story = {
@@ -114,7 +111,6 @@ export const JobBoardEmbed: Story = {
     await expect(within(board).queryByText(t('company.jobs.loading'))).not.toBeInTheDocument();
   },
 };
-export const JobBoardEmbedPolish = polish(JobBoardEmbed);
 
 /** The job board's script cannot load: the visitor still gets the readable list. */
 export const JobBoardUnavailable: Story = {
@@ -140,7 +136,6 @@ export const JobBoardUnavailable: Story = {
     ).toBeVisible();
   },
 };
-export const JobBoardUnavailablePolish = polish(JobBoardUnavailable);
 
 /** Vision, team and the FAQ link need no configuration; office and jobs wait for it. */
 export const ConfigLoading: Story = {
@@ -157,7 +152,6 @@ export const ConfigLoading: Story = {
     await expect(canvas.getByRole('link', { name: t('company.faq.link') })).toBeVisible();
   },
 };
-export const ConfigLoadingPolish = polish(ConfigLoading);
 
 export const ConfigError: Story = {
   parameters: { msw: { handlers: siteFailingHandlers } },
@@ -168,4 +162,3 @@ export const ConfigError: Story = {
     await expect(canvas.getByRole('region', { name: t('company.team.title') })).toBeVisible();
   },
 };
-export const ConfigErrorPolish = polish(ConfigError);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_EMAIL } from '../shared/storage.ts';
@@ -30,7 +29,6 @@ export const WithStoredAddress: Story = {
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/', undefined);
   },
 };
-export const WithStoredAddressPolish = polish(WithStoredAddress);
 
 /** Opened in another browser: no stored address, the text still makes sense. */
 export const WithoutStoredAddress: Story = {
@@ -40,4 +38,3 @@ export const WithoutStoredAddress: Story = {
     await expect(canvas.getByText(t('accounts.confirmEmail.sent'))).toBeVisible();
   },
 };
-export const WithoutStoredAddressPolish = polish(WithoutStoredAddress);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { ConfirmPhoneView } from './ConfirmPhoneView.tsx';
 
@@ -29,7 +28,6 @@ export const ReadOnly: Story = {
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith('+48600100200'));
   },
 };
-export const ReadOnlyPolish = polish(ReadOnly);
 
 export const Editable: Story = {
   args: { editable: true },
@@ -43,7 +41,6 @@ export const Editable: Story = {
     ).toBeNull();
   },
 };
-export const EditablePolish = polish(Editable);
 
 export const Submitting: Story = {
   args: { submitting: true },
@@ -54,15 +51,16 @@ export const Submitting: Story = {
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 /** A refusal explained by the server, shown as it came. */
 export const WithFailure: Story = {
   args: { failure: 'This number cannot receive text messages.' },
+  parameters: {
+    polishArgs: {
+      failure: 'Ten numer nie może odbierać SMS-ów.',
+    },
+  },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(String(args.failure));
   },
 };
-export const WithFailurePolish = polish(WithFailure, {
-  failure: 'Ten numer nie może odbierać SMS-ów.',
-});

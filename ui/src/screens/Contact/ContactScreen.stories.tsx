@@ -3,7 +3,6 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { contact } from '@brnd/contracts/api/content';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectNoToast, expectToast } from '../shared/story-helpers.ts';
@@ -52,7 +51,6 @@ export const Empty: Story = {
     await expect(country).toHaveDisplayValue(t('contact.select'));
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** Every message of spec section 5, each under its own field; nothing is sent. */
 export const ValidationErrors: Story = {
@@ -74,7 +72,6 @@ export const ValidationErrors: Story = {
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const ValidationErrorsPolish = polish(ValidationErrors);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(contact)] } },
@@ -85,7 +82,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('contact.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Sent: Story = {
   parameters: { msw: { handlers: [respondWith(contact, { message: 'success' })] } },
@@ -99,7 +95,6 @@ export const Sent: Story = {
     );
   },
 };
-export const SentPolish = polish(Sent);
 
 export const RateLimited: Story = {
   parameters: {
@@ -123,7 +118,6 @@ export const RateLimited: Story = {
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const RateLimitedPolish = polish(RateLimited);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(contact)] } },
@@ -134,4 +128,3 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { DashboardHomeScreen } from './DashboardHomeScreen.tsx';
@@ -35,4 +34,3 @@ export const Default: Story = {
     );
   },
 };
-export const DefaultPolish = polish(Default);

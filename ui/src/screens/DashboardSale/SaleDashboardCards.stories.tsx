@@ -3,7 +3,6 @@ import { expect } from 'storybook/test';
 import { sale } from '@brnd/contracts/api/sale';
 import { wallet } from '@brnd/contracts/api/wallet';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { SaleDashboardCards } from './SaleDashboardCards.tsx';
@@ -36,7 +35,6 @@ export const Default: Story = {
     await expect(navigation.navigate).toHaveBeenCalledWith('/user/referrals', undefined);
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(wallet), pending(sale)] } },
@@ -47,7 +45,6 @@ export const Loading: Story = {
     for (const spinner of spinners) await expect(spinner).toHaveTextContent(t('sale.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 /** Either call failing leaves the rest of the dashboard usable. */
 export const LoadFailed: Story = {
@@ -59,4 +56,3 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('link', { name: t('sale.dashboard.buy') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { profile } from '@brnd/contracts/api/accounts';
 import { pending, respondWith } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { DashboardHomeScreen } from '../DashboardHome/DashboardHomeScreen.tsx';
@@ -61,7 +60,6 @@ export const OnDashboard: Story = {
     );
   },
 };
-export const OnDashboardPolish = polish(OnDashboard);
 
 export const OnProfile: Story = {
   args: { pathname: '/user/profile/person' },
@@ -77,7 +75,6 @@ export const OnProfile: Story = {
     ).not.toHaveAttribute('aria-current');
   },
 };
-export const OnProfilePolish = polish(OnProfile);
 
 /** Until the profile answers, the name from the session cookie is shown. */
 export const ProfileLoading: Story = {
@@ -89,4 +86,3 @@ export const ProfileLoading: Story = {
     ).toBeVisible();
   },
 };
-export const ProfileLoadingPolish = polish(ProfileLoading);

@@ -3,7 +3,6 @@ import { expect } from 'storybook/test';
 import { forgotPassword } from '@brnd/contracts/api/accounts';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { errorResponse, route } from '@brnd/mocks/handlers';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { SESSION_RESET_REQUEST } from '../shared/storage.ts';
@@ -43,7 +42,6 @@ export const Empty: Story = {
     );
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const InvalidEmail: Story = {
   parameters: { msw: { handlers: [accepted] } },
@@ -57,7 +55,6 @@ export const InvalidEmail: Story = {
     await expectNoToast(t);
   },
 };
-export const InvalidEmailPolish = polish(InvalidEmail);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(forgotPassword)] } },
@@ -67,7 +64,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.forgotPassword.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 /** Sent: the toast, the inline confirmation and the session flag. */
 export const Sent: Story = {
@@ -84,7 +80,6 @@ export const Sent: Story = {
     await expect(sessionStorage.getItem(SESSION_RESET_REQUEST)).toBe('true');
   },
 };
-export const SentPolish = polish(Sent);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(forgotPassword)] } },
@@ -95,7 +90,6 @@ export const ServerError: Story = {
     await expect(sessionStorage.getItem(SESSION_RESET_REQUEST)).toBeNull();
   },
 };
-export const ServerErrorPolish = polish(ServerError);
 
 /** Asked too often: the toast says how long to wait instead of a plain failure. */
 export const Throttled: Story = {
@@ -117,4 +111,3 @@ export const Throttled: Story = {
     await expectToast(t, 'danger', t('errors.tooManyAttempts', { unit: 'second', count: 60 }));
   },
 };
-export const ThrottledPolish = polish(Throttled);

@@ -5,7 +5,6 @@ import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
 import { blogArticlesFixture, blogFailingHandlers, blogLoadingHandlers } from '@brnd/mocks/blog';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { cardTitle } from '../Blog/blog-text.ts';
@@ -65,7 +64,6 @@ export const Default: Story = {
     );
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(topRatedBrands), ...blogLoadingHandlers] } },
@@ -76,7 +74,6 @@ export const Loading: Story = {
     await expect(texts).toEqual([t('home.topVoted.loading'), t('blog.loading')]);
   },
 };
-export const LoadingPolish = polish(Loading);
 
 /** Before the voting issue the bff does not serve brands: its 404 is an empty strip. */
 export const NoBrandsYet: Story = {
@@ -91,7 +88,6 @@ export const NoBrandsYet: Story = {
     await expect(await top.findByText(t('home.topVoted.empty'))).toBeVisible();
   },
 };
-export const NoBrandsYetPolish = polish(NoBrandsYet);
 
 export const EmptyBrands: Story = {
   parameters: {
@@ -103,7 +99,6 @@ export const EmptyBrands: Story = {
   },
   play: NoBrandsYet.play,
 };
-export const EmptyBrandsPolish = polish(EmptyBrands);
 
 export const FeedAndBrandsFailing: Story = {
   parameters: { msw: { handlers: [serverError(topRatedBrands), ...blogFailingHandlers] } },
@@ -115,7 +110,6 @@ export const FeedAndBrandsFailing: Story = {
     await expect(await top.findByText(t('home.topVoted.empty'))).toBeVisible();
   },
 };
-export const FeedAndBrandsFailingPolish = polish(FeedAndBrandsFailing);
 
 /** The strip asks for the top 50 and links each brand to its page, long names cut to 24. */
 const stripRequests: string[] = [];
@@ -150,4 +144,3 @@ export const TopVotedLinks: Story = {
     await expect(stripRequests).toEqual(['?limit=50']);
   },
 };
-export const TopVotedLinksPolish = polish(TopVotedLinks);

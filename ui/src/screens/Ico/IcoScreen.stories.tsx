@@ -8,7 +8,6 @@ import {
   saleUnconfigured,
   serverError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
@@ -56,7 +55,6 @@ export const Running: Story = {
     await expect(canvas.getByRole('heading', { name: t('sale.ico.teamTitle') })).toBeVisible();
   },
 };
-export const RunningPolish = polish(Running);
 
 /** After the end the countdown stands at zero. */
 export const Ended: Story = {
@@ -67,7 +65,6 @@ export const Ended: Story = {
     await expect(canvas.getByRole('timer')).toHaveTextContent(/^(00\D+){4}$/);
   },
 };
-export const EndedPolish = polish(Ended);
 
 /** Money with 4 decimals, tokens whole, each side computing the other (at the 0.003 default). */
 export const Converter: Story = {
@@ -89,7 +86,6 @@ export const Converter: Story = {
     await expect(usd).toHaveValue('0.0045');
   },
 };
-export const ConverterPolish = polish(Converter);
 
 /** More than the 400,000,000 BRND on offer: the fields say so and the buy buttons wait. */
 export const ConverterOverOffer: Story = {
@@ -109,7 +105,6 @@ export const ConverterOverOffer: Story = {
     await expect(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') })).toBeEnabled();
   },
 };
-export const ConverterOverOfferPolish = polish(ConverterOverOffer);
 
 /** Tier IV active before any order here: tiers I-III are sold out, so raised is not $0. */
 export const ProgressInTierFour: Story = {
@@ -121,7 +116,6 @@ export const ProgressInTierFour: Story = {
     await expect(canvas.getByText(/Tier III/, { selector: 'p' })).toHaveTextContent(/Tier IV/);
   },
 };
-export const ProgressInTierFourPolish = polish(ProgressInTierFour);
 
 /** Logged out: BTC/ETH goes to login with the buy-token target and the amount. */
 export const LoggedOutBuy: Story = {
@@ -139,7 +133,6 @@ export const LoggedOutBuy: Story = {
     });
   },
 };
-export const LoggedOutBuyPolish = polish(LoggedOutBuy);
 
 /** Logged out with a referral code: registration keeps the code. */
 export const LoggedOutWithCode: Story = {
@@ -153,7 +146,6 @@ export const LoggedOutWithCode: Story = {
     });
   },
 };
-export const LoggedOutWithCodePolish = polish(LoggedOutWithCode);
 
 /** Logged in: straight to the buy page with the amount; IEO goes to the exchange. */
 export const LoggedInBuy: Story = {
@@ -172,7 +164,6 @@ export const LoggedInBuy: Story = {
     );
   },
 };
-export const LoggedInBuyPolish = polish(LoggedInBuy);
 
 export const NewsletterEmpty: Story = {
   play: async ({ canvas, globals, userEvent }) => {
@@ -182,7 +173,6 @@ export const NewsletterEmpty: Story = {
     await expectFieldError(canvas, t('sale.newsletter.email'), t('validation.newsletterEmail'));
   },
 };
-export const NewsletterEmptyPolish = polish(NewsletterEmpty);
 
 export const NewsletterSubscribed: Story = {
   play: async ({ canvas, globals, userEvent }) => {
@@ -195,7 +185,6 @@ export const NewsletterSubscribed: Story = {
     await waitFor(() => expect(email).toHaveValue(''));
   },
 };
-export const NewsletterSubscribedPolish = polish(NewsletterSubscribed);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(sale)] } },
@@ -206,7 +195,6 @@ export const Loading: Story = {
     await expect(canvas.getByRole('heading', { name: t('sale.ico.aboutTitle') })).toBeVisible();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(sale)] } },
@@ -216,4 +204,3 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('button', { name: t('sale.tryAgain') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -11,7 +11,6 @@ import {
   serverError,
   validationError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import {
@@ -76,7 +75,6 @@ export const Empty: Story = {
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/register', undefined);
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** Both fields empty: each shows its message and nothing is sent. */
 export const InvalidFields: Story = {
@@ -97,7 +95,6 @@ export const InvalidFields: Story = {
     await expectNoToast(t);
   },
 };
-export const InvalidFieldsPolish = polish(InvalidFields);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(login)] } },
@@ -107,7 +104,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.login.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Success: Story = {
   parameters: { msw: { handlers: [signedIn] } },
@@ -122,7 +118,6 @@ export const Success: Story = {
     await expect(session.signIn).toHaveBeenCalledWith(ANNA);
   },
 };
-export const SuccessPolish = polish(Success);
 
 /** Came from the token sale with an amount: back to the buy page with it. */
 export const SuccessBackToBuyTokens: Story = {
@@ -138,7 +133,6 @@ export const SuccessBackToBuyTokens: Story = {
     );
   },
 };
-export const SuccessBackToBuyTokensPolish = polish(SuccessBackToBuyTokens);
 
 /** Came from voting: back to the voting page. */
 export const SuccessBackToVoting: Story = {
@@ -150,7 +144,6 @@ export const SuccessBackToVoting: Story = {
     await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/voting', undefined));
   },
 };
-export const SuccessBackToVotingPolish = polish(SuccessBackToVoting);
 
 /** Opened while signed in: no form, straight on to where a login would have gone. */
 export const AlreadySignedIn: Story = {
@@ -165,7 +158,6 @@ export const AlreadySignedIn: Story = {
     await expect(canvas.queryByLabelText(t('accounts.fields.email'))).toBeNull();
   },
 };
-export const AlreadySignedInPolish = polish(AlreadySignedIn);
 
 /** The phone is not verified yet: no session, on to the phone page with the answer's code. */
 export const NeedsPhone: Story = {
@@ -181,7 +173,6 @@ export const NeedsPhone: Story = {
     await expect(session.signIn).not.toHaveBeenCalled();
   },
 };
-export const NeedsPhonePolish = polish(NeedsPhone);
 
 export const WrongCredentials: Story = {
   parameters: { msw: { handlers: [loginWrongCredentials()] } },
@@ -192,7 +183,6 @@ export const WrongCredentials: Story = {
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const WrongCredentialsPolish = polish(WrongCredentials);
 
 export const EmailNotVerified: Story = {
   parameters: { msw: { handlers: [loginEmailNotVerified()] } },
@@ -202,7 +192,6 @@ export const EmailNotVerified: Story = {
     await expectToast(t, 'danger', t('errors.emailNotVerified'));
   },
 };
-export const EmailNotVerifiedPolish = polish(EmailNotVerified);
 
 /** Too many failed attempts: the toast says how long to wait. */
 export const Throttled: Story = {
@@ -213,7 +202,6 @@ export const Throttled: Story = {
     await expectToast(t, 'danger', t('errors.tooManyAttempts', { unit: 'second', count: 90 }));
   },
 };
-export const ThrottledPolish = polish(Throttled);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(login)] } },
@@ -223,7 +211,6 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);
 
 /** The server's 400 names a field: its message shows under that field. */
 export const ServerFieldError: Story = {
@@ -234,4 +221,3 @@ export const ServerFieldError: Story = {
     await expectFieldError(context.canvas, t('accounts.fields.email'), t('validation.email'));
   },
 };
-export const ServerFieldErrorPolish = polish(ServerFieldError);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError } from '../shared/story-helpers.ts';
 import { LoginView } from './LoginView.tsx';
@@ -34,7 +33,6 @@ export const Default: Story = {
     );
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Submitting: Story = {
   args: { submitting: true },
@@ -45,7 +43,6 @@ export const Submitting: Story = {
     await expect(button).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const WithServerErrors: Story = {
   args: { serverErrors: { email: 'validation.email' } },
@@ -54,4 +51,3 @@ export const WithServerErrors: Story = {
     await expectFieldError(canvas, t('accounts.fields.email'), t('validation.email'));
   },
 };
-export const WithServerErrorsPolish = polish(WithServerErrors);

@@ -5,7 +5,6 @@ import type { RefusedStatus } from '@brnd/contracts/domain/verification';
 import { fake } from '@brnd/mocks/handlers';
 import { refuseBrand, resubmitRefused } from '@brnd/mocks/admin-scenarios';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { brandRow } from '../Voting/voting-fixtures.ts';
@@ -33,7 +32,6 @@ export const List: Story = {
     );
   },
 };
-export const ListPolish = polish(List);
 
 /**
  * Each brand the user registered says where its verification stands; one they only referred
@@ -125,7 +123,6 @@ export const VerificationStatuses: Story = {
     ).toBeNull();
   },
 };
-export const VerificationStatusesPolish = polish(VerificationStatuses);
 
 /** Long names are cut like on the voting page. */
 export const LongName: Story = {
@@ -154,7 +151,6 @@ export const LongName: Story = {
     await expect(canvas.getByText(t('brands.mine.votes', { votes: 0 }))).toBeVisible();
   },
 };
-export const LongNamePolish = polish(LongName);
 
 export const Empty: Story = {
   parameters: { msw: { handlers: [respondWith(myBrands, { brands: { rows: [] } })] } },
@@ -163,7 +159,6 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('brands.mine.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(myBrands)] } },
@@ -172,7 +167,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('brands.mine.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(myBrands)] } },
@@ -181,7 +175,6 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('brands.mine.error'));
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /* ---------------------------------------------------------------- documents sent later */
 
@@ -256,7 +249,6 @@ export const DocumentsSentLater: Story = {
     await expectToast(t, 'success', t('brands.documents.uploaded'));
   },
 };
-export const DocumentsSentLaterPolish = polish(DocumentsSentLater);
 
 /** A file that only claims to be a PDF is refused by the server under its field. */
 export const DocumentSentLaterRefused: Story = {
@@ -278,7 +270,6 @@ export const DocumentSentLaterRefused: Story = {
     await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
   },
 };
-export const DocumentSentLaterRefusedPolish = polish(DocumentSentLaterRefused);
 
 /** Only a brand still waiting offers its documents: a verified one does not. */
 export const NoDocumentsOnceVerified: Story = {
@@ -292,7 +283,6 @@ export const NoDocumentsOnceVerified: Story = {
     ).toBeNull();
   },
 };
-export const NoDocumentsOnceVerifiedPolish = polish(NoDocumentsOnceVerified);
 
 /* ---------------------------------------------------------------- sent for verification again */
 
@@ -342,7 +332,6 @@ export const ResubmitOfferedWhenRejected: Story = {
     await expect(documentInput(dialog, t, 'registryExtract')).toBeInTheDocument();
   },
 };
-export const ResubmitOfferedWhenRejectedPolish = polish(ResubmitOfferedWhenRejected);
 
 /** A brand whose verification was withdrawn says why, and offers to be sent again. */
 export const ResubmitOfferedWhenRevoked: Story = {
@@ -355,7 +344,6 @@ export const ResubmitOfferedWhenRevoked: Story = {
     await openResubmit(context);
   },
 };
-export const ResubmitOfferedWhenRevokedPolish = polish(ResubmitOfferedWhenRevoked);
 
 /**
  * The owner attaches the missing registry extract and sends the brand again: it waits for
@@ -390,7 +378,6 @@ export const Resubmitted: Story = {
     await waitFor(() => expect(documents.getByText(sent)).toBeVisible());
   },
 };
-export const ResubmittedPolish = polish(Resubmitted);
 
 /** An operator decided meanwhile: the refusal is shown in the dialog, which stays open. */
 export const ResubmitRefused: Story = {
@@ -408,4 +395,3 @@ export const ResubmitRefused: Story = {
     await expect(screen.getByRole('dialog')).toBeVisible();
   },
 };
-export const ResubmitRefusedPolish = polish(ResubmitRefused);

@@ -5,7 +5,6 @@ import { fake } from '@brnd/mocks/handlers';
 import { brandTokenSetup } from '@brnd/mocks/brand-tokens';
 import { pending, serverError } from '@brnd/mocks/scenarios';
 import { DEMO_EMAIL } from '@brnd/mocks/seed';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { MyTokensScreen } from './MyTokensScreen.tsx';
@@ -47,7 +46,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('brandTokens.mine.loading'))).toBeVisible();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(myTokens)] } },
@@ -57,7 +55,6 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('button', { name: t('brandTokens.mine.retry') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 export const Empty: Story = {
   play: async ({ canvas, globals }) => {
@@ -65,7 +62,6 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('brandTokens.mine.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** Balances, rewards and past codes; the history opens on demand. */
 export const WithHoldings: Story = {
@@ -97,7 +93,6 @@ export const WithHoldings: Story = {
     ).toHaveTextContent(t('brandTokens.mine.used', { date: '' }).trim());
   },
 };
-export const WithHoldingsPolish = polish(WithHoldings);
 
 async function transfer(
   canvasElement: HTMLElement,
@@ -147,7 +142,6 @@ export const TransferSuccess: Story = {
     );
   },
 };
-export const TransferSuccessPolish = polish(TransferSuccess);
 
 /** More than the balance: refused with the reason, nothing moves. */
 export const TransferFailure: Story = {
@@ -166,7 +160,6 @@ export const TransferFailure: Story = {
     ).toHaveTextContent('250 PIXEL');
   },
 };
-export const TransferFailurePolish = polish(TransferFailure);
 
 /** Redeeming burns the price and shows a one-time code to show at the counter, ready to copy. */
 export const RedeemWithCode: Story = {
@@ -220,7 +213,6 @@ export const RedeemWithCode: Story = {
     await expect(await within(codes).findByText(code.textContent ?? '')).toBeVisible();
   },
 };
-export const RedeemWithCodePolish = polish(RedeemWithCode);
 
 /** Cancel at the confirmation: no code, no tokens burned. */
 export const RedeemCancelled: Story = {
@@ -249,4 +241,3 @@ export const RedeemCancelled: Story = {
     ).toHaveTextContent('250 PIXEL');
   },
 };
-export const RedeemCancelledPolish = polish(RedeemCancelled);

@@ -4,7 +4,6 @@ import { expect, waitFor } from 'storybook/test';
 import { VERIFICATION_DOCUMENT_MAX_BYTES } from '@brnd/contracts/domain/verification';
 import { fake } from '@brnd/mocks/handlers';
 import { billingAddressExists } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectNoToast } from '../shared/story-helpers.ts';
 import { NewBrandAccountScreen } from './NewBrandAccountScreen.tsx';
@@ -91,7 +90,6 @@ export const Errors: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const ErrorsPolish = polish(Errors);
 
 /** Each field keeps its own value: the VAT number is not the e-mail, the operating address is not a password. */
 export const Submitted: Story = {
@@ -119,7 +117,6 @@ export const Submitted: Story = {
     });
   },
 };
-export const SubmittedPolish = polish(Submitted);
 
 /** A billing address registered before is refused under its field. */
 export const BillingAddressExists: Story = {
@@ -140,7 +137,6 @@ export const BillingAddressExists: Story = {
     );
   },
 };
-export const BillingAddressExistsPolish = polish(BillingAddressExists);
 
 /**
  * The terms' documents go with the application: each chosen file is named with its size, and the
@@ -183,7 +179,6 @@ export const SubmittedWithDocuments: Story = {
     await expect(company?.status).toBe('pending');
   },
 };
-export const SubmittedWithDocumentsPolish = polish(SubmittedWithDocuments);
 
 /** A document that is not a PDF, PNG or JPEG is refused under its field before anything is sent. */
 export const DocumentWrongType: Story = {
@@ -203,7 +198,6 @@ export const DocumentWrongType: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const DocumentWrongTypePolish = polish(DocumentWrongType);
 
 /** A document over the size limit is refused under its field before anything is sent. */
 export const DocumentTooLarge: Story = {
@@ -223,7 +217,6 @@ export const DocumentTooLarge: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const DocumentTooLargePolish = polish(DocumentTooLarge);
 
 /**
  * A file that claims to be a PDF but is not one is refused by the server, which reads its bytes:
@@ -255,4 +248,3 @@ export const DocumentRefusedByServer: Story = {
     );
   },
 };
-export const DocumentRefusedByServerPolish = polish(DocumentRefusedByServer);

@@ -12,7 +12,6 @@ import {
   respondWith,
   serverError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_MOBILE } from '../shared/storage.ts';
@@ -85,7 +84,6 @@ export const Empty: Story = {
     );
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** Two boxes left empty: each of them says 'Invalid', and nothing is sent. */
 export const EmptyBoxes: Story = {
@@ -104,7 +102,6 @@ export const EmptyBoxes: Story = {
     await expectNoToast(t);
   },
 };
-export const EmptyBoxesPolish = polish(EmptyBoxes);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(confirmMobile)] } },
@@ -115,7 +112,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.phoneVerify.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Verified: Story = {
   parameters: { msw: { handlers: [verified] } },
@@ -137,7 +133,6 @@ export const Verified: Story = {
     ]);
   },
 };
-export const VerifiedPolish = polish(Verified);
 
 export const WrongCode: Story = {
   parameters: { msw: { handlers: [confirmMobileWrongCode()] } },
@@ -149,7 +144,6 @@ export const WrongCode: Story = {
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const WrongCodePolish = polish(WrongCode);
 
 /** Too old or five wrong tries: the page says so, and a resent code clears it. */
 export const CodeExpired: Story = {
@@ -167,7 +161,6 @@ export const CodeExpired: Story = {
     await expect(context.canvas.queryByText(t('errors.codeExpired'))).toBeNull();
   },
 };
-export const CodeExpiredPolish = polish(CodeExpired);
 
 /** Resend sends the number kept from the phone page, as the original client did. */
 export const Resent: Story = {
@@ -187,7 +180,6 @@ export const Resent: Story = {
     ]);
   },
 };
-export const ResentPolish = polish(Resent);
 
 export const ResendLimited: Story = {
   parameters: { msw: { handlers: [resendLimited()] } },
@@ -199,7 +191,6 @@ export const ResendLimited: Story = {
     await expectToast(t, 'danger', t('errors.resendLimit'));
   },
 };
-export const ResendLimitedPolish = polish(ResendLimited);
 
 /** Inside the server's resend cooldown: a timer counts down and Resend waits for it. */
 export const ResendCooldown: Story = {
@@ -216,7 +207,6 @@ export const ResendCooldown: Story = {
     await expectNoToast(t);
   },
 };
-export const ResendCooldownPolish = polish(ResendCooldown);
 
 /** A code just sent starts the same countdown before the next one can be asked for. */
 export const ResentCountsDown: Story = {
@@ -230,7 +220,6 @@ export const ResentCountsDown: Story = {
     await expect(button).toBeDisabled();
   },
 };
-export const ResentCountsDownPolish = polish(ResentCountsDown);
 
 /** The number is verified on another account: the page says so without saying whose. */
 export const PhoneTaken: Story = {
@@ -247,7 +236,6 @@ export const PhoneTaken: Story = {
     await expectNoToast(t);
   },
 };
-export const PhoneTakenPolish = polish(PhoneTaken);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(confirmMobile), serverError(resendCode)] } },
@@ -258,7 +246,6 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);
 
 /** Opened without a code at all. */
 export const MissingCode: Story = {
@@ -268,7 +255,6 @@ export const MissingCode: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('errors.linkInvalid'));
   },
 };
-export const MissingCodePolish = polish(MissingCode);
 
 /** A non-'success' answer to Resend is shown as it came. */
 export const ResendRefused: Story = {
@@ -283,4 +269,3 @@ export const ResendRefused: Story = {
     await expectToast(t, 'danger', 'SMS gateway unavailable.');
   },
 };
-export const ResendRefusedPolish = polish(ResendRefused);

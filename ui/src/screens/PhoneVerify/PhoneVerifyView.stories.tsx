@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { PhoneVerifyView } from './PhoneVerifyView.tsx';
 
@@ -32,7 +31,6 @@ export const Default: Story = {
     await expect(args.onResend).toHaveBeenCalledOnce();
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Submitting: Story = {
   args: { submitting: true },
@@ -43,7 +41,6 @@ export const Submitting: Story = {
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Resending: Story = {
   args: { resending: true },
@@ -54,7 +51,6 @@ export const Resending: Story = {
     ).toBeDisabled();
   },
 };
-export const ResendingPolish = polish(Resending);
 
 export const Expired: Story = {
   args: { expired: true },
@@ -63,4 +59,3 @@ export const Expired: Story = {
     await expect(canvas.getByText(t('errors.codeExpired'))).toBeVisible();
   },
 };
-export const ExpiredPolish = polish(Expired);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { PricingScreen } from './PricingScreen.tsx';
@@ -68,7 +67,6 @@ export const Desktop: Story = {
     );
   },
 };
-export const DesktopPolish = polish(Desktop);
 
 /** Below 568px one tab per plan (stand, pre, enter, agency); the table is gone. */
 export const MobileTabs: Story = {
@@ -99,7 +97,6 @@ export const MobileTabs: Story = {
     ).toHaveAttribute('href', '/contact');
   },
 };
-export const MobileTabsPolish = polish(MobileTabs);
 
 /** The plan FAQ: closed until the visitor opens a question. */
 export const FaqItemOpen: Story = {
@@ -112,4 +109,3 @@ export const FaqItemOpen: Story = {
     await expect(answer.closest('details')).toHaveAttribute('open');
   },
 };
-export const FaqItemOpenPolish = polish(FaqItemOpen);

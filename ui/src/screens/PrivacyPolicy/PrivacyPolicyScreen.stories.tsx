@@ -7,7 +7,6 @@ import {
   siteHandlers,
   siteLoadingHandlers,
 } from '@brnd/mocks/site';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectLastUpdated } from '../TermsOfService/story-checks.ts';
 import { PrivacyPolicyScreen } from './PrivacyPolicyScreen.tsx';
@@ -75,7 +74,6 @@ export const Default: Story = {
     await expect(section(4)).toHaveTextContent(t('privacy.cookies.session', { days: 2 }));
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const ConfigLoading: Story = {
   parameters: { msw: { handlers: siteLoadingHandlers } },
@@ -87,7 +85,6 @@ export const ConfigLoading: Story = {
     ).toBeVisible();
   },
 };
-export const ConfigLoadingPolish = polish(ConfigLoading);
 
 export const ConfigError: Story = {
   parameters: { msw: { handlers: siteFailingHandlers } },
@@ -97,7 +94,6 @@ export const ConfigError: Story = {
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
   },
 };
-export const ConfigErrorPolish = polish(ConfigError);
 
 const outage = createSiteOutage();
 
@@ -116,4 +112,3 @@ export const ConfigErrorRetry: Story = {
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
   },
 };
-export const ConfigErrorRetryPolish = polish(ConfigErrorRetry);

@@ -8,7 +8,6 @@ import {
   respondWith,
   serverError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
@@ -102,7 +101,6 @@ export const Loading: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(t('profile.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(profile)] } },
@@ -114,7 +112,6 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /** Personal data: e-mail and mobile are shown but cannot be edited. */
 export const PersonalData: Story = {
@@ -128,7 +125,6 @@ export const PersonalData: Story = {
     await expect(await input(context, 'accounts.fields.mobile')).toHaveAttribute('readonly');
   },
 };
-export const PersonalDataPolish = polish(PersonalData);
 
 export const PersonalDataInvalid: Story = {
   parameters: { msw: { handlers: [loaded, saved] } },
@@ -145,7 +141,6 @@ export const PersonalDataInvalid: Story = {
     await expectNoToast(t);
   },
 };
-export const PersonalDataInvalidPolish = polish(PersonalDataInvalid);
 
 export const PersonalDataSaving: Story = {
   parameters: { msw: { handlers: [loaded, pending(updateProfile)] } },
@@ -158,7 +153,6 @@ export const PersonalDataSaving: Story = {
     await expectBusyButton(context.canvas, t('profile.personal.submit'));
   },
 };
-export const PersonalDataSavingPolish = polish(PersonalDataSaving);
 
 export const PersonalDataSaved: Story = {
   parameters: { msw: { handlers: [loaded, saved] } },
@@ -179,7 +173,6 @@ export const PersonalDataSaved: Story = {
     ]);
   },
 };
-export const PersonalDataSavedPolish = polish(PersonalDataSaved);
 
 /** The language of the account's e-mails and SMS is saved with the personal data. */
 export const MessageLanguageSaved: Story = {
@@ -200,7 +193,6 @@ export const MessageLanguageSaved: Story = {
     ]);
   },
 };
-export const MessageLanguageSavedPolish = polish(MessageLanguageSaved);
 
 export const PersonalDataServerError: Story = {
   parameters: { msw: { handlers: [loaded, serverError(updateProfile)] } },
@@ -213,7 +205,6 @@ export const PersonalDataServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const PersonalDataServerErrorPolish = polish(PersonalDataServerError);
 
 /** Current password missing, a weak new one, then a confirmation that differs. */
 export const PasswordInvalid: Story = {
@@ -242,7 +233,6 @@ export const PasswordInvalid: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const PasswordInvalidPolish = polish(PasswordInvalid);
 
 /** The confirm dialog can be cancelled: nothing is sent. */
 export const PasswordConfirmCancelled: Story = {
@@ -259,7 +249,6 @@ export const PasswordConfirmCancelled: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const PasswordConfirmCancelledPolish = polish(PasswordConfirmCancelled);
 
 export const PasswordChanging: Story = {
   parameters: { msw: { handlers: [loaded, pending(changePassword)] } },
@@ -271,7 +260,6 @@ export const PasswordChanging: Story = {
     await expectBusyButton(context.canvas, t('profile.password.submit'));
   },
 };
-export const PasswordChangingPolish = polish(PasswordChanging);
 
 /**
  * Confirmed and changed: every session ended, so this one too, and on to sign in — without
@@ -303,7 +291,6 @@ export const PasswordChanged: Story = {
     ]);
   },
 };
-export const PasswordChangedPolish = polish(PasswordChanged);
 
 export const PasswordWrongCurrent: Story = {
   parameters: { msw: { handlers: [loaded, changePasswordWrongCurrent()] } },
@@ -320,7 +307,6 @@ export const PasswordWrongCurrent: Story = {
     await expect(storyRecorders(context.loaded).session.signOut).not.toHaveBeenCalled();
   },
 };
-export const PasswordWrongCurrentPolish = polish(PasswordWrongCurrent);
 
 export const PasswordServerError: Story = {
   parameters: { msw: { handlers: [loaded, serverError(changePassword)] } },
@@ -332,4 +318,3 @@ export const PasswordServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const PasswordServerErrorPolish = polish(PasswordServerError);

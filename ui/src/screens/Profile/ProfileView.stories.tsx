@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError } from '../shared/story-helpers.ts';
 import { ProfileView } from './ProfileView.tsx';
@@ -41,7 +40,6 @@ export const PersonalData: Story = {
     );
   },
 };
-export const PersonalDataPolish = polish(PersonalData);
 
 export const Saving: Story = {
   args: { savingProfile: true },
@@ -52,7 +50,6 @@ export const Saving: Story = {
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SavingPolish = polish(Saving);
 
 /** The Password tab: the confirm dialog comes between the form and onChangePassword. */
 export const Password: Story = {
@@ -76,7 +73,6 @@ export const Password: Story = {
     });
   },
 };
-export const PasswordPolish = polish(Password);
 
 export const PasswordWithServerError: Story = {
   args: {
@@ -88,4 +84,3 @@ export const PasswordWithServerError: Story = {
     await expectFieldError(canvas, t('profile.password.current'), t('errors.wrongCurrentPassword'));
   },
 };
-export const PasswordWithServerErrorPolish = polish(PasswordWithServerError);

@@ -4,7 +4,6 @@ import { referrals, type Referral } from '@brnd/contracts/api/referrals';
 import { INTL_LOCALE } from '@brnd/contracts/domain/constants';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
 import { DEMO_REFERRAL_CODE } from '@brnd/mocks/seed';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
 import { ReferralsScreen } from './ReferralsScreen.tsx';
@@ -78,7 +77,6 @@ export const SeveralLinks: Story = {
     await expect(numberCell(second, globals, 98_765)).toBeVisible();
   },
 };
-export const SeveralLinksPolish = polish(SeveralLinks);
 
 /** No links yet: the banner, the way to add one, and no table. */
 export const NoLinks: Story = {
@@ -90,7 +88,6 @@ export const NoLinks: Story = {
     await expect(canvas.getByRole('button', { name: t('referrals.addLink') })).toBeEnabled();
   },
 };
-export const NoLinksPolish = polish(NoLinks);
 
 /** The list cannot be read: 'Failed to fetch referrals!' and a way to try again. */
 export const FetchFailed: Story = {
@@ -101,7 +98,6 @@ export const FetchFailed: Story = {
     await expect(canvas.getByRole('button', { name: t('referrals.retry') })).toBeVisible();
   },
 };
-export const FetchFailedPolish = polish(FetchFailed);
 
 /** Copying a link puts {host}/ref/{code} on the clipboard and says 'Successfully Copied!'. */
 export const CopyLink: Story = {
@@ -119,7 +115,6 @@ export const CopyLink: Story = {
     await expect(copied).toEqual([link(code)]);
   },
 };
-export const CopyLinkPolish = polish(CopyLink);
 
 /** The browser refuses the clipboard: the user is told to copy by hand. */
 export const CopyRefused: Story = {
@@ -135,7 +130,6 @@ export const CopyRefused: Story = {
     await expect(await canvas.findByText(t('referrals.copyFailed'))).toBeVisible();
   },
 };
-export const CopyRefusedPolish = polish(CopyRefused);
 
 /** Editing a description: the dialog saves it, says so, and the table shows it. */
 export const EditDescription: Story = {
@@ -157,7 +151,6 @@ export const EditDescription: Story = {
     await expect(await canvas.findByText('Instagram bio')).toBeVisible();
   },
 };
-export const EditDescriptionPolish = polish(EditDescription);
 
 /** 'Add a new link' creates one with its description and target; it joins the table. */
 export const CreateLink: Story = {
@@ -182,7 +175,6 @@ export const CreateLink: Story = {
     ).toBeVisible();
   },
 };
-export const CreateLinkPolish = polish(CreateLink);
 
 /** A description over 200 characters is refused in the dialog; nothing is created. */
 export const CreateTooLong: Story = {
@@ -205,4 +197,3 @@ export const CreateTooLong: Story = {
     await expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(4);
   },
 };
-export const CreateTooLongPolish = polish(CreateTooLong);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError } from '../shared/story-helpers.ts';
 import { RegisterView } from './RegisterView.tsx';
@@ -42,7 +41,6 @@ export const Default: Story = {
     );
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Submitting: Story = {
   args: { submitting: true },
@@ -53,7 +51,6 @@ export const Submitting: Story = {
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const WithServerErrors: Story = {
   args: { serverErrors: { email: 'errors.emailExists', mobile: 'validation.phone' } },
@@ -63,4 +60,3 @@ export const WithServerErrors: Story = {
     await expectFieldError(canvas, t('accounts.fields.mobile'), t('validation.phone'));
   },
 };
-export const WithServerErrorsPolish = polish(WithServerErrors);

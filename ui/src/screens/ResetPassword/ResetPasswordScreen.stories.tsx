@@ -4,7 +4,6 @@ import { expect, waitFor } from 'storybook/test';
 import { resetPassword } from '@brnd/contracts/api/accounts';
 import { pending, serverError, validationError } from '@brnd/mocks/scenarios';
 import { route, errorResponse } from '@brnd/mocks/handlers';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
@@ -50,7 +49,6 @@ export const Empty: Story = {
     );
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** A weak password, then a confirmation that differs: each has its message. */
 export const InvalidFields: Story = {
@@ -85,7 +83,6 @@ export const InvalidFields: Story = {
     await expectNoToast(t);
   },
 };
-export const InvalidFieldsPolish = polish(InvalidFields);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(resetPassword)] } },
@@ -95,7 +92,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.resetPassword.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Changed: Story = {
   parameters: { msw: { handlers: [changed] } },
@@ -109,7 +105,6 @@ export const Changed: Story = {
     await expect(sent).toEqual([{ password: 'NewSecret1!', code: CODE }]);
   },
 };
-export const ChangedPolish = polish(Changed);
 
 /** Used, unknown or older than an hour: the form gives way to a new-link offer. */
 export const LinkInvalid: Story = {
@@ -131,7 +126,6 @@ export const LinkInvalid: Story = {
     );
   },
 };
-export const LinkInvalidPolish = polish(LinkInvalid);
 
 /** The server's password rule refused it: the message sits under the field. */
 export const ServerFieldError: Story = {
@@ -149,7 +143,6 @@ export const ServerFieldError: Story = {
     await expect(context.canvas.queryByText(t('errors.linkInvalid'))).toBeNull();
   },
 };
-export const ServerFieldErrorPolish = polish(ServerFieldError);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(resetPassword)] } },
@@ -159,4 +152,3 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);

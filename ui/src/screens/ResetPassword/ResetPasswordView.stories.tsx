@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { ResetPasswordView } from './ResetPasswordView.tsx';
 
@@ -24,7 +23,6 @@ export const Default: Story = {
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith('NewSecret1!'));
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Submitting: Story = {
   args: { submitting: true },
@@ -35,7 +33,6 @@ export const Submitting: Story = {
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const LinkInvalid: Story = {
   args: { linkInvalid: true },
@@ -47,4 +44,3 @@ export const LinkInvalid: Story = {
     ).toBeNull();
   },
 };
-export const LinkInvalidPolish = polish(LinkInvalid);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { SuccessScreen } from './SuccessScreen.tsx';
 
@@ -46,7 +45,6 @@ export const Individual: Story = {
     await expect(copied).toEqual([link]);
   },
 };
-export const IndividualPolish = polish(Individual);
 
 /** /success?brand_code=…: the brand's text about verification. */
 export const Brand: Story = {
@@ -61,7 +59,6 @@ export const Brand: Story = {
     );
   },
 };
-export const BrandPolish = polish(Brand);
 
 /** The clipboard refused (no permission): the user is told to copy by hand. */
 export const CopyRefused: Story = {
@@ -76,7 +73,6 @@ export const CopyRefused: Story = {
     );
   },
 };
-export const CopyRefusedPolish = polish(CopyRefused);
 
 /** /success without a code: nothing to share, the way on is still there. */
 export const WithoutCode: Story = {
@@ -86,4 +82,3 @@ export const WithoutCode: Story = {
     await expect(canvas.getByRole('link', { name: t('accounts.common.contactUs') })).toBeVisible();
   },
 };
-export const WithoutCodePolish = polish(WithoutCode);

@@ -6,7 +6,6 @@ import {
   siteHandlers,
   siteLoadingHandlers,
 } from '@brnd/mocks/site';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectLastUpdated } from './story-checks.ts';
 import { TermsOfServiceScreen } from './TermsOfServiceScreen.tsx';
@@ -55,7 +54,6 @@ export const Default: Story = {
     await expect(liability).toHaveTextContent(/20[ ,\u00a0]000 euro/);
   },
 };
-export const DefaultPolish = polish(Default);
 
 /** The title is there at once; the sections wait for the provider's details. */
 export const ConfigLoading: Story = {
@@ -68,7 +66,6 @@ export const ConfigLoading: Story = {
     ).toBeVisible();
   },
 };
-export const ConfigLoadingPolish = polish(ConfigLoading);
 
 export const ConfigError: Story = {
   parameters: { msw: { handlers: siteFailingHandlers } },
@@ -79,4 +76,3 @@ export const ConfigError: Story = {
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
   },
 };
-export const ConfigErrorPolish = polish(ConfigError);

@@ -5,7 +5,6 @@ import { activity, type ActivityRow } from '@brnd/contracts/api/activity';
 import { orders } from '@brnd/contracts/api/orders';
 import { route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { paymentSituationTransactions, sampleTransactions } from './transactions-fixtures.ts';
@@ -101,7 +100,6 @@ export const Paged: Story = {
     await expect(next).toBeDisabled();
   },
 };
-export const PagedPolish = polish(Paged);
 
 /**
  * Orders whose money arrived but not as quoted: each says what arrived and where it stands (never
@@ -133,7 +131,6 @@ export const PaymentSituations: Story = {
     );
   },
 };
-export const PaymentSituationsPolish = polish(PaymentSituations);
 
 /**
  * Every movement of the balance, whole tokens with their sign (a referrer's 1,333.3 reads
@@ -177,7 +174,6 @@ export const BalanceActivity: Story = {
     ).toBeVisible();
   },
 };
-export const BalanceActivityPolish = polish(BalanceActivity);
 
 export const Empty: Story = {
   parameters: {
@@ -189,7 +185,6 @@ export const Empty: Story = {
     await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(orders)] } },
@@ -198,7 +193,6 @@ export const Loading: Story = {
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('common.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(orders)] } },
@@ -208,4 +202,3 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { confirmEmail } from '@brnd/contracts/api/accounts';
 import { confirmEmailFailed, pending, respondWith } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { VerifyEmailScreen } from './VerifyEmailScreen.tsx';
@@ -26,7 +25,6 @@ export const Confirming: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(t('accounts.verifyEmail.pending'));
   },
 };
-export const ConfirmingPolish = polish(Confirming);
 
 /** The link worked: on to the phone page, which the same code authorises. */
 export const Confirmed: Story = {
@@ -42,7 +40,6 @@ export const Confirmed: Story = {
     await expect(navigation.navigate).toHaveBeenCalledOnce();
   },
 };
-export const ConfirmedPolish = polish(Confirmed);
 
 /** Unknown, used or expired: a clear message and the way to sign in. */
 export const LinkInvalid: Story = {
@@ -60,7 +57,6 @@ export const LinkInvalid: Story = {
     );
   },
 };
-export const LinkInvalidPolish = polish(LinkInvalid);
 
 let attempts = 0;
 /** The server fails once, then confirms: "Try again" recovers without a new link. */
@@ -91,4 +87,3 @@ export const ServerError: Story = {
     );
   },
 };
-export const ServerErrorPolish = polish(ServerError);

@@ -12,7 +12,6 @@ import {
   serverError,
   voteLimitReached,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectToast } from '../shared/story-helpers.ts';
@@ -56,7 +55,6 @@ export const LoggedOut: Story = {
     await expect(navigation.navigate).toHaveBeenCalledWith('/login', { search: { voting: '' } });
   },
 };
-export const LoggedOutPolish = polish(LoggedOut);
 
 /** A visitor who came with a vote referral link registers with its code. */
 export const LoggedOutWithReferral: Story = {
@@ -71,7 +69,6 @@ export const LoggedOutWithReferral: Story = {
     });
   },
 };
-export const LoggedOutWithReferralPolish = polish(LoggedOutWithReferral);
 
 /** A vote counts at once: one more vote, the 'voted' label and a disabled button. */
 export const CanVote: Story = {
@@ -88,7 +85,6 @@ export const CanVote: Story = {
     await expect(ledgerly.getByText(t('voting.card.votes', { votes: before + 1 }))).toBeVisible();
   },
 };
-export const CanVotePolish = polish(CanVote);
 
 /** A brand voted for in this window: the label, a disabled button and why, on hover. */
 export const Voted: Story = {
@@ -106,7 +102,6 @@ export const Voted: Story = {
     await expect(pixelForge.getByRole('tooltip')).toBeVisible();
   },
 };
-export const VotedPolish = polish(Voted);
 
 /** Out of votes: 'Vote Limit exceeded for today!' and the limit with its numbers on every button. */
 export const LimitReached: Story = {
@@ -128,7 +123,6 @@ export const LimitReached: Story = {
     await expect(tip).toHaveTextContent(limitText(t));
   },
 };
-export const LimitReachedPolish = polish(LimitReached);
 
 /** The server says this brand already has the user's vote (another tab voted): the card agrees. */
 export const AlreadyVotedForBrand: Story = {
@@ -142,7 +136,6 @@ export const AlreadyVotedForBrand: Story = {
     await expect(voteButton(t, ledgerly, 'Ledgerly')).toBeDisabled();
   },
 };
-export const AlreadyVotedForBrandPolish = polish(AlreadyVotedForBrand);
 
 /** Suggestions as the user types; Enter adds a tag with its results; removing it goes back. */
 export const SearchWithResults: Story = {
@@ -166,7 +159,6 @@ export const SearchWithResults: Story = {
     ).toBeVisible();
   },
 };
-export const SearchWithResultsPolish = polish(SearchWithResults);
 
 /** Two tags show both results; picking a suggestion shows only that brand. */
 export const PickSuggestion: Story = {
@@ -188,7 +180,6 @@ export const PickSuggestion: Story = {
     await expect(within(picked).getByRole('article', { name: 'Peak Form' })).toBeVisible();
   },
 };
-export const PickSuggestionPolish = polish(PickSuggestion);
 
 /** Arrow keys move through the suggestions and Enter picks the highlighted one. */
 export const SuggestionKeyboard: Story = {
@@ -207,7 +198,6 @@ export const SuggestionKeyboard: Story = {
     await expect(within(picked).getByRole('article', { name: 'Vistula Runners' })).toBeVisible();
   },
 };
-export const SuggestionKeyboardPolish = polish(SuggestionKeyboard);
 
 /** No brand matches: the not-found modal, and no tag is left behind. */
 export const NoResult: Story = {
@@ -225,7 +215,6 @@ export const NoResult: Story = {
     await expect(box).toHaveValue('qwertyuiop');
   },
 };
-export const NoResultPolish = polish(NoResult);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(topRatedBrands)] } },
@@ -235,7 +224,6 @@ export const Loading: Story = {
     await expect(canvas.queryByRole('article')).toBeNull();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(topRatedBrands)] } },
@@ -245,7 +233,6 @@ export const LoadFailed: Story = {
     await expect(canvas.getByRole('button', { name: t('voting.list.retry') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /** An industry without brands says so. */
 export const EmptyIndustry: Story = {
@@ -270,7 +257,6 @@ export const EmptyIndustry: Story = {
     await expect(await canvas.findByText(t('voting.list.empty'))).toBeVisible();
   },
 };
-export const EmptyIndustryPolish = polish(EmptyIndustry);
 
 /** 12 cards, 6 more per "load more", then 'All brands are loaded!'. */
 export const LoadMore: Story = {
@@ -291,7 +277,6 @@ export const LoadMore: Story = {
     await expect(canvas.queryByRole('button', { name: t('voting.list.loadMore') })).toBeNull();
   },
 };
-export const LoadMorePolish = polish(LoadMore);
 
 /** Long names and websites are cut to 24 characters; the whole text stays in the title. */
 export const LongNames: Story = {
@@ -318,7 +303,6 @@ export const LongNames: Story = {
     await expect(article.getByText('extraordinarily-long-bra…')).toBeVisible();
   },
 };
-export const LongNamesPolish = polish(LongNames);
 
 /** Phones: one column of cards. */
 export const Mobile: Story = {
@@ -329,7 +313,6 @@ export const Mobile: Story = {
     await expect(first.getBoundingClientRect().left).toBe(second.getBoundingClientRect().left);
   },
 };
-export const MobilePolish = polish(Mobile);
 
 /** Last month's winner leads the page. */
 export const LastMonthsWinner: Story = {
@@ -360,7 +343,6 @@ export const LastMonthsWinner: Story = {
     await expect(within(panel).getByRole('link', { name: 'Pixel Forge' })).toBeVisible();
   },
 };
-export const LastMonthsWinnerPolish = polish(LastMonthsWinner);
 
 /** Referring needs an account. */
 export const ReferLoggedOut: Story = {
@@ -371,7 +353,6 @@ export const ReferLoggedOut: Story = {
     await expect(navigation.navigate).toHaveBeenCalledWith('/login', { search: { voting: '' } });
   },
 };
-export const ReferLoggedOutPolish = polish(ReferLoggedOut);
 
 /** A text that is no address is refused a second after typing stops; cancel clears it. */
 export const ReferInvalidUrl: Story = {
@@ -392,7 +373,6 @@ export const ReferInvalidUrl: Story = {
     await expect(again.getByLabelText(t('voting.refer.url'))).toHaveValue('');
   },
 };
-export const ReferInvalidUrlPolish = polish(ReferInvalidUrl);
 
 /** A found site enables Add; the new brand leads the newly added list. */
 export const ReferBrand: Story = {
@@ -442,7 +422,6 @@ export const ReferBrand: Story = {
     await expect(within(list).getAllByRole('article')[0]).toHaveAccessibleName('Kawa Ziarno');
   },
 };
-export const ReferBrandPolish = polish(ReferBrand);
 
 /** A website that is already in the contest is refused under the field. */
 export const ReferExisting: Story = {
@@ -482,7 +461,6 @@ export const ReferExisting: Story = {
     await waitFor(() => expect(field).toHaveAccessibleDescription(t('errors.brandExists')));
   },
 };
-export const ReferExistingPolish = polish(ReferExisting);
 
 /** A site the server cannot reach is named after its domain, and can still be added. */
 export const ReferUnreachableSite: Story = {
@@ -502,4 +480,3 @@ export const ReferUnreachableSite: Story = {
     await expect(dialog.getByRole('button', { name: t('voting.refer.add') })).toBeEnabled();
   },
 };
-export const ReferUnreachableSitePolish = polish(ReferUnreachableSite);

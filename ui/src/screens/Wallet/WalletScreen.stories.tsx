@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { payouts, wallet, type Payout } from '@brnd/contracts/api/wallet';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
 import { WalletScreen } from './WalletScreen.tsx';
@@ -76,7 +75,6 @@ export const NoPayouts: Story = {
     await expect(canvas.getByRole('button', { name: t('wallet.payOut') })).toBeEnabled();
   },
 };
-export const NoPayoutsPolish = polish(NoPayouts);
 
 /** Part of the balance: the confirmation names the amount and address; only its button sends. */
 export const PayOutPart: Story = {
@@ -102,7 +100,6 @@ export const PayOutPart: Story = {
     await expect(sent[0]?.key).toMatch(/^[0-9a-f]{32}$/);
   },
 };
-export const PayOutPartPolish = polish(PayOutPart);
 
 /** Cancel (or Escape) closes the confirmation and nothing is paid out. */
 export const PayOutCancelled: Story = {
@@ -125,7 +122,6 @@ export const PayOutCancelled: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const PayOutCancelledPolish = polish(PayOutCancelled);
 
 /** Each wrong amount has its own message and never reaches the confirmation. */
 export const PayOutWrongAmounts: Story = {
@@ -150,7 +146,6 @@ export const PayOutWrongAmounts: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const PayOutWrongAmountsPolish = polish(PayOutWrongAmounts);
 
 export const PayoutPending: Story = {
   parameters: { msw: { handlers: [paidOut, listOf(payout('pending'))] } },
@@ -162,7 +157,6 @@ export const PayoutPending: Story = {
     await expect(canvas.getByText(t('wallet.claimNothing'))).toBeVisible();
   },
 };
-export const PayoutPendingPolish = polish(PayoutPending);
 
 export const PayoutConfirmed: Story = {
   parameters: { msw: { handlers: [paidOut, listOf(payout('confirmed'))] } },
@@ -172,7 +166,6 @@ export const PayoutConfirmed: Story = {
     await expect(within(table).getByText(t('wallet.payouts.confirmed'))).toBeVisible();
   },
 };
-export const PayoutConfirmedPolish = polish(PayoutConfirmed);
 
 /** A failed payout: its tokens are back on the balance, ready to claim again. */
 export const PayoutFailed: Story = {
@@ -184,7 +177,6 @@ export const PayoutFailed: Story = {
     await expect(within(table).getByText('—')).toBeVisible();
   },
 };
-export const PayoutFailedPolish = polish(PayoutFailed);
 
 /** Without a saved address nothing can be paid out; an empty address is refused. */
 export const AddressMissing: Story = {
@@ -197,7 +189,6 @@ export const AddressMissing: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const AddressMissingPolish = polish(AddressMissing);
 
 export const AddressSaved: Story = {
   parameters: { msw: { handlers: [noAddress, listOf(), saved] } },
@@ -212,7 +203,6 @@ export const AddressSaved: Story = {
     ]);
   },
 };
-export const AddressSavedPolish = polish(AddressSaved);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(wallet), listOf()] } },
@@ -221,4 +211,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
