@@ -55,6 +55,12 @@ export const Default: Story = {
     await expect(posts).toHaveLength(3);
     await expect(posts[0]).toHaveTextContent(cardTitle(blogArticlesFixture[0]!.title));
 
+    // The hero's loop can be stopped and started again (the tests ask for less motion, so it
+    // waits for a click to move).
+    await userEvent.click(canvas.getByRole('button', { name: t('home.hero.play') }));
+    await userEvent.click(canvas.getByRole('button', { name: t('home.hero.pause') }));
+    await expect(canvas.getByRole('button', { name: t('home.hero.play') })).toBeVisible();
+
     const apply = canvas.getAllByRole('link', { name: t('home.applyNow') });
     await expect(apply).toHaveLength(2);
     await userEvent.click(apply[1]!);
