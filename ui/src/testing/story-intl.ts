@@ -1,6 +1,6 @@
-import { createIntl } from 'react-intl';
 import { messages } from '@brnd/locales/messages';
 import { INTL_LOCALE, type Language } from '@brnd/contracts/domain/constants';
+import { copyIntl } from '../i18n.tsx';
 
 /**
  * The story's own language for play functions, so one play function checks both the English
@@ -9,9 +9,8 @@ import { INTL_LOCALE, type Language } from '@brnd/contracts/domain/constants';
 export function storyIntl(globals: Record<string, unknown>) {
   const language: Language = globals.locale === 'po' ? 'po' : 'en';
   const locale = INTL_LOCALE[language];
-  const intl = createIntl({
-    locale,
-    defaultLocale: 'en',
+  const intl = copyIntl({
+    locale: locale === 'pl' ? 'pl' : 'en',
     messages: { ...messages.en, ...(locale === 'pl' ? messages.pl : {}) },
   });
   return (id: string, values?: Record<string, string | number>) =>

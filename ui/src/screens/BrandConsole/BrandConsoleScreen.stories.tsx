@@ -320,7 +320,7 @@ function limitStory(plan: PlanId, reached: [PlanLimit, number, PlanId][]): Story
       await expect(notes.map((note) => note.textContent)).toEqual(
         reached.map(([limit, max, upgrade]) =>
           t('brandTokens.errors.planLimit', {
-            limit: t(`brandTokens.limits.${limit}`),
+            limit,
             plan: planName,
             upgrade: t(`brandTokens.plans.${upgrade}`),
             max,
