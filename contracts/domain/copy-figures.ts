@@ -23,7 +23,7 @@ import { VERIFICATION_BUSINESS_DAYS } from './verification.ts';
  * The figures of the product's rules that its copy states ("10 BRND for every friend", "25 zł
  * minimum"). Every formatter (the ui's, the mails', the bff's and the mocks') passes them to every
  * message as named values, so a message says `{userReward, number}` and never types the figure:
- * change a rule here and every sentence follows. The copy lint (locales/copy-lint.test.ts) fails
+ * change a rule here and every sentence follows. The copy lint (scripts/copy-lint.test.ts) fails
  * on a message that types one of these figures. docs/decisions/048-copy-glossary-lint-typography.md
  */
 export const COPY_FIGURES = {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { COPY_FIGURES } from '@brnd/contracts/domain/copy-figures';
-import { messages, type Locale } from './messages.ts';
+import { messages, type Locale } from '@brnd/locales/messages';
 
 /**
  * The copy lint (docs/decisions/048-copy-glossary-lint-typography.md, locales/GLOSSARY.md). It has
