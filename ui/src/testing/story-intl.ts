@@ -4,7 +4,8 @@ import { copyIntl } from '../i18n.tsx';
 
 /**
  * The story's own language for play functions, so one play function checks both the English
- * and the Polish story: `const t = storyIntl(globals); canvas.getByRole('button', { name: t('nav.signIn') })`.
+ * and the Polish story: `const t = storyIntl(globals); canvas.getByText(t('nav.signIn'))`; an accessible name keeps the
+ * page's non-breaking spaces: `getByRole('button', { name: t.exact('nav.signIn') })`.
  */
 export function storyIntl(globals: Record<string, unknown>) {
   const language: Language = globals.locale === 'po' ? 'po' : 'en';
@@ -13,8 +14,12 @@ export function storyIntl(globals: Record<string, unknown>) {
     locale: locale === 'pl' ? 'pl' : 'en',
     messages: { ...messages.en, ...(locale === 'pl' ? messages.pl : {}) },
   });
-  // Testing Library's text queries collapse the page's non-breaking spaces to plain ones before
-  // comparing, so the expected text is given with plain spaces too (docs/decisions/048).
-  return (id: string, values?: Record<string, string | number>) =>
-    intl.formatMessage({ id }, values).replaceAll('\u00a0', ' ');
+  const exact = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  // Testing Library's text queries collapse the page's non-breaking spaces (docs/decisions/048)
+  // to plain ones before comparing, so `t` gives the text with plain spaces; an accessible name
+  // or description keeps them, so `name:` and `toHaveAccessible…` take `t.exact`.
+  const plain = (id: string, values?: Record<string, string | number>) =>
+    exact(id, values).replaceAll('\u00a0', ' ');
+  return Object.assign(plain, { exact });
 }

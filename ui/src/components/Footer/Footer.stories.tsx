@@ -26,7 +26,7 @@ export const Default: Story = {
       'href',
       '/privacypolicy',
     );
-    await expect(canvas.getByRole('link', { name: t('footer.burns') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('footer.burns') })).toHaveAttribute(
       'href',
       '/burns',
     );

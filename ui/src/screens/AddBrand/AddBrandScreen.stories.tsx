@@ -106,10 +106,10 @@ export const Errors: Story = {
     await expectFieldError(canvas, t('brands.form.operatingAddress'), t('validation.required'));
     await expect(
       canvas.getByRole('combobox', { name: t('brands.form.country') }),
-    ).toHaveAccessibleDescription(t('validation.country'));
+    ).toHaveAccessibleDescription(t.exact('validation.country'));
     await expect(
       canvas.getByRole('combobox', { name: t('brands.form.industry') }),
-    ).toHaveAccessibleDescription(t('validation.industry'));
+    ).toHaveAccessibleDescription(t.exact('validation.industry'));
     await expect(canvas.getByText(t('validation.logo'))).toBeVisible();
     await expect(sent).toHaveLength(0);
   },
@@ -248,7 +248,7 @@ export const DocumentTooLarge: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentTooLarge'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentTooLarge'));
     await expect(sent).toHaveLength(0);
   },
 };

@@ -61,7 +61,7 @@ export const FormErrors: Story = {
     await canvas.findByRole('table');
     const quarter = canvas.getByLabelText(t('admin.buybacks.quarter'));
     const amount = canvas.getByLabelText(t('admin.buybacks.amount'));
-    const submit = canvas.getByRole('button', { name: t('admin.buybacks.submit') });
+    const submit = canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') });
     await userEvent.type(quarter, 'Q3 2026');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '10000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '2500');

@@ -145,7 +145,7 @@ export const InvalidFields: Story = {
       [month, 'finance.sale.errors.month'],
     ] as const) {
       await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(t(message));
+      await expect(input).toHaveAccessibleDescription(t.exact(message));
     }
     await expectFieldError(canvas, t('finance.sale.endsAt'), t('finance.sale.errors.endsAt'));
     await expect(invalidServer.state.saves).toHaveLength(0);

@@ -215,7 +215,7 @@ export const RejectNeedsReason: Story = {
       name: t('adminVerification.rejectTitle', { name: 'Kora Outdoor' }),
     });
     const submit = within(dialog).getByRole('button', {
-      name: t('adminVerification.confirmReject'),
+      name: t.exact('adminVerification.confirmReject'),
     });
     const reason = within(dialog).getByLabelText(t('adminVerification.reason'));
     await userEvent.type(reason, '   ');
@@ -247,7 +247,7 @@ export const DeleteCompany: Story = {
     const dialog = await screen.findByRole('dialog', {
       name: t('adminVerification.deleteTitle', { name }),
     });
-    await expect(dialog).toHaveAccessibleDescription(t('adminVerification.deleteText'));
+    await expect(dialog).toHaveAccessibleDescription(t.exact('adminVerification.deleteText'));
     await userEvent.click(
       within(dialog).getByRole('button', { name: t('adminVerification.confirmDelete') }),
     );
@@ -387,7 +387,7 @@ export const RevokeDialog: Story = {
       t('adminVerification.revokeText', { email: 'demo@brnd.example' }),
     );
     const submit = within(dialog).getByRole('button', {
-      name: t('adminVerification.confirmRevoke'),
+      name: t.exact('adminVerification.confirmRevoke'),
     });
     await userEvent.click(submit);
     await expect(
@@ -429,7 +429,7 @@ export const RevokeRefused: Story = {
     const brand = fake.operatorDesk().brands.find((record) => record.name === 'Vistula Runners');
     fake.setBrandVerification(brand!.id, 'revoked');
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('adminVerification.confirmRevoke') }),
+      within(dialog).getByRole('button', { name: t.exact('adminVerification.confirmRevoke') }),
     );
     // The dialog closes first: while it is open, everything behind it is hidden from queries.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -454,7 +454,7 @@ export const RevokedItem: Story = {
       'The trademark registration has lapsed.',
     );
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('adminVerification.confirmRevoke') }),
+      within(dialog).getByRole('button', { name: t.exact('adminVerification.confirmRevoke') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -265,7 +265,7 @@ export const VerificationRevoked: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('brandTokens.verification.revoked'))).toBeVisible();
     await expect(
-      canvas.getByRole('link', { name: t('brandTokens.verification.contact') }),
+      canvas.getByRole('link', { name: t.exact('brandTokens.verification.contact') }),
     ).toHaveAttribute('href', '/contact');
     await expect(
       canvas.queryByRole('region', { name: t('brandTokens.issue.title') }),
@@ -296,10 +296,10 @@ export const TokenActive: Story = {
       expect.stringContaining(String(BRAND_TOKEN_CHART_DAYS)),
     );
     await userEvent.click(
-      within(card).getByRole('button', { name: t('brandTokens.chart.showTable') }),
+      within(card).getByRole('button', { name: t.exact('brandTokens.chart.showTable') }),
     );
     const table = within(card).getByRole('table', {
-      name: t('brandTokens.chart.tableCaption', { days: BRAND_TOKEN_CHART_DAYS }),
+      name: t.exact('brandTokens.chart.tableCaption', { days: BRAND_TOKEN_CHART_DAYS }),
     });
     await expect(within(table).getAllByRole('row')).toHaveLength(BRAND_TOKEN_CHART_DAYS + 1);
   },
@@ -319,7 +319,7 @@ function limitStory(plan: PlanId, reached: [PlanLimit, number, PlanId][]): Story
       const notes = await within(card).findAllByRole('status');
       await expect(notes.map((note) => note.textContent)).toEqual(
         reached.map(([limit, max, upgrade]) =>
-          t('brandTokens.errors.planLimit', {
+          t.exact('brandTokens.errors.planLimit', {
             limit,
             plan: planName,
             upgrade: t(`brandTokens.plans.${upgrade}`),
@@ -396,9 +396,14 @@ export const GiveOverDailyVolume: Story = {
     );
     await userEvent.click(within(form).getByRole('button', { name: t('brandTokens.give.submit') }));
     const alert = await within(form).findByRole('alert');
-    await expect(alert).toHaveTextContent(t('brandTokens.limits.dailyVolume'));
-    await expect(alert).toHaveTextContent(t('brandTokens.plans.standard'));
-    await expect(alert).toHaveTextContent(t('brandTokens.plans.premium'));
+    await expect(alert).toHaveTextContent(
+      t('brandTokens.errors.planLimit', {
+        limit: 'dailyVolume',
+        plan: t('brandTokens.plans.standard'),
+        upgrade: t('brandTokens.plans.premium'),
+        max: Number(PLANS.standard.limits.dailyVolume),
+      }),
+    );
   },
 };
 
@@ -412,7 +417,7 @@ async function chooseCsv(
   t: ReturnType<typeof storyIntl>,
   text: string,
 ) {
-  const card = await canvas.findByRole('region', { name: t('brandTokens.bulk.title') });
+  const card = await canvas.findByRole('region', { name: t.exact('brandTokens.bulk.title') });
   await userEvent.upload(
     within(card).getByLabelText(new RegExp(t('brandTokens.bulk.choose'))),
     new File([text], 'customers.csv', { type: 'text/csv' }),
@@ -433,7 +438,7 @@ export const CsvPreview: Story = {
     await expect(within(preview).getAllByRole('row')).toHaveLength(4);
     await expect(within(preview).getByText('ola@example.com')).toBeVisible();
     await expect(
-      within(preview).getByRole('button', { name: t('brandTokens.bulk.apply', { rows: 3 }) }),
+      within(preview).getByRole('button', { name: t.exact('brandTokens.bulk.apply', { rows: 3 }) }),
     ).toBeEnabled();
   },
 };
@@ -443,7 +448,7 @@ export const CsvTemplate: Story = {
   ...onDemoToken('give'),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const card = await canvas.findByRole('region', { name: t('brandTokens.bulk.title') });
+    const card = await canvas.findByRole('region', { name: t.exact('brandTokens.bulk.title') });
     const link = within(card).getByRole('link', { name: t('brandTokens.bulk.template') });
     await expect(link).toHaveAttribute('download', BULK_GIVE_CSV_TEMPLATE_NAME);
     const template = await (await fetch(link.getAttribute('href')!)).text();
@@ -471,7 +476,7 @@ export const CsvErrors: Story = {
       t('brandTokens.bulk.errorLine', { line: 4, message: t('brandTokens.errors.amount') }),
     );
     await expect(
-      within(card).queryByRole('button', { name: t('brandTokens.bulk.apply', { rows: 1 }) }),
+      within(card).queryByRole('button', { name: t.exact('brandTokens.bulk.apply', { rows: 1 }) }),
     ).toBeNull();
   },
 };
@@ -482,7 +487,9 @@ export const CsvApplied: Story = {
     const t = storyIntl(globals);
     const card = await chooseCsv(canvas, userEvent, t, GOOD_CSV);
     await userEvent.click(
-      await within(card).findByRole('button', { name: t('brandTokens.bulk.apply', { rows: 3 }) }),
+      await within(card).findByRole('button', {
+        name: t.exact('brandTokens.bulk.apply', { rows: 3 }),
+      }),
     );
     const applied = t('brandTokens.bulk.applied', { rows: 3, total: 175, ticker: 'VMILE' });
     await expectToast(t, 'success', applied);

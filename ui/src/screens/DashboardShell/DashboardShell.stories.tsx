@@ -52,7 +52,7 @@ export const OnDashboard: Story = {
     );
     const kyc = canvas.getByRole('button', { name: t('dashboard.kyc.button') });
     await expect(kyc).toBeDisabled();
-    await expect(kyc).toHaveAccessibleDescription(t('dashboard.kyc.note'));
+    await expect(kyc).toHaveAccessibleDescription(t.exact('dashboard.kyc.note'));
     await userEvent.click(canvas.getByRole('link', { name: t('dashboard.tabs.profile') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/profile/person',

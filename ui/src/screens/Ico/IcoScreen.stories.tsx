@@ -48,7 +48,7 @@ export const Running: Story = {
       '/docs/brnd-one-pager.pdf',
     );
     // The buyback the page promises can be checked.
-    await expect(canvas.getByRole('link', { name: t('sale.ico.burnsLink') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('sale.ico.burnsLink') })).toHaveAttribute(
       'href',
       '/burns',
     );
@@ -192,7 +192,9 @@ export const Loading: Story = {
     const t = storyIntl(globals);
     await expect(canvas.getByRole('status')).toHaveTextContent(t('sale.loading'));
     // The description, documents and team do not wait for the sale figures.
-    await expect(canvas.getByRole('heading', { name: t('sale.ico.aboutTitle') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: t.exact('sale.ico.aboutTitle') }),
+    ).toBeVisible();
   },
 };
 

@@ -267,7 +267,7 @@ export const DocumentSentLaterRefused: Story = {
       dialog.getByRole('button', { name: t('brands.documents.submit') }),
     );
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentType'));
   },
 };
 
@@ -316,7 +316,9 @@ async function openResubmit(context: Context) {
   });
   await within(dialog).findByRole('button', { name: t('brands.resubmit.submit') });
   // The owner learns that papers of a brand left refused are deleted, and when.
-  await expect(dialog).toHaveAccessibleDescription(t('brands.resubmit.dialogText', { days: 90 }));
+  await expect(dialog).toHaveAccessibleDescription(
+    t.exact('brands.resubmit.dialogText', { days: 90 }),
+  );
   return within(dialog);
 }
 

@@ -148,7 +148,7 @@ export const SubmittedWithDocuments: Story = {
     const t = storyIntl(globals);
     await expect(
       canvas.getByRole('group', { name: t('brands.documents.title') }),
-    ).toHaveAccessibleName(t('brands.documents.title'));
+    ).toHaveAccessibleName(t.exact('brands.documents.title'));
     await fill(context);
     await userEvent.type(
       canvas.getByLabelText(t('brands.company.operatingAddress')),
@@ -194,7 +194,7 @@ export const DocumentWrongType: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentType'));
     await expect(sent).toHaveLength(0);
   },
 };
@@ -213,7 +213,7 @@ export const DocumentTooLarge: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentTooLarge'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentTooLarge'));
     await expect(sent).toHaveLength(0);
   },
 };
@@ -241,7 +241,7 @@ export const DocumentRefusedByServer: Story = {
     await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
     await waitFor(() => expect(sent).toHaveLength(1));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentType'));
     await expectNoToast(t);
     await expect(canvas.getByLabelText(t('brands.company.email'))).toHaveValue(
       'biuro@kawaziarno.pl',

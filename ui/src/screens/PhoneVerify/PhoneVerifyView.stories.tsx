@@ -22,7 +22,7 @@ export const Default: Story = {
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(
-      canvas.getByRole('textbox', { name: t('common.digitLabel', { index: 1, count: 4 }) }),
+      canvas.getByRole('textbox', { name: t.exact('common.digitLabel', { index: 1, count: 4 }) }),
     );
     await userEvent.keyboard('7305');
     await userEvent.click(canvas.getByRole('button', { name: t('accounts.phoneVerify.submit') }));

@@ -60,7 +60,9 @@ export const Desktop: Story = {
     await expect(canvas.queryByRole('tablist')).not.toBeInTheDocument();
 
     const plan = t('pricing.plans.premium.name');
-    await userEvent.click(canvas.getByRole('link', { name: t('pricing.cta.applyFor', { plan }) }));
+    await userEvent.click(
+      canvas.getByRole('link', { name: t.exact('pricing.cta.applyFor', { plan }) }),
+    );
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/register',
       undefined,
@@ -92,7 +94,7 @@ export const MobileTabs: Story = {
     );
     await expect(
       within(panel).getByRole('link', {
-        name: t('pricing.cta.contactFor', { plan: t('pricing.plans.enterprise.name') }),
+        name: t.exact('pricing.cta.contactFor', { plan: t('pricing.plans.enterprise.name') }),
       }),
     ).toHaveAttribute('href', '/contact');
   },

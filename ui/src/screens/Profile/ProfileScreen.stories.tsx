@@ -88,7 +88,7 @@ async function fillPasswords(context: Context, current: string, next: string, co
 async function confirmInDialog(context: Context) {
   const t = storyIntl(context.globals);
   const dialog = await screen.findByRole('dialog', { name: t('profile.password.confirmTitle') });
-  await expect(dialog).toHaveAccessibleDescription(t('profile.password.confirmText'));
+  await expect(dialog).toHaveAccessibleDescription(t.exact('profile.password.confirmText'));
   await context.userEvent.click(
     within(dialog).getByRole('button', { name: t('profile.password.confirm') }),
   );
@@ -180,9 +180,9 @@ export const MessageLanguageSaved: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     const language = await context.canvas.findByRole('combobox', {
-      name: t('profile.personal.language'),
+      name: t.exact('profile.personal.language'),
     });
-    await expect(language).toHaveAccessibleDescription(t('profile.personal.languageHint'));
+    await expect(language).toHaveAccessibleDescription(t.exact('profile.personal.languageHint'));
     await context.userEvent.selectOptions(language, t('language.po'));
     await context.userEvent.click(
       context.canvas.getByRole('button', { name: t('profile.personal.submit') }),

@@ -90,7 +90,7 @@ export const InvalidFields: Story = {
     await expectFieldError(canvas, t('accounts.fields.password'), t('validation.password'));
     const terms = canvas.getByRole('checkbox');
     await expect(terms).toHaveAttribute('aria-invalid', 'true');
-    await expect(terms).toHaveAccessibleDescription(t('validation.terms'));
+    await expect(terms).toHaveAccessibleDescription(t.exact('validation.terms'));
 
     // A number too short and a password without a special character stay refused.
     await userEvent.type(

@@ -118,7 +118,7 @@ export const LinkInvalid: Story = {
       t('errors.linkInvalid'),
     );
     await context.userEvent.click(
-      context.canvas.getByRole('link', { name: t('accounts.resetPassword.requestNew') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.resetPassword.requestNew') }),
     );
     await expect(storyRecorders(context.loaded).navigation.navigate).toHaveBeenCalledWith(
       '/forgotpassword',

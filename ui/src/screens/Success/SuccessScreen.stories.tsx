@@ -79,6 +79,8 @@ export const WithoutCode: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByText(t('accounts.success.noCode'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('accounts.common.contactUs') })).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: t.exact('accounts.common.contactUs') }),
+    ).toBeVisible();
   },
 };

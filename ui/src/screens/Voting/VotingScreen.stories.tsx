@@ -209,7 +209,7 @@ export const NoResult: Story = {
     const box = canvas.getByRole('combobox', { name: t('voting.search.label') });
     await userEvent.type(box, 'qwertyuiop{Enter}');
     const dialog = await screen.findByRole('dialog', { name: t('voting.search.notFoundTitle') });
-    await expect(dialog).toHaveAccessibleDescription(t('voting.search.notFound'));
+    await expect(dialog).toHaveAccessibleDescription(t.exact('voting.search.notFound'));
     await expect(canvas.queryByRole('list', { name: t('voting.search.tags') })).toBeNull();
     // The text comes back, so a typo can be fixed.
     await expect(box).toHaveValue('qwertyuiop');
@@ -363,7 +363,7 @@ export const ReferInvalidUrl: Story = {
     const dialog = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
     const field = dialog.getByLabelText(t('voting.refer.url'));
     await userEvent.type(field, 'not-a-link');
-    await waitFor(() => expect(field).toHaveAccessibleDescription(t('validation.website')), {
+    await waitFor(() => expect(field).toHaveAccessibleDescription(t.exact('validation.website')), {
       timeout: URL_CHECK_DELAY_MS + 2000,
     });
     await expect(dialog.getByRole('button', { name: t('voting.refer.add') })).toBeDisabled();
@@ -458,7 +458,7 @@ export const ReferExisting: Story = {
     const add = dialog.getByRole('button', { name: t('voting.refer.add') });
     await waitFor(() => expect(add).toBeEnabled(), { timeout: 4000 });
     await userEvent.click(add);
-    await waitFor(() => expect(field).toHaveAccessibleDescription(t('errors.brandExists')));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(t.exact('errors.brandExists')));
   },
 };
 
