@@ -37,13 +37,14 @@ export const Running: Story = {
     await usdField(canvas, t);
     await expect(canvas.getByRole('timer')).not.toHaveTextContent(/^(00\D+){4}$/);
     await expect(canvas.getAllByRole('row')).toHaveLength(6);
-    await expect(canvas.getByRole('progressbar', { name: t('sale.progress.label') })).toBeVisible();
+    await expect(
+      canvas.getByRole('progressbar', { name: t.exact('sale.progress.label') }),
+    ).toBeVisible();
     await expect(canvas.getByText(t('sale.stages.Pre ICO'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('sale.ico.whitepaper') })).toHaveAttribute(
-      'href',
-      '/docs/brnd-whitepaper.pdf',
-    );
-    await expect(canvas.getByRole('link', { name: t('sale.ico.onePager') })).toHaveAttribute(
+    await expect(
+      canvas.getByRole('link', { name: t.exact('sale.ico.whitepaper') }),
+    ).toHaveAttribute('href', '/docs/brnd-whitepaper.pdf');
+    await expect(canvas.getByRole('link', { name: t.exact('sale.ico.onePager') })).toHaveAttribute(
       'href',
       '/docs/brnd-one-pager.pdf',
     );
@@ -52,7 +53,9 @@ export const Running: Story = {
       'href',
       '/burns',
     );
-    await expect(canvas.getByRole('heading', { name: t('sale.ico.teamTitle') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: t.exact('sale.ico.teamTitle') }),
+    ).toBeVisible();
   },
 };
 
@@ -122,12 +125,12 @@ export const LoggedOutBuy: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await userEvent.type(await usdField(canvas, t), '100');
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyCrypto') }));
     const { navigation } = storyRecorders(loaded);
     await expect(navigation.navigate).toHaveBeenCalledWith('/login', {
       search: { buytoken: '', btc_brands: '100' },
     });
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyPln') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyPln') }));
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/login', {
       search: { buytoken: '', pln_brands: expect.stringMatching(/^\d+\.\d\d$/) },
     });
@@ -140,7 +143,7 @@ export const LoggedOutWithCode: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await usdField(canvas, t);
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyPln') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyPln') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/register', {
       search: { code: 'ANNA-ico' },
     });
@@ -153,12 +156,12 @@ export const LoggedInBuy: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await userEvent.type(await usdField(canvas, t), '250');
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyCrypto') }));
     const { navigation } = storyRecorders(loaded);
     await expect(navigation.navigate).toHaveBeenCalledWith('/user/buytoken', {
       search: { btc_brands: '250' },
     });
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyIeo') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyIeo') }));
     await expect(navigation.assign).toHaveBeenCalledWith(
       'https://exchange.example/market/BRND-USDT',
     );
@@ -169,7 +172,7 @@ export const NewsletterEmpty: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await usdField(canvas, t);
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.newsletter.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.newsletter.submit') }));
     await expectFieldError(canvas, t('sale.newsletter.email'), t('validation.newsletterEmail'));
   },
 };
@@ -180,7 +183,7 @@ export const NewsletterSubscribed: Story = {
     await usdField(canvas, t);
     const email = canvas.getByLabelText(t('sale.newsletter.email'), { selector: 'input' });
     await userEvent.type(email, 'anna@example.com');
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.newsletter.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.newsletter.submit') }));
     await expectToast(t, 'success', t('sale.newsletter.done'));
     await waitFor(() => expect(email).toHaveValue(''));
   },
@@ -203,6 +206,6 @@ export const LoadFailed: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('sale.tryAgain') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.tryAgain') })).toBeVisible();
   },
 };

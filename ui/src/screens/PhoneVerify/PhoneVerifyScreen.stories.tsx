@@ -73,10 +73,10 @@ export const Empty: Story = {
     const t = storyIntl(context.globals);
     await expect(boxes(context)).toHaveLength(4);
     await expect(
-      context.canvas.getByRole('link', { name: t('accounts.phoneVerify.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.phoneVerify.editNumber') }),
     ).toHaveAttribute('href', `/editPhone?edit=&code=${CODE}`);
     await context.userEvent.click(
-      context.canvas.getByRole('link', { name: t('accounts.phoneVerify.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.phoneVerify.editNumber') }),
     );
     await expect(storyRecorders(context.loaded).navigation.navigate).toHaveBeenCalledWith(
       '/editPhone',
@@ -155,7 +155,7 @@ export const CodeExpired: Story = {
     const notice = await context.canvas.findByText(t('errors.codeExpired'));
     await expect(notice).toBeVisible();
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
     await expect(context.canvas.queryByText(t('errors.codeExpired'))).toBeNull();
@@ -169,7 +169,7 @@ export const Resent: Story = {
     const t = storyIntl(context.globals);
     localStorage.setItem(LOCAL_MOBILE, '+48600100200');
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
     await expect(sent).toEqual([
@@ -186,7 +186,7 @@ export const ResendLimited: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'danger', t('errors.resendLimit'));
   },
@@ -264,7 +264,7 @@ export const ResendRefused: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'danger', 'SMS gateway unavailable.');
   },

@@ -20,8 +20,10 @@ export const Desktop: Story = {
   globals: { viewport: { value: 'desktop', isRotated: false } },
   play: async ({ canvas, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('pricing.title') })).toBeVisible();
-    const table = canvas.getByRole('table', { name: t('pricing.tableCaption') });
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('pricing.title') }),
+    ).toBeVisible();
+    const table = canvas.getByRole('table', { name: t.exact('pricing.tableCaption') });
     const [header] = within(table).getAllByRole('row');
     await expect(header).toHaveTextContent(
       ['standard', 'premium', 'enterprise', 'agency']
@@ -81,13 +83,15 @@ export const MobileTabs: Story = {
       ['standard', 'premium', 'enterprise', 'agency'].map((id) => t(`pricing.plans.${id}.name`)),
     );
     await expect(
-      canvas.getByRole('heading', { level: 2, name: t('pricing.plans.standard.name') }),
+      canvas.getByRole('heading', { level: 2, name: t.exact('pricing.plans.standard.name') }),
     ).toBeVisible();
 
-    await userEvent.click(canvas.getByRole('tab', { name: t('pricing.plans.enterprise.name') }));
+    await userEvent.click(
+      canvas.getByRole('tab', { name: t.exact('pricing.plans.enterprise.name') }),
+    );
     const panel = canvas.getByRole('tabpanel');
     await expect(
-      within(panel).getByRole('heading', { name: t('pricing.plans.enterprise.name') }),
+      within(panel).getByRole('heading', { name: t.exact('pricing.plans.enterprise.name') }),
     ).toBeVisible();
     await expect(within(panel).getByText(t('pricing.limits.users')).nextSibling).toHaveTextContent(
       '5',

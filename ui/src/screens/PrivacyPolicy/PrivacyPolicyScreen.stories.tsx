@@ -25,10 +25,12 @@ const SECTIONS = ['general', 'means', 'cooperators', 'rights', 'cookies', 'final
 export const Default: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('privacy.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('privacy.title') }),
+    ).toBeVisible();
     await expectLastUpdated(canvas, globals);
 
-    const contents = await canvas.findByRole('navigation', { name: t('legal.contents') });
+    const contents = await canvas.findByRole('navigation', { name: t.exact('legal.contents') });
     await expect(
       within(contents)
         .getAllByRole('link')
@@ -79,7 +81,9 @@ export const ConfigLoading: Story = {
   parameters: { msw: { handlers: siteLoadingHandlers } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('privacy.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('privacy.title') }),
+    ).toBeVisible();
     await expect(
       canvas.getByText(t('legal.configLoading')).closest('[role="status"]'),
     ).toBeVisible();
@@ -105,9 +109,9 @@ export const ConfigErrorRetry: Story = {
     const t = storyIntl(globals);
     await canvas.findByRole('alert');
     outage.recover();
-    await userEvent.click(canvas.getByRole('button', { name: t('legal.tryAgain') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('legal.tryAgain') }));
     await expect(
-      await canvas.findByRole('navigation', { name: t('legal.contents') }),
+      await canvas.findByRole('navigation', { name: t.exact('legal.contents') }),
     ).toBeVisible();
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
   },

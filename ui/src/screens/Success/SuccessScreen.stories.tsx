@@ -40,7 +40,7 @@ export const Individual: Story = {
       '/login',
     );
     await expect(canvas.getByLabelText(t('accounts.success.linkLabel'))).toHaveValue(link);
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.success.copy') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.success.copy') }));
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('accounts.success.copied'));
     await expect(copied).toEqual([link]);
   },
@@ -67,7 +67,7 @@ export const CopyRefused: Story = {
     stubClipboard(() => Promise.reject(new DOMException('Denied', 'NotAllowedError'))),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.success.copy') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.success.copy') }));
     await expect(await canvas.findByRole('status')).toHaveTextContent(
       t('accounts.success.copyFailed'),
     );

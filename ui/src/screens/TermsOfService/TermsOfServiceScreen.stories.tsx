@@ -22,10 +22,12 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('terms.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('terms.title') }),
+    ).toBeVisible();
     await expectLastUpdated(canvas, globals);
 
-    const contents = await canvas.findByRole('navigation', { name: t('legal.contents') });
+    const contents = await canvas.findByRole('navigation', { name: t.exact('legal.contents') });
     const links = within(contents).getAllByRole('link');
     await expect(links).toHaveLength(11);
     for (const [index, link] of links.entries()) {
@@ -60,7 +62,9 @@ export const ConfigLoading: Story = {
   parameters: { msw: { handlers: siteLoadingHandlers } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('terms.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('terms.title') }),
+    ).toBeVisible();
     await expect(
       canvas.getByText(t('legal.configLoading')).closest('[role="status"]'),
     ).toBeVisible();
@@ -72,7 +76,7 @@ export const ConfigError: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('legal.configError'));
-    await expect(canvas.getByRole('button', { name: t('legal.tryAgain') })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: t.exact('legal.tryAgain') })).toBeEnabled();
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
   },
 };

@@ -184,7 +184,9 @@ export const AddressMissing: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await expect(await context.canvas.findByText(t('wallet.claimNeedsAddress'))).toBeVisible();
-    await context.userEvent.click(context.canvas.getByRole('button', { name: t('wallet.save') }));
+    await context.userEvent.click(
+      context.canvas.getByRole('button', { name: t.exact('wallet.save') }),
+    );
     await expectFieldError(context.canvas, t('wallet.address'), t('validation.wallet'));
     await expect(sent).toHaveLength(0);
   },
@@ -196,7 +198,9 @@ export const AddressSaved: Story = {
     const t = storyIntl(context.globals);
     const input = await context.canvas.findByLabelText(t('wallet.address'), { selector: 'input' });
     await context.userEvent.type(input, ADDRESS);
-    await context.userEvent.click(context.canvas.getByRole('button', { name: t('wallet.save') }));
+    await context.userEvent.click(
+      context.canvas.getByRole('button', { name: t.exact('wallet.save') }),
+    );
     await expectToast(t, 'success', t('wallet.saved'));
     await expect(sent).toEqual([
       { path: '/api/user/updatewallet', body: { walletAddress: ADDRESS } },
