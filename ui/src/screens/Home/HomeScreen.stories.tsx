@@ -71,7 +71,7 @@ export const Loading: Story = {
     const t = storyIntl(globals);
     const statuses = await canvas.findAllByRole('status');
     const texts = statuses.map((status) => status.textContent);
-    await expect(texts).toEqual([t('home.topVoted.loading'), t('blog.loading')]);
+    await expect(texts).toEqual([t.exact('home.topVoted.loading'), t.exact('blog.loading')]);
   },
 };
 

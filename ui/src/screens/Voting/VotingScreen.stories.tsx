@@ -96,7 +96,7 @@ export const Voted: Story = {
     const button = voteButton(t, pixelForge, 'Pixel Forge');
     await expect(button).toBeDisabled();
     await expect(button).toHaveAccessibleDescription(
-      `${t('errors.alreadyVoted')} ${t('voting.vote.invite')}`,
+      `${t.exact('errors.alreadyVoted')} ${t.exact('voting.vote.invite')}`,
     );
     await userEvent.hover(button.parentElement as HTMLElement);
     await expect(pixelForge.getByRole('tooltip')).toBeVisible();
@@ -420,7 +420,7 @@ export const ReferBrand: Story = {
       name: t.exact('voting.refer.successTitle'),
     });
     await expect(success).toHaveAccessibleDescription(
-      t('voting.refer.success', { name: 'Kawa Ziarno' }),
+      t.exact('voting.refer.success', { name: 'Kawa Ziarno' }),
     );
     await userEvent.click(
       within(success).getByRole('button', { name: t.exact('voting.refer.successClose') }),
