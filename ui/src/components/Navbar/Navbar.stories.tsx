@@ -21,7 +21,10 @@ export const LoggedOut: Story = {
     const t = storyIntl(globals);
     const nav = canvas.getByRole('navigation', { name: t.exact('nav.main') });
     await expect(nav).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t.exact('nav.ico') })).toHaveAttribute('href', '/ico');
+    await expect(canvas.getByRole('link', { name: t.exact('nav.ico') })).toHaveAttribute(
+      'href',
+      '/ico',
+    );
     await expect(canvas.getByRole('link', { name: t.exact('nav.howItWorks') })).toHaveAttribute(
       'href',
       '/#howitworks',
@@ -45,7 +48,9 @@ export const LoggedIn: Story = {
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByText(t('nav.beta'))).toBeVisible();
-    await expect(canvas.queryByRole('link', { name: t.exact('nav.signIn') })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('link', { name: t.exact('nav.signIn') }),
+    ).not.toBeInTheDocument();
 
     await userEvent.click(canvas.getByRole('button', { name: /anna\.kowalska@example\.com/ }));
     await expect(screen.getByRole('menuitem', { name: t.exact('nav.dashboard') })).toHaveAttribute(
@@ -98,7 +103,9 @@ export const Mobile: Story = {
     const t = storyIntl(globals);
     const menuButton = canvas.getByRole('button', { name: t.exact('nav.menu') });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-    await expect(canvas.queryByRole('link', { name: t.exact('nav.voting') })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('link', { name: t.exact('nav.voting') }),
+    ).not.toBeInTheDocument();
 
     await userEvent.click(menuButton);
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');

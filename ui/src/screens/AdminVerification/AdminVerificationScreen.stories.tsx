@@ -22,7 +22,9 @@ type T = ReturnType<typeof storyIntl>;
 
 /** The approval's confirmation for the named request. */
 const approveDialog = (t: T, name: string) =>
-  screen.findByRole('dialog', { name: t('adminVerification.approveConfirm.title', { name }) });
+  screen.findByRole('dialog', {
+    name: t.exact('adminVerification.approveConfirm.title', { name }),
+  });
 
 async function confirmApprove(
   t: T,
@@ -32,7 +34,7 @@ async function confirmApprove(
   const dialog = await approveDialog(t, name);
   await userEvent.click(
     within(dialog).getByRole('button', {
-      name: t('adminVerification.approveConfirm.action', { name }),
+      name: t.exact('adminVerification.approveConfirm.action', { name }),
     }),
   );
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -289,10 +291,12 @@ export const ApproveCancelled: Story = {
     const t = storyIntl(globals);
     const item = await itemOf(canvas, 'Nordlys Coffee');
     const mails = fake.outbox().length;
-    const approve = within(item).getByRole('button', { name: t('adminVerification.approve') });
+    const approve = within(item).getByRole('button', {
+      name: t.exact('adminVerification.approve'),
+    });
     await userEvent.click(approve);
     await approveDialog(t, 'Nordlys Coffee');
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(approve).toHaveFocus());
     await userEvent.click(approve);

@@ -27,7 +27,9 @@ export const Default: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(/33[,.\s\u00a0]?333 BRND/)).toBeVisible();
     await expect(await canvas.findByText(/Tier/, { selector: 'dd' })).toBeVisible();
-    await expect(canvas.getByRole('progressbar', { name: t.exact('sale.progress.label') })).toBeVisible();
+    await expect(
+      canvas.getByRole('progressbar', { name: t.exact('sale.progress.label') }),
+    ).toBeVisible();
     const { navigation } = storyRecorders(loaded);
     await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.dashboard.buy') }));
     await expect(navigation.navigate).toHaveBeenCalledWith('/user/buytoken', undefined);

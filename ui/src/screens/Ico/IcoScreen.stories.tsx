@@ -99,13 +99,15 @@ export const ConverterOverOffer: Story = {
     await userEvent.type(usd, '99999999999');
     await expect(usd).toHaveAttribute('aria-invalid', 'true');
     await expect(usd).toHaveAccessibleDescription(/400[\s\u00a0,.]000[\s\u00a0,.]000/);
-    await expect(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') })).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: t('sale.ico.buyPln') })).toBeDisabled();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('sale.ico.buyCrypto') }),
+    ).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.ico.buyPln') })).toBeDisabled();
     await userEvent.clear(brndField(canvas, t));
     await userEvent.type(brndField(canvas, t), '400000000');
     await expect(brndField(canvas, t)).not.toHaveAttribute('aria-invalid');
     await expect(usd).toHaveValue('1200000.0000');
-    await expect(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.ico.buyCrypto') })).toBeEnabled();
   },
 };
 
@@ -114,7 +116,7 @@ export const ProgressInTierFour: Story = {
   parameters: { msw: { handlers: [saleInTier(4, 0)] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const bar = await canvas.findByRole('progressbar', { name: t('sale.progress.label') });
+    const bar = await canvas.findByRole('progressbar', { name: t.exact('sale.progress.label') });
     await expect(bar).toHaveAttribute('aria-valuenow', '480000');
     await expect(canvas.getByText(/Tier III/, { selector: 'p' })).toHaveTextContent(/Tier IV/);
   },

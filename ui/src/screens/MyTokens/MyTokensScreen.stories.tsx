@@ -195,7 +195,7 @@ export const RedeemWithCode: Story = {
       }),
     );
     const dialog = await screen.findByRole('dialog', {
-      name: t('brandTokens.mine.confirmRedeem.title', {
+      name: t.exact('brandTokens.mine.confirmRedeem.title', {
         price: 50,
         ticker: 'PIXEL',
         offer: 'Legendary skin',
@@ -204,7 +204,7 @@ export const RedeemWithCode: Story = {
     await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
     await userEvent.click(
       within(dialog).getByRole('button', {
-        name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+        name: t.exact('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -231,18 +231,20 @@ export const RedeemCancelled: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const rewards = await canvas.findByRole('region', { name: t('brandTokens.mine.offersTitle') });
+    const rewards = await canvas.findByRole('region', {
+      name: t.exact('brandTokens.mine.offersTitle'),
+    });
     const redeem = within(rewards).getByRole('button', {
-      name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+      name: t.exact('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
     });
     await userEvent.click(redeem);
     await screen.findByRole('dialog');
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(redeem).toHaveFocus());
     await expect(
       canvas.queryByRole('region', {
-        name: t('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
+        name: t.exact('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
       }),
     ).toBeNull();
     const card = canvas.getByRole('region', { name: 'Pixel Coins (PIXEL)' });

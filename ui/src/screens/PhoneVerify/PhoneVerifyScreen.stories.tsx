@@ -197,7 +197,9 @@ export const ResendCooldown: Story = {
   parameters: { msw: { handlers: [resendCooldown(42)] } },
   play: async (context) => {
     const t = storyIntl(context.globals);
-    const button = context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') });
+    const button = context.canvas.getByRole('button', {
+      name: t.exact('accounts.phoneVerify.resend'),
+    });
     await context.userEvent.click(button);
     const timer = await context.canvas.findByRole('timer');
     // 42 s from the answer, shown by a clock that ticks once a second.
@@ -213,7 +215,9 @@ export const ResentCountsDown: Story = {
   parameters: { msw: { handlers: [resent] } },
   play: async (context) => {
     const t = storyIntl(context.globals);
-    const button = context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') });
+    const button = context.canvas.getByRole('button', {
+      name: t.exact('accounts.phoneVerify.resend'),
+    });
     await context.userEvent.click(button);
     await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
     await expect(await context.canvas.findByRole('timer')).toHaveTextContent(/0[01]:[0-5][0-9]/);
@@ -231,7 +235,7 @@ export const PhoneTaken: Story = {
     await expect(await context.canvas.findByText(t('errors.phoneTaken'))).toBeVisible();
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
     await expect(
-      context.canvas.getByRole('link', { name: t('accounts.phoneVerify.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.phoneVerify.editNumber') }),
     ).toBeVisible();
     await expectNoToast(t);
   },
