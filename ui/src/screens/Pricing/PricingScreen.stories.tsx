@@ -44,17 +44,17 @@ export const Desktop: Story = {
     );
     // Dedicated support: crosses for Standard and Premium, checks for Enterprise and Agency.
     const support = within(table).getByRole('row', {
-      name: new RegExp(`^${t('pricing.features.dedicatedSupport')}`),
+      name: new RegExp(`^${t.exact('pricing.features.dedicatedSupport')}`),
     });
     const cells = within(support).getAllByRole('cell');
     await expect(cells.map((cell) => cell.textContent)).toEqual([
-      t('pricing.support.notIncluded'),
-      t('pricing.support.notIncluded'),
-      t('pricing.support.included'),
-      t('pricing.support.included'),
+      t.exact('pricing.support.notIncluded'),
+      t.exact('pricing.support.notIncluded'),
+      t.exact('pricing.support.included'),
+      t.exact('pricing.support.included'),
     ]);
     const games = within(table).getByRole('row', {
-      name: new RegExp(`^${t('pricing.features.games')}`),
+      name: new RegExp(`^${t.exact('pricing.features.games')}`),
     });
     await expect(within(games).getAllByRole('cell').at(-1)).toHaveTextContent(
       t('pricing.support.custom'),

@@ -35,10 +35,10 @@ export const Default: Story = {
       within(contents)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(SECTIONS.map((id) => t(`privacy.${id}.title`)));
+    ).toEqual(SECTIONS.map((id) => t.exact(`privacy.${id}.title`)));
     const section = (index: number) =>
       canvas.getByRole('region', {
-        name: `${index + 1}. ${t(`privacy.${SECTIONS[index]}.title`)}`,
+        name: `${index + 1}. ${t.exact(`privacy.${SECTIONS[index]}.title`)}`,
       });
 
     const { operator, coAdministrator, dataProtectionEmail } = siteConfigFixture;
@@ -66,7 +66,7 @@ export const Default: Story = {
       within(categories as HTMLElement)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(expected.map((key) => t(`privacy.means.categories.${key}`)));
+    ).toEqual(expected.map((key) => t.exact(`privacy.means.categories.${key}`)));
     await expect(section(1)).toHaveTextContent(t('privacy.means.retention'));
     // Refused brands' papers: the number is the bff's purge rule, quoted.
     await expect(section(1)).toHaveTextContent(t('privacy.means.documents', { days: 90 }));

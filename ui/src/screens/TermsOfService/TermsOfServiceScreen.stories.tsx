@@ -36,7 +36,7 @@ export const Default: Story = {
       await expect(link).toHaveAttribute('href', `#${section.id}`);
     }
 
-    const general = canvas.getByRole('region', { name: `1. ${t('terms.general.title')}` });
+    const general = canvas.getByRole('region', { name: `1. ${t.exact('terms.general.title')}` });
     const { operator, contactEmail } = siteConfigFixture;
     await expect(general).toHaveTextContent(operator.name);
     await expect(general).toHaveTextContent(operator.registryCode);
@@ -46,13 +46,17 @@ export const Default: Story = {
       `mailto:${contactEmail}`,
     );
 
-    const brands = canvas.getByRole('region', { name: `4. ${t('terms.brands.title')}` });
+    const brands = canvas.getByRole('region', { name: `4. ${t.exact('terms.brands.title')}` });
     await expect(within(brands).getAllByRole('listitem')).toHaveLength(8);
     await expect(brands).toHaveTextContent(t('terms.brands.p3'));
 
-    const complaints = canvas.getByRole('region', { name: `8. ${t('terms.complaints.title')}` });
+    const complaints = canvas.getByRole('region', {
+      name: `8. ${t.exact('terms.complaints.title')}`,
+    });
     await expect(complaints).toHaveTextContent(/14.*30/);
-    const liability = canvas.getByRole('region', { name: `9. ${t('terms.liability.title')}` });
+    const liability = canvas.getByRole('region', {
+      name: `9. ${t.exact('terms.liability.title')}`,
+    });
     await expect(liability).toHaveTextContent(/20[ ,\u00a0]000 euro/);
   },
 };
