@@ -199,6 +199,8 @@ export const VOTE_WINDOW_MS = VOTE_WINDOW_HOURS * 60 * 60_000;
 /** Contest tallies run per calendar month in this time zone. */
 export const CONTEST_TIME_ZONE = 'Europe/Warsaw';
 export const CONTEST_PRIZE_BRND = 1_000_000;
+/** What each accepted vote credits the voter: the amount migration 0071's `cast_vote` posts. */
+export const VOTE_REWARD_BRND = 1;
 
 /** Brand listings. */
 export const INDUSTRIES = ['e-commerce', 'saas', 'gaming', 'tools', 'sports', 'crypto'] as const;

@@ -29,7 +29,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 type T = ReturnType<typeof storyIntl>;
-const box = (t: T, index: number) => ({ name: t('common.digitLabel', { index, count: 4 }) });
+const box = (t: T, index: number) => ({ name: t.exact('common.digitLabel', { index, count: 4 }) });
 
 export const Empty: Story = {
   parameters: { polishArgs: { label: 'Kod weryfikacyjny' } },

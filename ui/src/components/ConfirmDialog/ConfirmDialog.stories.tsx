@@ -71,7 +71,9 @@ export const Cancel: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(opener).toHaveFocus());
     await userEvent.click(opener);
-    await userEvent.click(await screen.findByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: t.exact('common.confirm.cancel') }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(args.onConfirm).not.toHaveBeenCalled();
   },

@@ -16,26 +16,26 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
-    const links = canvas.getByRole('navigation', { name: t('footer.label') });
+    const links = canvas.getByRole('navigation', { name: t.exact('footer.label') });
     await expect(links).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('footer.terms') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('footer.terms') })).toHaveAttribute(
       'href',
       '/terms-of-service',
     );
-    await expect(canvas.getByRole('link', { name: t('footer.privacy') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('footer.privacy') })).toHaveAttribute(
       'href',
       '/privacypolicy',
     );
-    await expect(canvas.getByRole('link', { name: t('footer.burns') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('footer.burns') })).toHaveAttribute(
       'href',
       '/burns',
     );
-    await expect(canvas.getByRole('link', { name: t('footer.facebook') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('footer.facebook') })).toHaveAttribute(
       'href',
       'https://www.facebook.com/brndplatform',
     );
     for (const id of ['footer.twitter', 'footer.linkedin', 'footer.telegram', 'footer.medium']) {
-      await expect(canvas.getByRole('link', { name: t(id) })).toHaveAttribute(
+      await expect(canvas.getByRole('link', { name: t.exact(id) })).toHaveAttribute(
         'href',
         expect.stringMatching(/^https:\/\//),
       );
@@ -44,7 +44,7 @@ export const Default: Story = {
       canvas.getByText(t('footer.copyright', { year: String(new Date().getFullYear()) })),
     ).toBeVisible();
 
-    await userEvent.click(canvas.getByRole('link', { name: t('footer.pricing') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('footer.pricing') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/pricing',
       undefined,
@@ -56,6 +56,6 @@ export const Mobile: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('link', { name: t('footer.contact') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t.exact('footer.contact') })).toBeVisible();
   },
 };

@@ -78,7 +78,7 @@ export const Open: Story = {
   play: async ({ args, globals, userEvent }) => {
     const t = storyIntl(globals);
     await screen.findByRole('dialog', { name: args.title });
-    await userEvent.click(screen.getByRole('button', { name: t('common.close') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.close') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   },
 };

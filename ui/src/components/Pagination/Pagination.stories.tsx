@@ -20,9 +20,11 @@ export const MiddlePage: Story = {
     const t = storyIntl(globals);
     const nav = canvas.getByRole('navigation', { name: args.label });
     await expect(nav).toHaveTextContent(t('common.pagination.page', { page: 2, pages: 5 }));
-    await userEvent.click(canvas.getByRole('button', { name: t('common.pagination.next') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('common.pagination.next') }));
     await expect(args.onPageChange).toHaveBeenLastCalledWith(2);
-    await userEvent.click(canvas.getByRole('button', { name: t('common.pagination.previous') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('common.pagination.previous') }),
+    );
     await expect(args.onPageChange).toHaveBeenLastCalledWith(0);
   },
 };
@@ -33,9 +35,11 @@ export const FirstPage: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('common.pagination.previous') }),
+      canvas.getByRole('button', { name: t.exact('common.pagination.previous') }),
     ).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: t('common.pagination.next') })).toBeEnabled();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('common.pagination.next') }),
+    ).toBeEnabled();
   },
 };
 
@@ -44,7 +48,9 @@ export const LastPage: Story = {
   parameters: { polishArgs },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('button', { name: t('common.pagination.next') })).toBeDisabled();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('common.pagination.next') }),
+    ).toBeDisabled();
   },
 };
 

@@ -20,11 +20,11 @@ export const Hidden: Story = {
     await userEvent.type(input, 'Secret#2024');
     await expect(input).toHaveAttribute('type', 'password');
 
-    await userEvent.click(canvas.getByRole('button', { name: t('common.showPassword') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('common.showPassword') }));
     await expect(input).toHaveAttribute('type', 'text');
     await expect(input).toHaveValue('Secret#2024');
 
-    await userEvent.click(canvas.getByRole('button', { name: t('common.hidePassword') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('common.hidePassword') }));
     await expect(input).toHaveAttribute('type', 'password');
   },
 };
@@ -55,6 +55,8 @@ export const Disabled: Story = {
   play: async ({ args, canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByLabelText(args.label)).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: t('common.showPassword') })).toBeDisabled();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('common.showPassword') }),
+    ).toBeDisabled();
   },
 };

@@ -91,16 +91,16 @@ export const Tags: Story = {
     const box = canvas.getByRole('combobox', { name: args.label });
     await userEvent.type(box, 'tea{Escape}{Enter}');
     await expect(args.onAddTag).toHaveBeenCalledWith('tea');
-    const tags = canvas.getByRole('list', { name: t('voting.search.tags') });
+    const tags = canvas.getByRole('list', { name: t.exact('voting.search.tags') });
     await expect(tags).toHaveTextContent('coffee');
     await expect(tags).toHaveTextContent('tea');
     await userEvent.click(
-      canvas.getByRole('button', { name: t('voting.search.removeTag', { tag: 'coffee' }) }),
+      canvas.getByRole('button', { name: t.exact('voting.search.removeTag', { tag: 'coffee' }) }),
     );
     await expect(args.onRemoveTag).toHaveBeenCalledWith('coffee');
     await userEvent.click(box);
     await userEvent.keyboard('{Backspace}');
     await expect(args.onRemoveTag).toHaveBeenLastCalledWith('tea');
-    await expect(canvas.queryByRole('list', { name: t('voting.search.tags') })).toBeNull();
+    await expect(canvas.queryByRole('list', { name: t.exact('voting.search.tags') })).toBeNull();
   },
 };

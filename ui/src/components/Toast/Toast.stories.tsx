@@ -62,7 +62,7 @@ export const Danger: Story = {
     const toast = await canvas.findByRole('alert');
     await expect(toast).toHaveTextContent(t('toast.warning'));
     await expect(toast).toHaveTextContent(args.message);
-    await userEvent.click(canvas.getByRole('button', { name: t('toast.dismiss') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('toast.dismiss') }));
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
   },
 };

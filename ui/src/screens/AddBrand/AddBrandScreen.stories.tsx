@@ -91,7 +91,9 @@ async function fillValidForm({ canvas, userEvent, globals }: Context) {
   await userEvent.type(field('city'), 'Kraków');
   await userEvent.type(field('state'), 'małopolskie');
   await userEvent.selectOptions(field('country'), 'PL');
-  await userEvent.click(canvas.getByRole('checkbox', { name: t('brands.form.sameAsAddress') }));
+  await userEvent.click(
+    canvas.getByRole('checkbox', { name: t.exact('brands.form.sameAsAddress') }),
+  );
 }
 
 /** Submitting empty names every rule under its field and sends nothing. */
@@ -99,17 +101,17 @@ export const Errors: Story = {
   play: async (context) => {
     const { canvas, userEvent, globals } = context;
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.form.submit') }));
     await expectFieldError(canvas, t('brands.form.name'), t('validation.name'));
     await expectFieldError(canvas, t('brands.form.website'), t('validation.website'));
     await expectFieldError(canvas, t('brands.form.employees'), t('validation.employees'));
     await expectFieldError(canvas, t('brands.form.operatingAddress'), t('validation.required'));
     await expect(
-      canvas.getByRole('combobox', { name: t('brands.form.country') }),
-    ).toHaveAccessibleDescription(t('validation.country'));
+      canvas.getByRole('combobox', { name: t.exact('brands.form.country') }),
+    ).toHaveAccessibleDescription(t.exact('validation.country'));
     await expect(
-      canvas.getByRole('combobox', { name: t('brands.form.industry') }),
-    ).toHaveAccessibleDescription(t('validation.industry'));
+      canvas.getByRole('combobox', { name: t.exact('brands.form.industry') }),
+    ).toHaveAccessibleDescription(t.exact('validation.industry'));
     await expect(canvas.getByText(t('validation.logo'))).toBeVisible();
     await expect(sent).toHaveLength(0);
   },
@@ -120,7 +122,7 @@ export const EmployeesNotANumber: Story = {
   play: async ({ canvas, userEvent, globals }) => {
     const t = storyIntl(globals);
     await userEvent.type(canvas.getByLabelText(t('brands.form.employees')), 'twelve');
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.form.submit') }));
     await expectFieldError(canvas, t('brands.form.employees'), t('validation.employees'));
   },
 };
@@ -133,7 +135,7 @@ export const UploadTooLarge: Story = {
       canvas.getByLabelText(new RegExp(t('brands.form.logoChoose'))),
       new File([new Uint8Array(BRAND_LOGO_MAX_BYTES + 1)], 'huge.png', { type: 'image/png' }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.form.submit') }));
     await expect(await canvas.findByText(t('validation.logo'))).toBeVisible();
     await expect(sent).toHaveLength(0);
   },
@@ -147,7 +149,7 @@ export const UploadWrongType: Story = {
       // Named like a picture, but a PDF: the picker lets it through, the type rule does not.
       new File(['%PDF-1.7'], 'logo.png', { type: 'application/pdf' }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.form.submit') }));
     await expect(await canvas.findByText(t('validation.logo'))).toBeVisible();
   },
 };
@@ -175,7 +177,7 @@ export const UploadRefusedByServer: Story = {
     const t = storyIntl(context.globals);
     await fillValidForm(context);
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('brands.form.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('brands.form.submit') }),
     );
     await expect(
       await context.canvas.findByText(t('uploads.svgUnsafe'), {}, { timeout: 4000 }),
@@ -195,7 +197,7 @@ export const Created: Story = {
     await expect(canvas.getByLabelText(t('brands.form.operatingAddress'))).toHaveValue(
       'ul. Floriańska 3, 31-019 Kraków, małopolskie',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.form.submit') }));
     await waitFor(() => expect(sent).toHaveLength(1));
     const form = sent[0] as FormData;
     await expect(form.get('website')).toBe('kawaziarno.pl');
@@ -223,7 +225,7 @@ export const CreatedWithDocuments: Story = {
       documentInput(context, 'bankAccount'),
       new File([PNG], 'statement.png', { type: 'image/png' }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.form.submit') }));
     await waitFor(() => expect(sent).toHaveLength(1));
     const form = sent[0] as FormData;
     await expect((form.get('registryExtract') as File).name).toBe('KRS 0000123456.pdf');
@@ -246,9 +248,9 @@ export const DocumentTooLarge: Story = {
         type: 'image/jpeg',
       }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.form.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.form.submit') }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentTooLarge'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentTooLarge'));
     await expect(sent).toHaveLength(0);
   },
 };

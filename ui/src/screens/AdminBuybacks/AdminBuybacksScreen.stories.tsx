@@ -24,14 +24,14 @@ export const RecordAndBurn: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '50000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '10000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '2500000');
-    await userEvent.click(canvas.getByRole('button', { name: t('admin.buybacks.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') }));
     const what = { quarter: '2026-Q3', count: 2_500_000 };
     const dialog = await screen.findByRole('dialog', {
-      name: t('admin.buybacks.confirm.title', what),
+      name: t.exact('admin.buybacks.confirm.title', what),
     });
     await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('admin.buybacks.confirm.action', what) }),
+      within(dialog).getByRole('button', { name: t.exact('admin.buybacks.confirm.action', what) }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -61,7 +61,7 @@ export const FormErrors: Story = {
     await canvas.findByRole('table');
     const quarter = canvas.getByLabelText(t('admin.buybacks.quarter'));
     const amount = canvas.getByLabelText(t('admin.buybacks.amount'));
-    const submit = canvas.getByRole('button', { name: t('admin.buybacks.submit') });
+    const submit = canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') });
     await userEvent.type(quarter, 'Q3 2026');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '10000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '2500');
@@ -89,10 +89,10 @@ export const QuarterTaken: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '60000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '100');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '10');
-    await userEvent.click(canvas.getByRole('button', { name: t('admin.buybacks.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') }));
     await userEvent.click(
       await screen.findByRole('button', {
-        name: t('admin.buybacks.confirm.action', { count: 10 }),
+        name: t.exact('admin.buybacks.confirm.action', { count: 10 }),
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -110,12 +110,12 @@ export const BurnCancelled: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '50000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '100');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '5000');
-    const submit = canvas.getByRole('button', { name: t('admin.buybacks.submit') });
+    const submit = canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') });
     await userEvent.click(submit);
     await screen.findByRole('dialog', {
-      name: t('admin.buybacks.confirm.title', { quarter: '2026-Q4', count: 5000 }),
+      name: t.exact('admin.buybacks.confirm.title', { quarter: '2026-Q4', count: 5000 }),
     });
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(submit).toHaveFocus());
     await expect(canvas.getByLabelText(t('admin.buybacks.quarter'))).toHaveValue('2026-Q4');

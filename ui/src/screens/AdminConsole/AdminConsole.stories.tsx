@@ -20,15 +20,14 @@ export const Operator: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { level: 1, name: t('admin.heading') }),
+      await canvas.findByRole('heading', { level: 1, name: t.exact('admin.heading') }),
     ).toBeVisible();
     await expect(
       canvas.getByText(t('admin.signedInAs', { email: 'operator@brnd.example' })),
     ).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('admin.sections.auditLog') })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(
+      canvas.getByRole('link', { name: t.exact('admin.sections.auditLog') }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(canvas.getByText('Section content')).toBeVisible();
   },
 };
@@ -40,7 +39,7 @@ export const NotAnOperator: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('errors.forbidden'))).toBeVisible();
     await expect(
-      canvas.getByRole('link', { name: t('admin.forbidden.toDashboard') }),
+      canvas.getByRole('link', { name: t.exact('admin.forbidden.toDashboard') }),
     ).toBeVisible();
     await expect(canvas.queryByText('Section content')).not.toBeInTheDocument();
   },

@@ -52,15 +52,15 @@ async function closeMonth(
   await userEvent.click(
     await canvas.findByRole(
       'button',
-      { name: t('adminContest.close', { month }) },
+      { name: t.exact('adminContest.close', { month }) },
       { timeout: 5000 },
     ),
   );
   const dialog = await screen.findByRole('dialog', {
-    name: t('adminContest.closeTitle', { month }),
+    name: t.exact('adminContest.closeTitle', { month }),
   });
   await userEvent.click(
-    within(dialog).getByRole('button', { name: t('adminContest.confirmClose') }),
+    within(dialog).getByRole('button', { name: t.exact('adminContest.confirmClose') }),
   );
 }
 
@@ -73,14 +73,14 @@ export const Overview: Story = {
     const t = storyIntl(globals);
     const standings = await canvas.findByRole(
       'table',
-      { name: t('adminContest.standings', { month: monthName(globals, monthsAgo(0)) }) },
+      { name: t.exact('adminContest.standings', { month: monthName(globals, monthsAgo(0)) }) },
       { timeout: 5000 },
     );
     const rows = within(standings).getAllByRole('row').slice(1);
     await expect(rows.length).toBeGreaterThan(1);
     await expect(rows[0]).toHaveTextContent('1');
 
-    const history = canvas.getByRole('table', { name: t('adminContest.history') });
+    const history = canvas.getByRole('table', { name: t.exact('adminContest.history') });
     const lastMonth = within(history).getByRole('rowheader', {
       name: monthName(globals, monthsAgo(1)),
     });
@@ -90,7 +90,7 @@ export const Overview: Story = {
     );
     await expect(
       canvas.getByRole('button', {
-        name: t('adminContest.close', { month: monthName(globals, monthsAgo(2)) }),
+        name: t.exact('adminContest.close', { month: monthName(globals, monthsAgo(2)) }),
       }),
     ).toBeVisible();
   },
@@ -111,7 +111,7 @@ export const CloseMonth: Story = {
       t('adminContest.closed', { month, name: 'Vistula Runners', votes: 1412 }),
     );
     await expect(await canvas.findByText(t('adminContest.noneToClose'))).toBeVisible();
-    const history = canvas.getByRole('table', { name: t('adminContest.history') });
+    const history = canvas.getByRole('table', { name: t.exact('adminContest.history') });
     const row = within(history).getByRole('rowheader', { name: month }).closest('tr')!;
     await expect(row).toHaveTextContent('Vistula Runners');
     await expect(row).toHaveTextContent(DEMO_EMAIL);
@@ -145,7 +145,7 @@ export const AlreadyClosed: Story = {
     const month = monthName(globals, monthsAgo(2));
     await closeMonth({ canvas, t, userEvent }, month);
     // A warning, not a success: the operator's click changed nothing.
-    const region = screen.getByRole('region', { name: t('toast.region') });
+    const region = screen.getByRole('region', { name: t.exact('toast.region') });
     const text = await within(region).findByText(
       t('adminContest.alreadyClosed', { month, name: 'Vistula Runners', votes: 1412 }),
     );
@@ -165,7 +165,7 @@ export const CloseRefused: Story = {
     await expectToast(t, 'danger', t('adminContest.errors.notEnded', { month }));
     await waitFor(() =>
       expect(
-        canvas.getByRole('button', { name: t('adminContest.close', { month }) }),
+        canvas.getByRole('button', { name: t.exact('adminContest.close', { month }) }),
       ).toBeEnabled(),
     );
   },

@@ -42,7 +42,7 @@ export const List: Story = {
     ).toBeVisible();
     await expect(
       within(table).getByRole('link', {
-        name: t('finance.orders.openLabel', { id: NOTIFIED_ORDER }),
+        name: t.exact('finance.orders.openLabel', { id: NOTIFIED_ORDER }),
       }),
     ).toHaveAttribute('href', `/admin/orders/${NOTIFIED_ORDER}`);
   },
@@ -55,13 +55,17 @@ export const FilteredByOrder: Story = {
     const t = storyIntl(globals);
     await canvas.findByRole('table');
     await userEvent.type(canvas.getByLabelText(t('finance.notifications.order')), NOTIFIED_ORDER);
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.notifications.search') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('finance.notifications.search') }),
+    );
     await expect(
       await canvas.findByText(t('finance.notifications.count', { count: 1 })),
     ).toBeVisible();
     const table = canvas.getByRole('table');
     await expect(within(table).queryByText(t('finance.orders.outcomes.refused'))).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.notifications.clear') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('finance.notifications.clear') }),
+    );
     await expect(
       await canvas.findByText(t('finance.notifications.count', { count: 3 })),
     ).toBeVisible();

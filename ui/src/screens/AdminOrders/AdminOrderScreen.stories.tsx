@@ -110,16 +110,20 @@ export const ResolveCredit: Story = {
   beforeEach: creditFlow.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.orders.submit') }),
+    );
     // The dialog names the tokens and the buyer before anything is sent.
     await expect(await confirmDecision(t, userEvent)).toContain(partialOrder.user_email);
     // The number's grouping is the locale's own; the buyer's address identifies the credit.
-    const region = screen.getByRole('region', { name: t('toast.region') });
+    const region = screen.getByRole('region', { name: t.exact('toast.region') });
     await expect(
       await within(region).findByText(new RegExp(partialOrder.user_email.replace(/\./g, '\\.'))),
     ).toBeInTheDocument();
-    await expect(canvas.queryByRole('button', { name: t('finance.orders.submit') })).toBeNull();
-    const decisions = canvas.getByRole('region', { name: t('finance.orders.decisions') });
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('finance.orders.submit') }),
+    ).toBeNull();
+    const decisions = canvas.getByRole('region', { name: t.exact('finance.orders.decisions') });
     await expect(within(decisions).getByText(/operator@brnd\.example/)).toBeVisible();
   },
 };
@@ -133,7 +137,7 @@ export const ResolveRefund: Story = {
     await userEvent.click(
       await canvas.findByRole('radio', { name: new RegExp(t('finance.orders.refund')) }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.submit') }));
     await expect(
       await canvas.findByText(t('finance.orders.errors.referenceRequired')),
     ).toBeVisible();
@@ -141,7 +145,7 @@ export const ResolveRefund: Story = {
       canvas.getByLabelText(t('finance.orders.reference')),
       'SEPA 2026-03-03/17',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.submit') }));
     await expect(await confirmDecision(t, userEvent)).toContain('SEPA 2026-03-03/17');
     await expectToast(t, 'success', t('finance.orders.resolvedRefund', { id: partialOrder.id }));
     await expect(await canvas.findByText(/SEPA 2026-03-03\/17/)).toBeVisible();
@@ -160,7 +164,9 @@ export const Conflict: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.orders.submit') }),
+    );
     await confirmDecision(t, userEvent);
     await expectToast(t, 'danger', t('finance.orders.errors.alreadyResolved'));
   },
@@ -174,11 +180,15 @@ export const Notifications: Story = {
   },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const section = await canvas.findByRole('region', { name: t('finance.orders.notifications') });
+    const section = await canvas.findByRole('region', {
+      name: t.exact('finance.orders.notifications'),
+    });
     await expect(within(section).getByText(t('finance.orders.outcomes.refused'))).toBeVisible();
     await expect(within(section).getByText(t('orders.errors.badSignature'))).toBeVisible();
     await expect(within(section).getByText(t('finance.orders.outcomes.accepted'))).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: t('finance.orders.submit') })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('finance.orders.submit') }),
+    ).toBeNull();
   },
 };
 
@@ -198,7 +208,7 @@ export const Resync: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('finance.orders.resyncHint'))).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.resync') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.resync') }));
     await expectToast(
       t,
       'success',
@@ -220,7 +230,9 @@ export const ResyncUnreachable: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.resync') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.orders.resync') }),
+    );
     await expectToast(t, 'danger', t('orders.errors.gatewayUnavailable'));
   },
 };
@@ -238,6 +250,6 @@ export const LoadFailed: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('finance.orders.back') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t.exact('finance.orders.back') })).toBeVisible();
   },
 };

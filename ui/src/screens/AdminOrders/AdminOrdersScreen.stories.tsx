@@ -22,7 +22,7 @@ export const Results: Story = {
     const table = await canvas.findByRole('table');
     await expect(within(table).getAllByText('demo@brnd.example').length).toBeGreaterThan(3);
     await userEvent.selectOptions(canvas.getByLabelText(t('finance.orders.method')), 'PLN');
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.search') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.search') }));
     await expect(await canvas.findByText(t('finance.orders.count', { count: 3 }))).toBeVisible();
     const rows = within(await canvas.findByRole('table'))
       .getAllByRole('row')
@@ -40,7 +40,9 @@ export const NeedsDecision: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('finance.orders.needsDecision'))).toBeVisible();
     await expect(
-      canvas.getByRole('link', { name: t('finance.orders.openLabel', { id: partialOrder.id }) }),
+      canvas.getByRole('link', {
+        name: t.exact('finance.orders.openLabel', { id: partialOrder.id }),
+      }),
     ).toHaveAttribute('href', `/admin/orders/${partialOrder.id}`);
   },
 };
@@ -54,7 +56,7 @@ export const NoMatch: Story = {
       canvas.getByLabelText(t('finance.orders.email')),
       'nobody@nowhere.example',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.search') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.search') }));
     await expect(await canvas.findByText(t('finance.orders.noMatch'))).toBeVisible();
   },
 };

@@ -157,17 +157,17 @@ export const RetrySuccess: Story = {
     const t = storyIntl(globals);
     const name = retryName(t, failedPayout, String(globals.locale));
     await userEvent.click(await canvas.findByRole('button', { name }));
-    const dialog = await screen.findByRole('dialog', { name: t('finance.payouts.retry') });
+    const dialog = await screen.findByRole('dialog', { name: t.exact('finance.payouts.retry') });
     await expect(dialog).toHaveTextContent(failedPayout.address);
     // Cancelling sends nothing.
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('finance.payouts.cancel') }),
+      within(dialog).getByRole('button', { name: t.exact('finance.payouts.cancel') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(canvas.getByRole('button', { name }));
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', {
-        name: t('finance.payouts.retryConfirmButton'),
+        name: t.exact('finance.payouts.retryConfirmButton'),
       }),
     );
     await expectToast(t, 'success', t('finance.payouts.retried', { id: '119' }));
@@ -191,7 +191,7 @@ async function refusedRetry(context: Parameters<NonNullable<Story['play']>>[0], 
   );
   await userEvent.click(
     within(await screen.findByRole('dialog')).getByRole('button', {
-      name: t('finance.payouts.retryConfirmButton'),
+      name: t.exact('finance.payouts.retryConfirmButton'),
     }),
   );
   await expectToast(t, 'danger', t(messageId));

@@ -103,7 +103,7 @@ export const Saved: Story = {
     await userEvent.click(
       within(await group(canvas, t('sale.stages.Round II'))).getByRole('checkbox'),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.sale.save') }));
     await expectToast(t, 'success', t('finance.sale.saved'));
     const saved = savedServer.state.saves[0];
     await expect(saved?.tiers[4]).toEqual({ tokens: '80000000', price: '0.004' });
@@ -138,14 +138,14 @@ export const InvalidFields: Story = {
     await userEvent.type(month, '2026-13');
     const endsAt = canvas.getByLabelText(t('finance.sale.endsAt'));
     await userEvent.clear(endsAt);
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.sale.save') }));
     for (const [input, message] of [
       [tokens, 'finance.sale.errors.tokens'],
       [price, 'finance.sale.errors.price'],
       [month, 'finance.sale.errors.month'],
     ] as const) {
       await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(t(message));
+      await expect(input).toHaveAccessibleDescription(t.exact(message));
     }
     await expectFieldError(canvas, t('finance.sale.endsAt'), t('finance.sale.errors.endsAt'));
     await expect(invalidServer.state.saves).toHaveLength(0);
@@ -166,7 +166,7 @@ export const InvalidRules: Story = {
     await userEvent.click(
       within(await group(canvas, t('sale.stages.Hard Cap'))).getByRole('checkbox'),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.sale.save') }));
     await expect(await canvas.findByText(t('finance.sale.errors.pricesIncreasing'))).toBeVisible();
     await expect(canvas.getByText(t('finance.sale.errors.activeStagesInOrder'))).toBeVisible();
     await expect(rulesServer.state.saves).toHaveLength(0);
@@ -184,7 +184,7 @@ export const OverAllocation: Story = {
     await userEvent.clear(tokens);
     await userEvent.type(tokens, '100000000');
     await expect(canvas.getByText(/420[,\s ]?000[,\s ]?000/)).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.sale.save') }));
     await expect(await canvas.findByText(t('finance.sale.errors.allocation'))).toBeVisible();
     await expect(allocationServer.state.saves).toHaveLength(0);
   },
@@ -199,7 +199,9 @@ export const ServerFieldError: Story = {
   beforeEach: lateServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.sale.save') }),
+    );
     await expectFieldError(canvas, t('finance.sale.endsAt'), t('finance.sale.errors.endsAtPast'));
     await expect(lateServer.state.saves).toHaveLength(1);
     await expectNoToast(t);
@@ -211,7 +213,9 @@ export const SaveFailed: Story = {
   parameters: { msw: { handlers: [serverError(updateSale), ...failingServer.handlers] } },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.sale.save') }),
+    );
     await expectToast(t, 'danger', t('errors.server'));
   },
 };

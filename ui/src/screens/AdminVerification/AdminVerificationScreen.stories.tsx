@@ -22,7 +22,9 @@ type T = ReturnType<typeof storyIntl>;
 
 /** The approval's confirmation for the named request. */
 const approveDialog = (t: T, name: string) =>
-  screen.findByRole('dialog', { name: t('adminVerification.approveConfirm.title', { name }) });
+  screen.findByRole('dialog', {
+    name: t.exact('adminVerification.approveConfirm.title', { name }),
+  });
 
 async function confirmApprove(
   t: T,
@@ -32,7 +34,7 @@ async function confirmApprove(
   const dialog = await approveDialog(t, name);
   await userEvent.click(
     within(dialog).getByRole('button', {
-      name: t('adminVerification.approveConfirm.action', { name }),
+      name: t.exact('adminVerification.approveConfirm.action', { name }),
     }),
   );
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -61,7 +63,9 @@ export const Queue: Story = {
 
     const brand = within(articles[1]!);
     await expect(
-      brand.getByRole('img', { name: t('adminVerification.logo', { name: 'Nordlys Coffee' }) }),
+      brand.getByRole('img', {
+        name: t.exact('adminVerification.logo', { name: 'Nordlys Coffee' }),
+      }),
     ).toBeVisible();
     await expect(brand.getByText(t('adminVerification.kinds.brand'))).toBeVisible();
     await expect(brand.getByText('nordlys-coffee.example')).toBeVisible();
@@ -77,16 +81,18 @@ export const Queue: Story = {
     await expect(company.getByText(t('adminVerification.noLogo'))).toBeVisible();
     await expect(company.getByText('PL5842791357')).toBeVisible();
     await expect(
-      company.getByRole('button', { name: t('adminVerification.delete') }),
+      company.getByRole('button', { name: t.exact('adminVerification.delete') }),
     ).toBeVisible();
-    await expect(brand.queryByRole('button', { name: t('adminVerification.delete') })).toBeNull();
+    await expect(
+      brand.queryByRole('button', { name: t.exact('adminVerification.delete') }),
+    ).toBeNull();
   },
 };
 
 /** The download button of a held document, named by the document and its file. */
 function downloadName(t: ReturnType<typeof storyIntl>, document: string, fileName: string) {
-  return t('adminVerification.download', {
-    document: t(`adminVerification.documents.${document}`),
+  return t.exact('adminVerification.download', {
+    document: t.exact(`adminVerification.documents.${document}`),
     name: fileName,
   });
 }
@@ -182,7 +188,7 @@ export const Approve: Story = {
     const t = storyIntl(globals);
     const item = await itemOf(canvas, 'Nordlys Coffee');
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.approve') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.approve') }),
     );
     const dialog = await approveDialog(t, 'Nordlys Coffee');
     // The missing documents are named, as the item's badges say.
@@ -209,13 +215,13 @@ export const RejectNeedsReason: Story = {
     const t = storyIntl(globals);
     const item = await itemOf(canvas, 'Kora Outdoor');
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.reject') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.reject') }),
     );
     const dialog = await screen.findByRole('dialog', {
-      name: t('adminVerification.rejectTitle', { name: 'Kora Outdoor' }),
+      name: t.exact('adminVerification.rejectTitle', { name: 'Kora Outdoor' }),
     });
     const submit = within(dialog).getByRole('button', {
-      name: t('adminVerification.confirmReject'),
+      name: t.exact('adminVerification.confirmReject'),
     });
     const reason = within(dialog).getByLabelText(t('adminVerification.reason'));
     await userEvent.type(reason, '   ');
@@ -242,14 +248,14 @@ export const DeleteCompany: Story = {
     const name = 'Baltic Brew sp. z o.o.';
     const item = await itemOf(canvas, name);
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.delete') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.delete') }),
     );
     const dialog = await screen.findByRole('dialog', {
-      name: t('adminVerification.deleteTitle', { name }),
+      name: t.exact('adminVerification.deleteTitle', { name }),
     });
-    await expect(dialog).toHaveAccessibleDescription(t('adminVerification.deleteText'));
+    await expect(dialog).toHaveAccessibleDescription(t.exact('adminVerification.deleteText'));
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('adminVerification.confirmDelete') }),
+      within(dialog).getByRole('button', { name: t.exact('adminVerification.confirmDelete') }),
     );
     await expectToast(t, 'success', t('adminVerification.deleted', { name }));
     await waitFor(() => expect(canvas.queryByRole('article', { name })).toBeNull());
@@ -267,7 +273,7 @@ export const Conflict: Story = {
     const brand = fake.operatorDesk().brands.find((record) => record.name === 'Nordlys Coffee');
     fake.setBrandVerification(brand!.id, 'verified');
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.approve') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.approve') }),
     );
     await approveDialog(t, 'Nordlys Coffee');
     await confirmApprove(t, 'Nordlys Coffee', userEvent);
@@ -285,10 +291,12 @@ export const ApproveCancelled: Story = {
     const t = storyIntl(globals);
     const item = await itemOf(canvas, 'Nordlys Coffee');
     const mails = fake.outbox().length;
-    const approve = within(item).getByRole('button', { name: t('adminVerification.approve') });
+    const approve = within(item).getByRole('button', {
+      name: t.exact('adminVerification.approve'),
+    });
     await userEvent.click(approve);
     await approveDialog(t, 'Nordlys Coffee');
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(approve).toHaveFocus());
     await userEvent.click(approve);
@@ -307,7 +315,7 @@ export const DecisionFailed: Story = {
     const t = storyIntl(globals);
     const item = await itemOf(canvas, 'Nordlys Coffee');
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.approve') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.approve') }),
     );
     await approveDialog(t, 'Nordlys Coffee');
     await confirmApprove(t, 'Nordlys Coffee', userEvent);
@@ -355,10 +363,10 @@ async function openStatus(
   status: VerificationStatus,
 ) {
   await userEvent.click(
-    await canvas.findByRole('tab', { name: t(`adminVerification.statuses.${status}`) }),
+    await canvas.findByRole('tab', { name: t.exact(`adminVerification.statuses.${status}`) }),
   );
   await expect(
-    canvas.getByRole('tab', { name: t(`adminVerification.statuses.${status}`) }),
+    canvas.getByRole('tab', { name: t.exact(`adminVerification.statuses.${status}`) }),
   ).toHaveAttribute('aria-selected', 'true');
 }
 
@@ -367,10 +375,10 @@ async function openRevokeDialog(context: Context, t: Translate, name: string) {
   await openStatus(context, t, 'verified');
   const item = await itemOf(context.canvas, name);
   await context.userEvent.click(
-    within(item).getByRole('button', { name: t('adminVerification.revoke') }),
+    within(item).getByRole('button', { name: t.exact('adminVerification.revoke') }),
   );
   return screen.findByRole('dialog', {
-    name: t('adminVerification.revokeTitle', { name }),
+    name: t.exact('adminVerification.revokeTitle', { name }),
   });
 }
 
@@ -387,7 +395,7 @@ export const RevokeDialog: Story = {
       t('adminVerification.revokeText', { email: 'demo@brnd.example' }),
     );
     const submit = within(dialog).getByRole('button', {
-      name: t('adminVerification.confirmRevoke'),
+      name: t.exact('adminVerification.confirmRevoke'),
     });
     await userEvent.click(submit);
     await expect(
@@ -429,7 +437,7 @@ export const RevokeRefused: Story = {
     const brand = fake.operatorDesk().brands.find((record) => record.name === 'Vistula Runners');
     fake.setBrandVerification(brand!.id, 'revoked');
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('adminVerification.confirmRevoke') }),
+      within(dialog).getByRole('button', { name: t.exact('adminVerification.confirmRevoke') }),
     );
     // The dialog closes first: while it is open, everything behind it is hidden from queries.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -454,7 +462,7 @@ export const RevokedItem: Story = {
       'The trademark registration has lapsed.',
     );
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('adminVerification.confirmRevoke') }),
+      within(dialog).getByRole('button', { name: t.exact('adminVerification.confirmRevoke') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -464,7 +472,11 @@ export const RevokedItem: Story = {
     await expect(item.getByText('The trademark registration has lapsed.')).toBeVisible();
     await expect(item.getByText(t('adminVerification.sentReason'))).toBeVisible();
     await expect(canvas.getByText(t('adminVerification.countDecided', { count: 1 }))).toBeVisible();
-    await expect(item.queryByRole('button', { name: t('adminVerification.revoke') })).toBeNull();
-    await expect(item.queryByRole('button', { name: t('adminVerification.approve') })).toBeNull();
+    await expect(
+      item.queryByRole('button', { name: t.exact('adminVerification.revoke') }),
+    ).toBeNull();
+    await expect(
+      item.queryByRole('button', { name: t.exact('adminVerification.approve') }),
+    ).toBeNull();
   },
 };

@@ -30,13 +30,13 @@ export const Entries: Story = {
     await expect(within(rows[6]!).getByText('operator.create')).toBeVisible();
 
     await userEvent.type(canvas.getByLabelText(t('admin.auditLog.action')), 'brand.');
-    await userEvent.click(canvas.getByRole('button', { name: t('admin.auditLog.apply') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.auditLog.apply') }));
     await expect(await canvas.findByText(t('admin.auditLog.count', { count: 2 }))).toBeVisible();
     await expect(
       bodyRows(canvasElement).map((row) => (row as HTMLTableRowElement).cells[2]?.textContent),
     ).toEqual(['brand.reject', 'brand.approve']);
 
-    await userEvent.click(canvas.getByRole('button', { name: t('admin.auditLog.clear') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.auditLog.clear') }));
     await expect(await canvas.findByText(t('admin.auditLog.count', { count: 7 }))).toBeVisible();
     await expect(canvas.getByLabelText(t('admin.auditLog.action'))).toHaveValue('');
   },
@@ -48,10 +48,12 @@ export const NoMatch: Story = {
     const t = storyIntl(globals);
     await canvas.findByRole('table');
     await userEvent.type(canvas.getByLabelText(t('admin.auditLog.actor')), 'nobody@');
-    await userEvent.click(canvas.getByRole('button', { name: t('admin.auditLog.apply') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.auditLog.apply') }));
     await expect(await canvas.findByText(t('admin.auditLog.noMatch'))).toBeVisible();
     await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: t('admin.auditLog.clear') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('admin.auditLog.clear') }),
+    ).toBeVisible();
   },
 };
 
@@ -81,15 +83,15 @@ export const Paged: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await canvas.findByRole('table');
-    const pages = canvas.getByRole('navigation', { name: t('admin.auditLog.pagination') });
+    const pages = canvas.getByRole('navigation', { name: t.exact('admin.auditLog.pagination') });
     await expect(
       within(pages).getByText(t('common.pagination.page', { page: 1, pages: 3 })),
     ).toBeVisible();
     await expect(
-      within(pages).getByRole('button', { name: t('common.pagination.previous') }),
+      within(pages).getByRole('button', { name: t.exact('common.pagination.previous') }),
     ).toBeDisabled();
     await expect(
-      within(pages).getByRole('button', { name: t('common.pagination.next') }),
+      within(pages).getByRole('button', { name: t.exact('common.pagination.next') }),
     ).toBeEnabled();
   },
 };
@@ -100,7 +102,7 @@ export const Empty: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('admin.auditLog.empty'))).toBeVisible();
     await expect(
-      canvas.queryByRole('button', { name: t('admin.auditLog.clear') }),
+      canvas.queryByRole('button', { name: t.exact('admin.auditLog.clear') }),
     ).not.toBeInTheDocument();
   },
 };
@@ -118,6 +120,8 @@ export const LoadFailed: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
-    await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    ).toBeVisible();
   },
 };

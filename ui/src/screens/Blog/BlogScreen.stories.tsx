@@ -23,7 +23,7 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 
 async function cards({ canvas, globals }: Context) {
   const t = storyIntl(globals);
-  const nav = await canvas.findByRole('navigation', { name: t('blog.articles') });
+  const nav = await canvas.findByRole('navigation', { name: t.exact('blog.articles') });
   return within(within(nav).getByRole('list')).getAllByRole('listitem');
 }
 
@@ -52,7 +52,7 @@ export const LoadMore: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await expect(await cards(context)).toHaveLength(3);
-    const more = context.canvas.getByRole('button', { name: t('blog.loadMore') });
+    const more = context.canvas.getByRole('button', { name: t.exact('blog.loadMore') });
     await context.userEvent.click(more);
     await expect(more).toHaveAttribute('aria-busy', 'true');
     await expect(await cards(context)).toHaveLength(3);
@@ -98,7 +98,7 @@ export const FeedError: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('blog.feedError'));
-    await expect(canvas.getByRole('button', { name: t('blog.retry') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('blog.retry') })).toBeVisible();
   },
 };
 

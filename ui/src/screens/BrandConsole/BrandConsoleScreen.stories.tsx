@@ -110,7 +110,9 @@ async function submitAndSeeDeployed(
   userEvent: StoryContext['userEvent'],
   form: HTMLElement,
 ) {
-  await userEvent.click(within(form).getByRole('button', { name: t('brandTokens.issue.submit') }));
+  await userEvent.click(
+    within(form).getByRole('button', { name: t.exact('brandTokens.issue.submit') }),
+  );
   await expectToast(t, 'success', t('brandTokens.issue.deploying', { ticker: 'VMILE' }));
   const card = await canvas.findByRole('region', { name: 'Vistula Miles (VMILE)' });
   await expect(
@@ -142,7 +144,7 @@ export const LoadFailed: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
     await expect(
-      canvas.getByRole('button', { name: t('brandTokens.console.retry') }),
+      canvas.getByRole('button', { name: t.exact('brandTokens.console.retry') }),
     ).toBeVisible();
   },
 };
@@ -152,7 +154,7 @@ export const NoTokenYet: Story = {
   ...onDemoBrand(),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const form = await canvas.findByRole('region', { name: t('brandTokens.issue.title') });
+    const form = await canvas.findByRole('region', { name: t.exact('brandTokens.issue.title') });
     const field = (id: string) => within(form).getByLabelText(t(id), { selector: 'input' });
     await expect(field('brandTokens.issue.cap')).toHaveValue('1000000');
     await userEvent.type(field('brandTokens.issue.name'), 'Vistula Miles');
@@ -160,7 +162,7 @@ export const NoTokenYet: Story = {
     await userEvent.clear(field('brandTokens.issue.cap'));
     await userEvent.type(field('brandTokens.issue.cap'), '2000000');
     await userEvent.click(
-      within(form).getByRole('button', { name: t('brandTokens.issue.submit') }),
+      within(form).getByRole('button', { name: t.exact('brandTokens.issue.submit') }),
     );
     // Standard allows a supply of 1,000,000: the refusal names the limit and Premium.
     await expect(await within(form).findByRole('alert')).toHaveTextContent(
@@ -178,11 +180,11 @@ export const Issuing: Story = {
   parameters: { msw: { handlers: [pending(issueBrandToken)] } },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const form = await canvas.findByRole('region', { name: t('brandTokens.issue.title') });
+    const form = await canvas.findByRole('region', { name: t.exact('brandTokens.issue.title') });
     const field = (id: string) => within(form).getByLabelText(t(id), { selector: 'input' });
     await userEvent.type(field('brandTokens.issue.name'), 'Vistula Miles');
     await userEvent.type(field('brandTokens.issue.ticker'), 'VMILE');
-    const submit = within(form).getByRole('button', { name: t('brandTokens.issue.submit') });
+    const submit = within(form).getByRole('button', { name: t.exact('brandTokens.issue.submit') });
     await userEvent.click(submit);
     await waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'true'));
     await expect(submit).toBeDisabled();
@@ -194,13 +196,13 @@ export const IssueInvalid: Story = {
   ...onDemoBrand(),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const form = await canvas.findByRole('region', { name: t('brandTokens.issue.title') });
+    const form = await canvas.findByRole('region', { name: t.exact('brandTokens.issue.title') });
     const ticker = within(form).getByLabelText(t('brandTokens.issue.ticker'), {
       selector: 'input',
     });
     await userEvent.type(ticker, 'X');
     await userEvent.click(
-      within(form).getByRole('button', { name: t('brandTokens.issue.submit') }),
+      within(form).getByRole('button', { name: t.exact('brandTokens.issue.submit') }),
     );
     await expectFieldError(canvas, t('brandTokens.issue.name'), t('brandTokens.errors.tokenName'));
     await expectFieldError(canvas, t('brandTokens.issue.ticker'), t('validation.tokenTicker'));
@@ -227,9 +229,9 @@ export const IssueFailed: Story = {
       t('brandTokens.issue.failed', { ticker: 'VMILE' }),
     );
     await userEvent.click(
-      within(failed).getByRole('button', { name: t('brandTokens.issue.submit') }),
+      within(failed).getByRole('button', { name: t.exact('brandTokens.issue.submit') }),
     );
-    const form = await canvas.findByRole('region', { name: t('brandTokens.issue.title') });
+    const form = await canvas.findByRole('region', { name: t.exact('brandTokens.issue.title') });
     await expect(
       within(form).getByLabelText(t('brandTokens.issue.ticker'), { selector: 'input' }),
     ).toHaveValue('VMILE');
@@ -249,7 +251,7 @@ export const NotVerified: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('brandTokens.verification.pending'))).toBeVisible();
     await expect(
-      canvas.queryByRole('region', { name: t('brandTokens.issue.title') }),
+      canvas.queryByRole('region', { name: t.exact('brandTokens.issue.title') }),
     ).not.toBeInTheDocument();
   },
 };
@@ -265,10 +267,10 @@ export const VerificationRevoked: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('brandTokens.verification.revoked'))).toBeVisible();
     await expect(
-      canvas.getByRole('link', { name: t('brandTokens.verification.contact') }),
+      canvas.getByRole('link', { name: t.exact('brandTokens.verification.contact') }),
     ).toHaveAttribute('href', '/contact');
     await expect(
-      canvas.queryByRole('region', { name: t('brandTokens.issue.title') }),
+      canvas.queryByRole('region', { name: t.exact('brandTokens.issue.title') }),
     ).not.toBeInTheDocument();
   },
 };
@@ -296,10 +298,10 @@ export const TokenActive: Story = {
       expect.stringContaining(String(BRAND_TOKEN_CHART_DAYS)),
     );
     await userEvent.click(
-      within(card).getByRole('button', { name: t('brandTokens.chart.showTable') }),
+      within(card).getByRole('button', { name: t.exact('brandTokens.chart.showTable') }),
     );
     const table = within(card).getByRole('table', {
-      name: t('brandTokens.chart.tableCaption', { days: BRAND_TOKEN_CHART_DAYS }),
+      name: t.exact('brandTokens.chart.tableCaption', { days: BRAND_TOKEN_CHART_DAYS }),
     });
     await expect(within(table).getAllByRole('row')).toHaveLength(BRAND_TOKEN_CHART_DAYS + 1);
   },
@@ -314,13 +316,13 @@ function limitStory(plan: PlanId, reached: [PlanLimit, number, PlanId][]): Story
       const t = storyIntl(globals);
       const planName = t(`brandTokens.plans.${plan}`);
       const card = await canvas.findByRole('region', {
-        name: t('brandTokens.plan.name', { plan: planName }),
+        name: t.exact('brandTokens.plan.name', { plan: planName }),
       });
       const notes = await within(card).findAllByRole('status');
       await expect(notes.map((note) => note.textContent)).toEqual(
         reached.map(([limit, max, upgrade]) =>
-          t('brandTokens.errors.planLimit', {
-            limit: t(`brandTokens.limits.${limit}`),
+          t.exact('brandTokens.errors.planLimit', {
+            limit,
             plan: planName,
             upgrade: t(`brandTokens.plans.${upgrade}`),
             max,
@@ -353,7 +355,7 @@ export const GiveByEmail: Story = {
   ...onDemoToken('give'),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const form = await canvas.findByRole('region', { name: t('brandTokens.give.title') });
+    const form = await canvas.findByRole('region', { name: t.exact('brandTokens.give.title') });
     await userEvent.type(
       within(form).getByLabelText(t('brandTokens.give.recipient'), { selector: 'input' }),
       'ola@example.com',
@@ -362,7 +364,9 @@ export const GiveByEmail: Story = {
       within(form).getByLabelText(t('brandTokens.give.amount'), { selector: 'input' }),
       '100',
     );
-    await userEvent.click(within(form).getByRole('button', { name: t('brandTokens.give.submit') }));
+    await userEvent.click(
+      within(form).getByRole('button', { name: t.exact('brandTokens.give.submit') }),
+    );
     await expectToast(
       t,
       'success',
@@ -385,7 +389,7 @@ export const GiveOverDailyVolume: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const form = await canvas.findByRole('region', { name: t('brandTokens.give.title') });
+    const form = await canvas.findByRole('region', { name: t.exact('brandTokens.give.title') });
     await userEvent.type(
       within(form).getByLabelText(t('brandTokens.give.recipient'), { selector: 'input' }),
       'ola@example.com',
@@ -394,11 +398,18 @@ export const GiveOverDailyVolume: Story = {
       within(form).getByLabelText(t('brandTokens.give.amount'), { selector: 'input' }),
       '1',
     );
-    await userEvent.click(within(form).getByRole('button', { name: t('brandTokens.give.submit') }));
+    await userEvent.click(
+      within(form).getByRole('button', { name: t.exact('brandTokens.give.submit') }),
+    );
     const alert = await within(form).findByRole('alert');
-    await expect(alert).toHaveTextContent(t('brandTokens.limits.dailyVolume'));
-    await expect(alert).toHaveTextContent(t('brandTokens.plans.standard'));
-    await expect(alert).toHaveTextContent(t('brandTokens.plans.premium'));
+    await expect(alert).toHaveTextContent(
+      t('brandTokens.errors.planLimit', {
+        limit: 'dailyVolume',
+        plan: t('brandTokens.plans.standard'),
+        upgrade: t('brandTokens.plans.premium'),
+        max: Number(PLANS.standard.limits.dailyVolume),
+      }),
+    );
   },
 };
 
@@ -412,12 +423,14 @@ async function chooseCsv(
   t: ReturnType<typeof storyIntl>,
   text: string,
 ) {
-  const card = await canvas.findByRole('region', { name: t('brandTokens.bulk.title') });
+  const card = await canvas.findByRole('region', { name: t.exact('brandTokens.bulk.title') });
   await userEvent.upload(
     within(card).getByLabelText(new RegExp(t('brandTokens.bulk.choose'))),
     new File([text], 'customers.csv', { type: 'text/csv' }),
   );
-  await userEvent.click(within(card).getByRole('button', { name: t('brandTokens.bulk.check') }));
+  await userEvent.click(
+    within(card).getByRole('button', { name: t.exact('brandTokens.bulk.check') }),
+  );
   return card;
 }
 
@@ -428,12 +441,12 @@ export const CsvPreview: Story = {
     const t = storyIntl(globals);
     const card = await chooseCsv(canvas, userEvent, t, GOOD_CSV);
     const preview = await within(card).findByRole('region', {
-      name: t('brandTokens.bulk.previewTitle'),
+      name: t.exact('brandTokens.bulk.previewTitle'),
     });
     await expect(within(preview).getAllByRole('row')).toHaveLength(4);
     await expect(within(preview).getByText('ola@example.com')).toBeVisible();
     await expect(
-      within(preview).getByRole('button', { name: t('brandTokens.bulk.apply', { rows: 3 }) }),
+      within(preview).getByRole('button', { name: t.exact('brandTokens.bulk.apply', { rows: 3 }) }),
     ).toBeEnabled();
   },
 };
@@ -443,14 +456,14 @@ export const CsvTemplate: Story = {
   ...onDemoToken('give'),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const card = await canvas.findByRole('region', { name: t('brandTokens.bulk.title') });
-    const link = within(card).getByRole('link', { name: t('brandTokens.bulk.template') });
+    const card = await canvas.findByRole('region', { name: t.exact('brandTokens.bulk.title') });
+    const link = within(card).getByRole('link', { name: t.exact('brandTokens.bulk.template') });
     await expect(link).toHaveAttribute('download', BULK_GIVE_CSV_TEMPLATE_NAME);
     const template = await (await fetch(link.getAttribute('href')!)).text();
     await expect(template).toBe(BULK_GIVE_CSV_TEMPLATE);
     await chooseCsv(canvas, userEvent, t, template);
     const preview = await within(card).findByRole('region', {
-      name: t('brandTokens.bulk.previewTitle'),
+      name: t.exact('brandTokens.bulk.previewTitle'),
     });
     await expect(within(preview).getAllByRole('row')).toHaveLength(3);
   },
@@ -471,7 +484,7 @@ export const CsvErrors: Story = {
       t('brandTokens.bulk.errorLine', { line: 4, message: t('brandTokens.errors.amount') }),
     );
     await expect(
-      within(card).queryByRole('button', { name: t('brandTokens.bulk.apply', { rows: 1 }) }),
+      within(card).queryByRole('button', { name: t.exact('brandTokens.bulk.apply', { rows: 1 }) }),
     ).toBeNull();
   },
 };
@@ -482,7 +495,9 @@ export const CsvApplied: Story = {
     const t = storyIntl(globals);
     const card = await chooseCsv(canvas, userEvent, t, GOOD_CSV);
     await userEvent.click(
-      await within(card).findByRole('button', { name: t('brandTokens.bulk.apply', { rows: 3 }) }),
+      await within(card).findByRole('button', {
+        name: t.exact('brandTokens.bulk.apply', { rows: 3 }),
+      }),
     );
     const applied = t('brandTokens.bulk.applied', { rows: 3, total: 175, ticker: 'VMILE' });
     await expectToast(t, 'success', applied);
@@ -497,7 +512,7 @@ export const OfferCreated: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('brandTokens.offers.empty'))).toBeVisible();
-    const form = canvas.getByRole('region', { name: t('brandTokens.offers.createTitle') });
+    const form = canvas.getByRole('region', { name: t.exact('brandTokens.offers.createTitle') });
     await userEvent.type(
       within(form).getByLabelText(t('brandTokens.offers.offerTitle'), { selector: 'input' }),
       'Free race entry',
@@ -509,10 +524,10 @@ export const OfferCreated: Story = {
       '40',
     );
     await userEvent.click(
-      within(form).getByRole('button', { name: t('brandTokens.offers.create') }),
+      within(form).getByRole('button', { name: t.exact('brandTokens.offers.create') }),
     );
     await expectToast(t, 'success', t('brandTokens.offers.created', { title: 'Free race entry' }));
-    const offers = canvas.getByRole('region', { name: t('brandTokens.offers.title') });
+    const offers = canvas.getByRole('region', { name: t.exact('brandTokens.offers.title') });
     await expect(
       await within(offers).findByRole('rowheader', { name: 'Free race entry' }),
     ).toBeVisible();
@@ -537,14 +552,14 @@ function codeStory(
     },
     play: async ({ canvas, globals, userEvent }) => {
       const t = storyIntl(globals);
-      const card = await canvas.findByRole('region', { name: t('brandTokens.check.title') });
+      const card = await canvas.findByRole('region', { name: t.exact('brandTokens.check.title') });
       // Customers read codes out in any case; the form takes them as they come.
       await userEvent.type(
         within(card).getByLabelText(t('brandTokens.check.code'), { selector: 'input' }),
         code.toLowerCase(),
       );
       await userEvent.click(
-        within(card).getByRole('button', { name: t('brandTokens.check.submit') }),
+        within(card).getByRole('button', { name: t.exact('brandTokens.check.submit') }),
       );
       await expect(await within(card).findByText(expected(t), { exact: false })).toBeVisible();
     },
@@ -593,7 +608,9 @@ export const StakingNoWallet: Story = {
     await expect(
       canvas.getByText(t('brandTokens.staking.unbondingTime', { days: 7 })),
     ).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: t('brandTokens.staking.stake') })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('brandTokens.staking.stake') }),
+    ).toBeNull();
   },
 };
 
@@ -606,7 +623,7 @@ export const StakingNoAddress: Story = {
       await canvas.findByText(t('brandTokens.staking.noWalletSaved'), { exact: false }),
     ).toBeVisible();
     await expect(
-      canvas.getByRole('link', { name: t('brandTokens.staking.walletTab') }),
+      canvas.getByRole('link', { name: t.exact('brandTokens.staking.walletTab') }),
     ).toHaveAttribute('href', '/user/wallet');
   },
 };
@@ -678,7 +695,9 @@ export const StakeThroughWallet: Story = {
       await canvas.findByLabelText(t('brandTokens.staking.amount'), { selector: 'input' }),
       '1000000',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brandTokens.staking.stake') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('brandTokens.staking.stake') }),
+    );
     await expectToast(t, 'success', t('brandTokens.staking.sent', { count: 2 }));
     // Approve BRND for the staking contract, then stake.
     await expect(sentTransactions).toEqual([

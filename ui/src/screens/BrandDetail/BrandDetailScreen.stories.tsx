@@ -65,7 +65,7 @@ export const Found: Story = {
     await expect(canvas.getByRole('link', { name: 'Instagram' })).toBeVisible();
     await expect(canvas.queryByRole('link', { name: 'LinkedIn' })).toBeNull();
     await expect(canvas.getByText('41')).toBeVisible();
-    const panel = canvas.getByRole('complementary', { name: t('voting.detail.panelTitle') });
+    const panel = canvas.getByRole('complementary', { name: t.exact('voting.detail.panelTitle') });
     await expect(within(panel).getByText(t('voting.detail.panelDaily'))).toBeVisible();
     await expect(within(panel).getByText(t('voting.detail.panelReward'))).toBeVisible();
   },
@@ -78,9 +78,11 @@ export const NotFound: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { level: 1, name: t('voting.detail.notFound') }),
+      await canvas.findByRole('heading', { level: 1, name: t.exact('voting.detail.notFound') }),
     ).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('voting.detail.backToVoting') })).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: t.exact('voting.detail.backToVoting') }),
+    ).toBeVisible();
   },
 };
 
@@ -90,7 +92,7 @@ export const MalformedId: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('heading', { level: 1, name: t('voting.detail.notFound') }),
+      canvas.getByRole('heading', { level: 1, name: t.exact('voting.detail.notFound') }),
     ).toBeVisible();
   },
 };
@@ -171,7 +173,9 @@ export const CopyLink: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('voting.detail.copyLink') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('voting.detail.copyLink') }),
+    );
     await expect(await canvas.findByText(t('voting.detail.copied'))).toBeVisible();
     await expect(copied).toEqual([window.location.href]);
   },

@@ -17,7 +17,7 @@ type Story = StoryObj<typeof meta>;
 export const Burned: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const table = await canvas.findByRole('table', { name: t('burns.list') });
+    const table = await canvas.findByRole('table', { name: t.exact('burns.list') });
     const rows = within(table).getAllByRole('row').slice(1);
     await expect(rows).toHaveLength(2);
     await expect(within(rows[0]!).getByText('2026-Q2')).toBeVisible();
@@ -50,6 +50,8 @@ export const LoadFailed: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
-    await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    ).toBeVisible();
   },
 };

@@ -22,9 +22,11 @@ export const WithCount: Story = {
   },
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { name: t('sale.success.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: t.exact('sale.success.title') }),
+    ).toBeVisible();
     await expect(canvas.getByText(/33[,.\s\u00a0]?333 BRND/)).toBeVisible();
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.complete.dashboard') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.complete.dashboard') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/dashboard',
       undefined,
@@ -53,7 +55,9 @@ export const FromProvider: Story = {
   },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { name: t('sale.success.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: t.exact('sale.success.title') }),
+    ).toBeVisible();
     await expect(canvas.getByText(/4[,.\s\u00a0]?124 BRND/)).toBeVisible();
     await expect(canvas.queryByText(/99[,.\s\u00a0]?999/)).toBeNull();
   },
@@ -65,11 +69,11 @@ export const PaymentFailed: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('heading', { name: t('sale.success.failedTitle') }),
+      canvas.getByRole('heading', { name: t.exact('sale.success.failedTitle') }),
     ).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('sale.success.failedText'));
     await expect(canvas.queryByText(t('sale.success.title'))).toBeNull();
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.success.tryAgain') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.success.tryAgain') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/buytoken',
       undefined,

@@ -42,7 +42,7 @@ async function liveSale(): Promise<Sale> {
 function brnd(usd: number, price: number) {
   const digits = String(tokensForUsd(usd, price));
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '[,.\\s\u00a0]?');
-  return new RegExp(`^${grouped} BRND$`);
+  return new RegExp(`^${grouped}\\sBRND$`);
 }
 
 type T = ReturnType<typeof storyIntl>;
@@ -51,7 +51,7 @@ type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 const amountField = (canvas: Canvas, t: T, currency = 'USD') =>
   canvas.findByLabelText(t('sale.buy.amount', { currency }), { selector: 'input' });
 const method = (canvas: Canvas, t: T, id: string) =>
-  canvas.getByRole('button', { name: t(`sale.methods.${id}`) });
+  canvas.getByRole('button', { name: t.exact(`sale.methods.${id}`) });
 
 /** BTC is chosen first; the amount takes digits and one point; a method change resets it. */
 export const Default: Story = {
@@ -60,7 +60,9 @@ export const Default: Story = {
     const amount = await amountField(canvas, t);
     const live = await liveSale();
     const tier = live.tiers.find((candidate) => candidate.active);
-    await expect(canvas.getByText(new RegExp(tier?.name ?? 'none'))).toBeVisible();
+    await expect(
+      canvas.getByText(new RegExp(tier ? t(`sale.tierNames.${tier.name}`) : 'none')),
+    ).toBeVisible();
     await expect(canvas.getByRole('timer')).toBeVisible();
     await expect(method(canvas, t, 'BTC')).toHaveAttribute('aria-pressed', 'true');
     await userEvent.type(amount, '1a0-0.5.0');
@@ -109,14 +111,14 @@ export const RequiredFields: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     const amount = await amountField(canvas, t);
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectFieldError(
       canvas,
       t('sale.buy.amount', { currency: 'USD' }),
       t('validation.amount'),
     );
     await userEvent.type(amount, '100');
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expect(await canvas.findByText(t('sale.buy.notUsCitizenRequired'))).toBeVisible();
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
@@ -128,7 +130,7 @@ export const CryptoOrderCreated: Story = {
     const t = storyIntl(globals);
     await userEvent.type(await amountField(canvas, t), '100');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     const { navigation } = storyRecorders(loaded);
     await waitFor(() =>
       expect(navigation.navigate).toHaveBeenCalledWith(
@@ -145,8 +147,8 @@ export const OrderFailed: Story = {
     const t = storyIntl(globals);
     await userEvent.type(await amountField(canvas, t), '100');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
-    const toasts = screen.getByRole('region', { name: t('toast.region') });
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
+    const toasts = screen.getByRole('region', { name: t.exact('toast.region') });
     await expect(await within(toasts).findByText(t('sale.buy.orderFailed'))).toBeInTheDocument();
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
@@ -167,11 +169,11 @@ export const TooManyOpenOrders: Story = {
     const t = storyIntl(globals);
     await userEvent.type(await amountField(canvas, t), '100');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    const toasts = screen.getByRole('region', { name: t('toast.region') });
+    const toasts = screen.getByRole('region', { name: t.exact('toast.region') });
     const refusal = t('orders.errors.tooManyOpenOrders', { limit: 3 });
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expect(await within(toasts).findByText(refusal)).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await waitFor(() => expect(sentKeys).toHaveLength(2));
     await expect(sentKeys[0]).toMatch(/^[0-9a-f]{32}$/);
     await expect(sentKeys[1]).toBe(sentKeys[0]);
@@ -186,7 +188,7 @@ export const SaleEnded: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('sale.ended'))).toBeVisible();
     await expect(canvas.getByRole('timer')).toHaveTextContent(/^(00\D+){4}$/);
-    await expect(canvas.getByRole('button', { name: t('sale.buy.continue') })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.buy.continue') })).toBeDisabled();
   },
 };
 
@@ -214,7 +216,7 @@ export const CardMinimum: Story = {
     await userEvent.click(method(canvas, t, 'card'));
     await userEvent.type(await amountField(canvas, t, 'PLN'), '24.99');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectFieldError(
       canvas,
       t('sale.buy.amount', { currency: 'PLN' }),
@@ -230,7 +232,7 @@ export const CardRedirect: Story = {
     const t = storyIntl(globals);
     await amountField(canvas, t, 'PLN');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     const { navigation } = storyRecorders(loaded);
     await waitFor(() =>
       expect(navigation.assign).toHaveBeenCalledWith(expect.stringMatching(/\/buysuccess$/)),
@@ -240,7 +242,7 @@ export const CardRedirect: Story = {
       String(tokensForPln(404, live.plnPerUsd, live.price)),
     );
     // A second attempt within 30 seconds is refused before any request.
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectToast(t, 'danger', t('orders.errors.cardRetry'));
     await expect(navigation.assign).toHaveBeenCalledTimes(1);
   },
@@ -254,7 +256,7 @@ export const CardRetryTooSoon: Story = {
     const t = storyIntl(globals);
     await amountField(canvas, t, 'PLN');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectToast(t, 'danger', t('orders.errors.cardRetry'));
     await expect(storyRecorders(loaded).navigation.assign).not.toHaveBeenCalled();
   },
@@ -267,7 +269,7 @@ export const CardInitFailed: Story = {
     const t = storyIntl(globals);
     await amountField(canvas, t, 'PLN');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectToast(t, 'danger', t('errors.cardInitFailed'));
     await expect(storyRecorders(loaded).navigation.assign).not.toHaveBeenCalled();
   },
@@ -283,7 +285,7 @@ export const CardDetailsInvalid: Story = {
     await userEvent.type(canvas.getByLabelText(t('sale.card.emailConfirm')), 'other@brnd.example');
     await userEvent.clear(canvas.getByLabelText(t('sale.card.phoneNumber')));
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectFieldError(canvas, t('sale.card.emailConfirm'), t('sale.card.emailMismatch'));
     await expectFieldError(canvas, t('sale.card.phoneNumber'), t('validation.phone'));
     await expect(storyRecorders(loaded).navigation.assign).not.toHaveBeenCalled();
@@ -315,6 +317,6 @@ export const LoadFailed: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('sale.tryAgain') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.tryAgain') })).toBeVisible();
   },
 };

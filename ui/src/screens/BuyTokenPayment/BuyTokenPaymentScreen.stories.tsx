@@ -39,7 +39,7 @@ async function expectPaymentDetails(canvas: Canvas, t: T, scheme: string) {
   await expect(await canvas.findByText(order.blockchain_address)).toBeVisible();
   await expect(canvas.getByText(t('sale.payment.usdValue'))).toBeVisible();
   await expect(canvas.getByText(order.shop_order_id)).toBeVisible();
-  const wallet = canvas.getByRole('link', { name: t('sale.payment.openWallet') });
+  const wallet = canvas.getByRole('link', { name: t.exact('sale.payment.openWallet') });
   await expect(wallet.getAttribute('href')).toMatch(new RegExp(`^${scheme}:`));
   await expect(canvas.getByRole('img', { name: /QR/ })).toBeVisible();
   await expect(canvas.getByRole('timer')).toHaveTextContent(/^(1[45]|0\d):\d\d$/);
@@ -51,7 +51,7 @@ export const WaitingBtc: Story = {
     const t = storyIntl(globals);
     await expectPaymentDetails(canvas, t, 'bitcoin');
     await expect(canvas.getByText(/\d BTC$/, { selector: 'code' })).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.payment.back') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.payment.back') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/user/buytoken');
   },
 };
@@ -63,7 +63,7 @@ export const WaitingEth: Story = {
     await expect(
       await canvas.findByText(/0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC/),
     ).toBeVisible();
-    const wallet = canvas.getByRole('link', { name: t('sale.payment.openWallet') });
+    const wallet = canvas.getByRole('link', { name: t.exact('sale.payment.openWallet') });
     await expect(wallet.getAttribute('href')).toMatch(
       /^ethereum:0x3C44[0-9a-fA-F]+@31337\?value=\d+$/,
     );
@@ -122,10 +122,10 @@ export const Paid: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.complete.title') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.complete.title') }),
     ).toBeVisible();
     await expect(canvas.getByText(/100[,.\s\u00a0]?000 BRND/)).toBeVisible();
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.complete.dashboard') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.complete.dashboard') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/dashboard',
       undefined,
@@ -140,12 +140,12 @@ function closedStory(status: 4 | 5 | 6): Story {
     play: async ({ canvas, globals, userEvent, loaded }) => {
       const t = storyIntl(globals);
       await expect(
-        await canvas.findByRole('heading', { name: t(`sale.closed.title.${status}`) }),
+        await canvas.findByRole('heading', { name: t.exact(`sale.closed.title.${status}`) }),
       ).toBeVisible();
       await expect(canvas.getByText(t(`sale.closed.nothing.${status}`))).toBeVisible();
       await expect(canvas.queryByText(t('sale.payment.address'))).toBeNull();
       await expect(canvas.queryByText(/status \d/i)).toBeNull();
-      await userEvent.click(canvas.getByRole('link', { name: t('sale.payment.newOrder') }));
+      await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.payment.newOrder') }));
       await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
         '/user/buytoken',
         undefined,
@@ -201,17 +201,19 @@ export const PartialPayment: Story = {
     await expect(alert).toBeVisible();
     await expect(canvas.getByText(t('sale.payment.dueValue', { currency: 'ETH' }))).toBeVisible();
     await expect(canvas.getByText('0.3289475 ETH', { selector: 'code' })).toBeVisible();
-    const wallet = canvas.getByRole('link', { name: t('sale.payment.openWallet') });
+    const wallet = canvas.getByRole('link', { name: t.exact('sale.payment.openWallet') });
     await expect(wallet.getAttribute('href')).toMatch(/\?value=328947500000000000$/);
     await expect(
-      canvas.getByRole('img', { name: t('sale.payment.qrLabel', { amount: '0.3289475 ETH' }) }),
+      canvas.getByRole('img', {
+        name: t.exact('sale.payment.qrLabel', { amount: '0.3289475 ETH' }),
+      }),
     ).toBeVisible();
     const written: string[] = [];
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
       value: { writeText: async (text: string) => void written.push(text) },
     });
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.payment.copyAmount') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.payment.copyAmount') }));
     await expect(await canvas.findByText(t('sale.payment.amountCopied'))).toBeVisible();
     await expect(written).toEqual(['0.3289475']);
   },
@@ -223,7 +225,7 @@ export const Overpaid: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.complete.title') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.complete.title') }),
     ).toBeVisible();
     await expect(canvas.getByText(/0\.02608696 BTC/)).toBeVisible();
     await expect(canvas.getByText(t('sale.received.reason.overpaid'))).toBeVisible();
@@ -236,7 +238,7 @@ export const PaidLate: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.closed.title.6') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.closed.title.6') }),
     ).toBeVisible();
     await expect(canvas.getByText(/0\.657895 ETH/)).toBeVisible();
     await expect(canvas.getByText(t('sale.received.reason.late'))).toBeVisible();
@@ -250,13 +252,13 @@ export const ExpiredPartPaid: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.closed.title.6') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.closed.title.6') }),
     ).toBeVisible();
     await expect(canvas.getByText(/0\.3289475 ETH/)).toBeVisible();
     await expect(canvas.getByText(t('sale.received.reason.partial'))).toBeVisible();
     await expect(canvas.getByText(t('sale.received.next'))).toBeVisible();
     await expect(canvas.queryByText(t('sale.closed.nothing.6'))).toBeNull();
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.payment.transactions') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.payment.transactions') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/transactions',
       undefined,
@@ -341,9 +343,11 @@ export const NotFound: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.payment.notFoundTitle') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.payment.notFoundTitle') }),
     ).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('sale.payment.newOrder') })).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: t.exact('sale.payment.newOrder') }),
+    ).toBeVisible();
   },
 };
 

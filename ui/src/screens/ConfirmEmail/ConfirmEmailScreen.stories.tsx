@@ -25,7 +25,7 @@ export const WithStoredAddress: Story = {
       t('accounts.confirmEmail.title'),
     );
     await expect(canvas.getByText('anna@example.com')).toBeVisible();
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.backHome') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.common.backHome') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/', undefined);
   },
 };

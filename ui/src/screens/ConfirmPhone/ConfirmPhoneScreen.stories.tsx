@@ -80,7 +80,7 @@ export const ReadOnly: Story = {
     });
     await expect(localStorage.getItem(LOCAL_MOBILE)).toBe('+48600100200');
     await expect(
-      context.canvas.getByRole('link', { name: t('accounts.confirmPhone.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.confirmPhone.editNumber') }),
     ).toHaveAttribute('href', `/editPhone?edit=&code=${CODE}`);
   },
 };
@@ -182,7 +182,7 @@ export const LinkInvalid: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.linkInvalid'));
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.toLogin') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.common.toLogin') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/login',
       undefined,
@@ -196,7 +196,9 @@ export const LoadServerError: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    ).toBeVisible();
   },
 };
 

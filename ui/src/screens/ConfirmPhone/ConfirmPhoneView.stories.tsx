@@ -24,7 +24,9 @@ export const ReadOnly: Story = {
     await expect(
       canvas.getByLabelText(t('accounts.fields.mobile'), { selector: 'input' }),
     ).toHaveAttribute('readonly');
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.common.continue') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.common.continue') }),
+    );
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith('+48600100200'));
   },
 };
@@ -37,7 +39,7 @@ export const Editable: Story = {
       canvas.getByLabelText(t('accounts.fields.mobile'), { selector: 'input' }),
     ).not.toHaveAttribute('readonly');
     await expect(
-      canvas.queryByRole('link', { name: t('accounts.confirmPhone.editNumber') }),
+      canvas.queryByRole('link', { name: t.exact('accounts.confirmPhone.editNumber') }),
     ).toBeNull();
   },
 };
@@ -47,7 +49,7 @@ export const Submitting: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.common.continue') }),
+      canvas.getByRole('button', { name: t.exact('accounts.common.continue') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };

@@ -40,7 +40,7 @@ async function fillValid({ canvas, globals, userEvent }: Context) {
 
 async function send({ canvas, globals, userEvent }: Context) {
   const t = storyIntl(globals);
-  await userEvent.click(canvas.getByRole('button', { name: t('contact.submit') }));
+  await userEvent.click(canvas.getByRole('button', { name: t.exact('contact.submit') }));
 }
 
 export const Empty: Story = {
@@ -113,7 +113,7 @@ export const RateLimited: Story = {
     const t = storyIntl(context.globals);
     await fillValid(context);
     await send(context);
-    const region = screen.getByRole('region', { name: t('toast.region') });
+    const region = screen.getByRole('region', { name: t.exact('toast.region') });
     await expect(await within(region).findByRole('alert')).toHaveTextContent(t('toast.warning'));
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },

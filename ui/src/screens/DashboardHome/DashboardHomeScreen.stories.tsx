@@ -23,11 +23,13 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
-    const status = canvas.getByRole('region', { name: t('dashboard.home.statusTitle') });
+    const status = canvas.getByRole('region', { name: t.exact('dashboard.home.statusTitle') });
     await expect(within(status).getByText('anna@example.com')).toBeVisible();
     await expect(within(status).getByText('+48600100200')).toBeVisible();
     await expect(within(status).getAllByText(t('dashboard.home.verified'))).toHaveLength(2);
-    await userEvent.click(canvas.getByRole('link', { name: t('dashboard.home.editProfile') }));
+    await userEvent.click(
+      canvas.getByRole('link', { name: t.exact('dashboard.home.editProfile') }),
+    );
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/profile/person',
       undefined,

@@ -77,10 +77,9 @@ export const Empty: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('voting.favourites.empty'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('voting.favourites.goVote') })).toHaveAttribute(
-      'href',
-      '/voting',
-    );
+    await expect(
+      canvas.getByRole('link', { name: t.exact('voting.favourites.goVote') }),
+    ).toHaveAttribute('href', '/voting');
   },
 };
 

@@ -27,11 +27,13 @@ export const Default: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(/33[,.\s\u00a0]?333 BRND/)).toBeVisible();
     await expect(await canvas.findByText(/Tier/, { selector: 'dd' })).toBeVisible();
-    await expect(canvas.getByRole('progressbar', { name: t('sale.progress.label') })).toBeVisible();
+    await expect(
+      canvas.getByRole('progressbar', { name: t.exact('sale.progress.label') }),
+    ).toBeVisible();
     const { navigation } = storyRecorders(loaded);
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.dashboard.buy') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.dashboard.buy') }));
     await expect(navigation.navigate).toHaveBeenCalledWith('/user/buytoken', undefined);
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.dashboard.invite') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.dashboard.invite') }));
     await expect(navigation.navigate).toHaveBeenCalledWith('/user/referrals', undefined);
   },
 };
@@ -53,6 +55,6 @@ export const LoadFailed: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
     await expect(canvas.getAllByText(t('sale.dashboard.unavailable')).length).toBe(2);
-    await expect(canvas.getByRole('link', { name: t('sale.dashboard.buy') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t.exact('sale.dashboard.buy') })).toBeVisible();
   },
 };

@@ -18,10 +18,12 @@ export const Default: Story = {
   play: async ({ canvas, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
     const polishPage = globals.locale === 'po';
-    await expect(canvas.getByRole('heading', { level: 1, name: t('faq.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('faq.title') }),
+    ).toBeVisible();
     await expectLastUpdated(canvas, globals);
 
-    const contents = canvas.getByRole('navigation', { name: t('legal.contents') });
+    const contents = canvas.getByRole('navigation', { name: t.exact('legal.contents') });
     const links = within(contents).getAllByRole('link');
     await expect(links).toHaveLength(polishPage ? 13 : 12);
     await expect(links[6]).toHaveAttribute('href', '#q7');

@@ -26,7 +26,9 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 async function request({ canvas, globals, userEvent }: Context, email: string) {
   const t = storyIntl(globals);
   if (email) await userEvent.type(canvas.getByLabelText(t('accounts.fields.email')), email);
-  await userEvent.click(canvas.getByRole('button', { name: t('accounts.forgotPassword.submit') }));
+  await userEvent.click(
+    canvas.getByRole('button', { name: t.exact('accounts.forgotPassword.submit') }),
+  );
 }
 
 export const Empty: Story = {
@@ -35,7 +37,9 @@ export const Empty: Story = {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
       t('accounts.forgotPassword.title'),
     );
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.backToLogin') }));
+    await userEvent.click(
+      canvas.getByRole('link', { name: t.exact('accounts.common.backToLogin') }),
+    );
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/login',
       undefined,
@@ -75,7 +79,7 @@ export const Sent: Story = {
     // The form gives way to the confirmation naming the (normalised) address.
     await expect(await context.canvas.findByText('anna@example.com')).toBeVisible();
     await expect(
-      context.canvas.queryByRole('button', { name: t('accounts.forgotPassword.submit') }),
+      context.canvas.queryByRole('button', { name: t.exact('accounts.forgotPassword.submit') }),
     ).toBeNull();
     await expect(sessionStorage.getItem(SESSION_RESET_REQUEST)).toBe('true');
   },

@@ -18,7 +18,7 @@ export const Default: Story = {
     const t = storyIntl(globals);
     await userEvent.type(canvas.getByLabelText(t('accounts.fields.email')), 'Anna@Example.com ');
     await userEvent.click(
-      canvas.getByRole('button', { name: t('accounts.forgotPassword.submit') }),
+      canvas.getByRole('button', { name: t.exact('accounts.forgotPassword.submit') }),
     );
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith('anna@example.com'));
   },
@@ -29,7 +29,7 @@ export const Submitting: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.forgotPassword.submit') }),
+      canvas.getByRole('button', { name: t.exact('accounts.forgotPassword.submit') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };

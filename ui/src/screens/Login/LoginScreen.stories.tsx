@@ -58,7 +58,7 @@ async function fillAndSubmit(
       password,
     );
   }
-  await userEvent.click(canvas.getByRole('button', { name: t('accounts.login.submit') }));
+  await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.login.submit') }));
 }
 
 export const Empty: Story = {
@@ -69,9 +69,11 @@ export const Empty: Story = {
       t('accounts.login.title'),
     );
     await expectNoFieldError(canvas, t('accounts.fields.email'));
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.login.forgotPassword') }));
+    await userEvent.click(
+      canvas.getByRole('link', { name: t.exact('accounts.login.forgotPassword') }),
+    );
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/forgotpassword', undefined);
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.login.signUp') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.login.signUp') }));
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/register', undefined);
   },
 };
@@ -89,7 +91,7 @@ export const InvalidFields: Story = {
     await waitFor(() => expect(canvas.getByLabelText(t('accounts.fields.email'))).toHaveFocus());
 
     await userEvent.type(canvas.getByLabelText(t('accounts.fields.email')), 'anna@example');
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.login.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.login.submit') }));
     await expectFieldError(canvas, t('accounts.fields.email'), t('validation.email'));
     await expect(storyRecorders(loaded).session.signIn).not.toHaveBeenCalled();
     await expectNoToast(t);

@@ -24,7 +24,7 @@ export const Default: Story = {
       canvas.getByLabelText(t('accounts.fields.password'), { selector: 'input' }),
       'Secret123!',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.login.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.login.submit') }));
     await waitFor(() =>
       expect(args.onSubmit).toHaveBeenCalledWith({
         email: 'anna@example.com',
@@ -38,7 +38,7 @@ export const Submitting: Story = {
   args: { submitting: true },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const button = canvas.getByRole('button', { name: t('accounts.login.submit') });
+    const button = canvas.getByRole('button', { name: t.exact('accounts.login.submit') });
     await expect(button).toBeDisabled();
     await expect(button).toHaveAttribute('aria-busy', 'true');
   },

@@ -23,10 +23,10 @@ type Story = StoryObj<typeof meta>;
 export const List: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const list = await canvas.findByRole('list', { name: t('brands.mine.title') });
+    const list = await canvas.findByRole('list', { name: t.exact('brands.mine.title') });
     const link = within(list).getByRole('link', { name: 'Vistula Runners' });
     await expect(link).toHaveAttribute('href', expect.stringMatching(/^\/brand\/\d+$/));
-    await expect(canvas.getByRole('link', { name: t('brands.mine.add') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('brands.mine.add') })).toHaveAttribute(
       'href',
       '/user/mybrands/addbrand',
     );
@@ -100,7 +100,9 @@ export const VerificationStatuses: Story = {
     // Only a refused or withdrawn brand may be sent again.
     for (const name of ['Waiting Brand', 'Approved Brand', 'Referred Brand']) {
       await expect(
-        canvas.queryByRole('button', { name: t('brands.resubmit.openLabel', { brand: name }) }),
+        canvas.queryByRole('button', {
+          name: t.exact('brands.resubmit.openLabel', { brand: name }),
+        }),
       ).toBeNull();
     }
     const referred = await row('Referred Brand');
@@ -113,12 +115,14 @@ export const VerificationStatuses: Story = {
       ['Waiting Brand', 1],
     ] as const) {
       await expect(
-        canvas.getByRole('link', { name: t('brandTokens.console.linkLabel', { brand: name }) }),
+        canvas.getByRole('link', {
+          name: t.exact('brandTokens.console.linkLabel', { brand: name }),
+        }),
       ).toHaveAttribute('href', `/user/brands/${id}`);
     }
     await expect(
       within(referred).queryByRole('link', {
-        name: t('brandTokens.console.linkLabel', { brand: 'Referred Brand' }),
+        name: t.exact('brandTokens.console.linkLabel', { brand: 'Referred Brand' }),
       }),
     ).toBeNull();
   },
@@ -191,14 +195,14 @@ async function openDocuments({ canvas, userEvent, globals }: Context) {
   const t = storyIntl(globals);
   await userEvent.click(
     await canvas.findByRole('button', {
-      name: t('brands.documents.openLabel', { brand: 'Vistula Runners' }),
+      name: t.exact('brands.documents.openLabel', { brand: 'Vistula Runners' }),
     }),
   );
   const dialog = await screen.findByRole('dialog', {
-    name: t('brands.documents.dialogTitle', { brand: 'Vistula Runners' }),
+    name: t.exact('brands.documents.dialogTitle', { brand: 'Vistula Runners' }),
   });
   // The form appears once the documents sent so far are known.
-  await within(dialog).findByRole('button', { name: t('brands.documents.submit') });
+  await within(dialog).findByRole('button', { name: t.exact('brands.documents.submit') });
   return within(dialog);
 }
 
@@ -225,7 +229,7 @@ export const DocumentsSentLater: Story = {
     const t = storyIntl(context.globals);
     const dialog = await openDocuments(context);
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.documents.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.documents.submit') }),
     );
     await expect(await dialog.findByText(t('uploads.documentRequired'))).toBeVisible();
 
@@ -234,7 +238,7 @@ export const DocumentsSentLater: Story = {
       new File([PDF], 'KRS 0000999888.pdf', { type: 'application/pdf' }),
     );
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.documents.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.documents.submit') }),
     );
     await expect(
       await dialog.findByText(
@@ -243,7 +247,7 @@ export const DocumentsSentLater: Story = {
     ).toBeVisible();
     await expect(dialog.queryByText(t('uploads.documentRequired'))).toBeNull();
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.documents.close') }),
+      dialog.getByRole('button', { name: t.exact('brands.documents.close') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'success', t('brands.documents.uploaded'));
@@ -264,10 +268,10 @@ export const DocumentSentLaterRefused: Story = {
       }),
     );
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.documents.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.documents.submit') }),
     );
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentType'));
   },
 };
 
@@ -278,7 +282,7 @@ export const NoDocumentsOnceVerified: Story = {
     await canvas.findByRole('link', { name: 'Vistula Runners' });
     await expect(
       canvas.queryByRole('button', {
-        name: t('brands.documents.openLabel', { brand: 'Vistula Runners' }),
+        name: t.exact('brands.documents.openLabel', { brand: 'Vistula Runners' }),
       }),
     ).toBeNull();
   },
@@ -308,15 +312,17 @@ async function openResubmit(context: Context) {
   const t = storyIntl(context.globals);
   await context.userEvent.click(
     await context.canvas.findByRole('button', {
-      name: t('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
+      name: t.exact('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
     }),
   );
   const dialog = await screen.findByRole('dialog', {
-    name: t('brands.resubmit.dialogTitle', { brand: 'Vistula Runners' }),
+    name: t.exact('brands.resubmit.dialogTitle', { brand: 'Vistula Runners' }),
   });
-  await within(dialog).findByRole('button', { name: t('brands.resubmit.submit') });
+  await within(dialog).findByRole('button', { name: t.exact('brands.resubmit.submit') });
   // The owner learns that papers of a brand left refused are deleted, and when.
-  await expect(dialog).toHaveAccessibleDescription(t('brands.resubmit.dialogText', { days: 90 }));
+  await expect(dialog).toHaveAccessibleDescription(
+    t.exact('brands.resubmit.dialogText', { days: 90 }),
+  );
   return within(dialog);
 }
 
@@ -359,7 +365,7 @@ export const Resubmitted: Story = {
       new File([PDF], 'KRS 0000999888.pdf', { type: 'application/pdf' }),
     );
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.resubmit.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.resubmit.submit') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'success', t('brands.resubmit.done', { brand: 'Vistula Runners' }));
@@ -369,7 +375,7 @@ export const Resubmitted: Story = {
     // Waiting again, it offers the documents dialog, which holds the extract just sent.
     await expect(
       context.canvas.queryByRole('button', {
-        name: t('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
+        name: t.exact('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
       }),
     ).toBeNull();
     const documents = await openDocuments(context);
@@ -387,7 +393,7 @@ export const ResubmitRefused: Story = {
     const t = storyIntl(context.globals);
     const dialog = await openResubmit(context);
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.resubmit.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.resubmit.submit') }),
     );
     await expect(await dialog.findByRole('alert')).toHaveTextContent(
       t('brands.resubmit.notRefused'),

@@ -52,7 +52,9 @@ export const LoadFailed: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('brandTokens.mine.retry') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('brandTokens.mine.retry') }),
+    ).toBeVisible();
   },
 };
 
@@ -77,14 +79,16 @@ export const WithHoldings: Story = {
     await expect(within(card).getByText(t('brandTokens.mine.noWallet'))).toBeVisible();
     await expect(within(card).getByText(t('brandTokens.mine.claimNeedsWallet'))).toBeVisible();
     await userEvent.click(
-      within(card).getByRole('button', { name: t('brandTokens.mine.showHistory') }),
+      within(card).getByRole('button', { name: t.exact('brandTokens.mine.showHistory') }),
     );
     const history = await within(card).findByRole('table', {
-      name: t('brandTokens.mine.historyTitle', { ticker: 'PIXEL' }),
+      name: t.exact('brandTokens.mine.historyTitle', { ticker: 'PIXEL' }),
     });
     await expect(within(history).getByText(t('brandTokens.mine.kind.received'))).toBeVisible();
     await expect(within(history).getByText(t('brandTokens.mine.kind.redeemed'))).toBeVisible();
-    const codes = canvas.getByRole('region', { name: t('brandTokens.mine.redemptionsTitle') });
+    const codes = canvas.getByRole('region', {
+      name: t.exact('brandTokens.mine.redemptionsTitle'),
+    });
     await expect(within(codes).getByText('HX7Q2M9KPA')).toBeVisible();
     await expect(
       within(codes)
@@ -103,7 +107,7 @@ async function transfer(
 ) {
   const canvas = within(canvasElement);
   const form = await canvas.findByRole('form', {
-    name: t('brandTokens.mine.transferTitle', { ticker: 'PIXEL' }),
+    name: t.exact('brandTokens.mine.transferTitle', { ticker: 'PIXEL' }),
   });
   await userEvent.type(
     within(form).getByLabelText(t('brandTokens.mine.recipient'), { selector: 'input' }),
@@ -113,7 +117,9 @@ async function transfer(
     within(form).getByLabelText(t('brandTokens.mine.amount'), { selector: 'input' }),
     amount,
   );
-  await userEvent.click(within(form).getByRole('button', { name: t('brandTokens.mine.transfer') }));
+  await userEvent.click(
+    within(form).getByRole('button', { name: t.exact('brandTokens.mine.transfer') }),
+  );
   return form;
 }
 
@@ -180,14 +186,16 @@ export const RedeemWithCode: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const rewards = await canvas.findByRole('region', { name: t('brandTokens.mine.offersTitle') });
+    const rewards = await canvas.findByRole('region', {
+      name: t.exact('brandTokens.mine.offersTitle'),
+    });
     await userEvent.click(
       within(rewards).getByRole('button', {
-        name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+        name: t.exact('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
       }),
     );
     const dialog = await screen.findByRole('dialog', {
-      name: t('brandTokens.mine.confirmRedeem.title', {
+      name: t.exact('brandTokens.mine.confirmRedeem.title', {
         price: 50,
         ticker: 'PIXEL',
         offer: 'Legendary skin',
@@ -196,20 +204,22 @@ export const RedeemWithCode: Story = {
     await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
     await userEvent.click(
       within(dialog).getByRole('button', {
-        name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+        name: t.exact('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const codeCard = await canvas.findByRole('region', {
-      name: t('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
+      name: t.exact('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
     });
     const code = within(codeCard).getByText(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/);
     await userEvent.click(
-      within(codeCard).getByRole('button', { name: t('brandTokens.mine.copy') }),
+      within(codeCard).getByRole('button', { name: t.exact('brandTokens.mine.copy') }),
     );
     await expect(await within(codeCard).findByText(t('brandTokens.mine.copied'))).toBeVisible();
     await expect(copied).toEqual([code.textContent]);
-    const codes = canvas.getByRole('region', { name: t('brandTokens.mine.redemptionsTitle') });
+    const codes = canvas.getByRole('region', {
+      name: t.exact('brandTokens.mine.redemptionsTitle'),
+    });
     await expect(await within(codes).findByText(code.textContent ?? '')).toBeVisible();
   },
 };
@@ -221,18 +231,20 @@ export const RedeemCancelled: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const rewards = await canvas.findByRole('region', { name: t('brandTokens.mine.offersTitle') });
+    const rewards = await canvas.findByRole('region', {
+      name: t.exact('brandTokens.mine.offersTitle'),
+    });
     const redeem = within(rewards).getByRole('button', {
-      name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+      name: t.exact('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
     });
     await userEvent.click(redeem);
     await screen.findByRole('dialog');
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(redeem).toHaveFocus());
     await expect(
       canvas.queryByRole('region', {
-        name: t('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
+        name: t.exact('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
       }),
     ).toBeNull();
     const card = canvas.getByRole('region', { name: 'Pixel Coins (PIXEL)' });

@@ -56,7 +56,7 @@ async function fill({ canvas, userEvent, globals }: Context) {
   );
   await userEvent.type(canvas.getByLabelText(t('brands.company.email')), 'biuro@kawaziarno.pl');
   await userEvent.type(
-    canvas.getByRole('textbox', { name: t('brands.company.phone') }),
+    canvas.getByRole('textbox', { name: t.exact('brands.company.phone') }),
     '500 600 700',
   );
   await userEvent.type(
@@ -71,7 +71,7 @@ async function fill({ canvas, userEvent, globals }: Context) {
 export const Errors: Story = {
   play: async ({ canvas, userEvent, globals }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await expectFieldError(canvas, t('brands.company.brandName'), t('validation.name'));
     await expectFieldError(canvas, t('brands.company.email'), t('validation.email'));
     await expectFieldError(
@@ -97,13 +97,15 @@ export const Submitted: Story = {
     const { canvas, userEvent, globals } = context;
     const t = storyIntl(globals);
     await fill(context);
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.asBilling') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('brands.company.asBilling') }),
+    );
     await expect(canvas.getByLabelText(t('brands.company.operatingAddress'))).toHaveValue(
       'ul. Floriańska 3, 31-019 Kraków',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await expect(
-      await canvas.findByRole('heading', { name: t('brands.company.doneTitle') }),
+      await canvas.findByRole('heading', { name: t.exact('brands.company.doneTitle') }),
     ).toBeVisible();
     await waitFor(() => expect(sent).toHaveLength(1));
     await expect(textFields(sent[0]!)).toEqual({
@@ -129,7 +131,7 @@ export const BillingAddressExists: Story = {
       canvas.getByLabelText(t('brands.company.operatingAddress')),
       'ul. Długa 1',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await expectFieldError(
       canvas,
       t('brands.company.billingAddress'),
@@ -147,8 +149,8 @@ export const SubmittedWithDocuments: Story = {
     const { canvas, userEvent, globals } = context;
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('group', { name: t('brands.documents.title') }),
-    ).toHaveAccessibleName(t('brands.documents.title'));
+      canvas.getByRole('group', { name: t.exact('brands.documents.title') }),
+    ).toHaveAccessibleName(t.exact('brands.documents.title'));
     await fill(context);
     await userEvent.type(
       canvas.getByLabelText(t('brands.company.operatingAddress')),
@@ -165,9 +167,9 @@ export const SubmittedWithDocuments: Story = {
     await expect(
       canvas.getByText(t('brands.documents.chosen', { name: 'Odpis KRS.pdf', size: '0 KB' })),
     ).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await expect(
-      await canvas.findByRole('heading', { name: t('brands.company.doneTitle') }),
+      await canvas.findByRole('heading', { name: t.exact('brands.company.doneTitle') }),
     ).toBeVisible();
     await waitFor(() => expect(sent).toHaveLength(1));
     await expect((sent[0]!.get('registryExtract') as File).name).toBe('Odpis KRS.pdf');
@@ -192,9 +194,9 @@ export const DocumentWrongType: Story = {
       // Named like a PDF, but a Word document: the picker lets it through, the type rule does not.
       new File(['Articles of incorporation'], 'articles.pdf', { type: 'application/msword' }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentType'));
     await expect(sent).toHaveLength(0);
   },
 };
@@ -211,9 +213,9 @@ export const DocumentTooLarge: Story = {
         type: 'application/pdf',
       }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentTooLarge'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentTooLarge'));
     await expect(sent).toHaveLength(0);
   },
 };
@@ -238,10 +240,10 @@ export const DocumentRefusedByServer: Story = {
         type: 'application/pdf',
       }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await waitFor(() => expect(sent).toHaveLength(1));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentType'));
     await expectNoToast(t);
     await expect(canvas.getByLabelText(t('brands.company.email'))).toHaveValue(
       'biuro@kawaziarno.pl',

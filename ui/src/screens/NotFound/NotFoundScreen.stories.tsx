@@ -18,7 +18,7 @@ export const Default: Story = {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
       t('pages.notFound.title'),
     );
-    await userEvent.click(canvas.getByRole('link', { name: t('pages.backHome') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('pages.backHome') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/', undefined);
   },
 };

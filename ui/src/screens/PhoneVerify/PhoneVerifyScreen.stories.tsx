@@ -53,7 +53,7 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 function boxes({ canvas, globals }: Context) {
   const t = storyIntl(globals);
   return [1, 2, 3, 4].map((index) =>
-    canvas.getByRole('textbox', { name: t('common.digitLabel', { index, count: 4 }) }),
+    canvas.getByRole('textbox', { name: t.exact('common.digitLabel', { index, count: 4 }) }),
   );
 }
 
@@ -73,10 +73,10 @@ export const Empty: Story = {
     const t = storyIntl(context.globals);
     await expect(boxes(context)).toHaveLength(4);
     await expect(
-      context.canvas.getByRole('link', { name: t('accounts.phoneVerify.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.phoneVerify.editNumber') }),
     ).toHaveAttribute('href', `/editPhone?edit=&code=${CODE}`);
     await context.userEvent.click(
-      context.canvas.getByRole('link', { name: t('accounts.phoneVerify.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.phoneVerify.editNumber') }),
     );
     await expect(storyRecorders(context.loaded).navigation.navigate).toHaveBeenCalledWith(
       '/editPhone',
@@ -96,8 +96,8 @@ export const EmptyBoxes: Story = {
     await expect(first).not.toHaveAttribute('aria-invalid');
     await expect(second).not.toHaveAttribute('aria-invalid');
     await expect(third).toHaveAttribute('aria-invalid', 'true');
-    await expect(third).toHaveAccessibleDescription(t('validation.code'));
-    await expect(fourth).toHaveAccessibleDescription(t('validation.code'));
+    await expect(third).toHaveAccessibleDescription(t.exact('validation.code'));
+    await expect(fourth).toHaveAccessibleDescription(t.exact('validation.code'));
     await expect(sent).toHaveLength(0);
     await expectNoToast(t);
   },
@@ -155,7 +155,7 @@ export const CodeExpired: Story = {
     const notice = await context.canvas.findByText(t('errors.codeExpired'));
     await expect(notice).toBeVisible();
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
     await expect(context.canvas.queryByText(t('errors.codeExpired'))).toBeNull();
@@ -169,7 +169,7 @@ export const Resent: Story = {
     const t = storyIntl(context.globals);
     localStorage.setItem(LOCAL_MOBILE, '+48600100200');
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
     await expect(sent).toEqual([
@@ -186,7 +186,7 @@ export const ResendLimited: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'danger', t('errors.resendLimit'));
   },
@@ -197,7 +197,9 @@ export const ResendCooldown: Story = {
   parameters: { msw: { handlers: [resendCooldown(42)] } },
   play: async (context) => {
     const t = storyIntl(context.globals);
-    const button = context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') });
+    const button = context.canvas.getByRole('button', {
+      name: t.exact('accounts.phoneVerify.resend'),
+    });
     await context.userEvent.click(button);
     const timer = await context.canvas.findByRole('timer');
     // 42 s from the answer, shown by a clock that ticks once a second.
@@ -213,7 +215,9 @@ export const ResentCountsDown: Story = {
   parameters: { msw: { handlers: [resent] } },
   play: async (context) => {
     const t = storyIntl(context.globals);
-    const button = context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') });
+    const button = context.canvas.getByRole('button', {
+      name: t.exact('accounts.phoneVerify.resend'),
+    });
     await context.userEvent.click(button);
     await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
     await expect(await context.canvas.findByRole('timer')).toHaveTextContent(/0[01]:[0-5][0-9]/);
@@ -231,7 +235,7 @@ export const PhoneTaken: Story = {
     await expect(await context.canvas.findByText(t('errors.phoneTaken'))).toBeVisible();
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
     await expect(
-      context.canvas.getByRole('link', { name: t('accounts.phoneVerify.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.phoneVerify.editNumber') }),
     ).toBeVisible();
     await expectNoToast(t);
   },
@@ -264,7 +268,7 @@ export const ResendRefused: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'danger', 'SMS gateway unavailable.');
   },

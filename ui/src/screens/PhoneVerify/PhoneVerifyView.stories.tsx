@@ -22,12 +22,16 @@ export const Default: Story = {
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(
-      canvas.getByRole('textbox', { name: t('common.digitLabel', { index: 1, count: 4 }) }),
+      canvas.getByRole('textbox', { name: t.exact('common.digitLabel', { index: 1, count: 4 }) }),
     );
     await userEvent.keyboard('7305');
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.phoneVerify.submit') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.submit') }),
+    );
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith('7305'));
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
+    );
     await expect(args.onResend).toHaveBeenCalledOnce();
   },
 };
@@ -37,7 +41,7 @@ export const Submitting: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.phoneVerify.submit') }),
+      canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.submit') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
@@ -47,7 +51,7 @@ export const Resending: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     ).toBeDisabled();
   },
 };

@@ -67,7 +67,7 @@ function input({ canvas, globals }: Context, labelId: string) {
 async function openPasswordTab(context: Context) {
   const t = storyIntl(context.globals);
   await context.userEvent.click(
-    await context.canvas.findByRole('tab', { name: t('profile.tabs.password') }),
+    await context.canvas.findByRole('tab', { name: t.exact('profile.tabs.password') }),
   );
 }
 
@@ -87,10 +87,12 @@ async function fillPasswords(context: Context, current: string, next: string, co
 
 async function confirmInDialog(context: Context) {
   const t = storyIntl(context.globals);
-  const dialog = await screen.findByRole('dialog', { name: t('profile.password.confirmTitle') });
-  await expect(dialog).toHaveAccessibleDescription(t('profile.password.confirmText'));
+  const dialog = await screen.findByRole('dialog', {
+    name: t.exact('profile.password.confirmTitle'),
+  });
+  await expect(dialog).toHaveAccessibleDescription(t.exact('profile.password.confirmText'));
   await context.userEvent.click(
-    within(dialog).getByRole('button', { name: t('profile.password.confirm') }),
+    within(dialog).getByRole('button', { name: t.exact('profile.password.confirm') }),
   );
 }
 
@@ -109,7 +111,9 @@ export const LoadFailed: Story = {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(t('profile.loadFailed'));
     await expect(alert).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    ).toBeVisible();
   },
 };
 
@@ -133,7 +137,7 @@ export const PersonalDataInvalid: Story = {
     await context.userEvent.clear(await input(context, 'accounts.fields.fullName'));
     await context.userEvent.clear(await input(context, 'profile.personal.address'));
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectFieldError(context.canvas, t('accounts.fields.fullName'), t('validation.fullName'));
     await expectFieldError(context.canvas, t('profile.personal.address'), t('validation.address'));
@@ -148,7 +152,7 @@ export const PersonalDataSaving: Story = {
     const t = storyIntl(context.globals);
     await input(context, 'accounts.fields.fullName');
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectBusyButton(context.canvas, t('profile.personal.submit'));
   },
@@ -162,7 +166,7 @@ export const PersonalDataSaved: Story = {
     await context.userEvent.clear(address);
     await context.userEvent.type(address, 'ul. Krótka 1, 00-001 Warszawa');
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectToast(t, 'success', t('profile.personal.success'));
     await expect(sent).toEqual([
@@ -180,12 +184,12 @@ export const MessageLanguageSaved: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     const language = await context.canvas.findByRole('combobox', {
-      name: t('profile.personal.language'),
+      name: t.exact('profile.personal.language'),
     });
-    await expect(language).toHaveAccessibleDescription(t('profile.personal.languageHint'));
+    await expect(language).toHaveAccessibleDescription(t.exact('profile.personal.languageHint'));
     await context.userEvent.selectOptions(language, t('language.po'));
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectToast(t, 'success', t('profile.personal.success'));
     await expect(sent).toEqual([
@@ -200,7 +204,7 @@ export const PersonalDataServerError: Story = {
     const t = storyIntl(context.globals);
     await input(context, 'accounts.fields.fullName');
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectToast(t, 'danger', t('errors.server'));
   },
@@ -241,9 +245,11 @@ export const PasswordConfirmCancelled: Story = {
     const t = storyIntl(context.globals);
     await openPasswordTab(context);
     await fillPasswords(context, 'OldSecret1!', 'NewSecret1!', 'NewSecret1!');
-    const dialog = await screen.findByRole('dialog', { name: t('profile.password.confirmTitle') });
+    const dialog = await screen.findByRole('dialog', {
+      name: t.exact('profile.password.confirmTitle'),
+    });
     await context.userEvent.click(
-      within(dialog).getByRole('button', { name: t('profile.password.cancel') }),
+      within(dialog).getByRole('button', { name: t.exact('profile.password.cancel') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(sent).toHaveLength(0);

@@ -26,11 +26,10 @@ type Story = StoryObj<typeof meta>;
 export const PersonalData: Story = {
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('tab', { name: t('profile.tabs.personal') })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    await userEvent.click(canvas.getByRole('button', { name: t('profile.personal.submit') }));
+    await expect(
+      canvas.getByRole('tab', { name: t.exact('profile.tabs.personal') }),
+    ).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('profile.personal.submit') }));
     await waitFor(() =>
       expect(args.onSaveProfile).toHaveBeenCalledWith({
         name: 'Anna Nowak',
@@ -46,7 +45,7 @@ export const Saving: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
@@ -60,11 +59,13 @@ export const Password: Story = {
     await userEvent.type(field('profile.password.current'), 'OldSecret1!');
     await userEvent.type(field('accounts.fields.newPassword'), 'NewSecret1!');
     await userEvent.type(field('accounts.fields.confirmPassword'), 'NewSecret1!');
-    await userEvent.click(canvas.getByRole('button', { name: t('profile.password.submit') }));
-    const dialog = await screen.findByRole('dialog', { name: t('profile.password.confirmTitle') });
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('profile.password.submit') }));
+    const dialog = await screen.findByRole('dialog', {
+      name: t.exact('profile.password.confirmTitle'),
+    });
     await expect(args.onChangePassword).not.toHaveBeenCalled();
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('profile.password.confirm') }),
+      within(dialog).getByRole('button', { name: t.exact('profile.password.confirm') }),
     );
     await expect(args.onChangePassword).toHaveBeenCalledWith({
       currentpassword: 'OldSecret1!',

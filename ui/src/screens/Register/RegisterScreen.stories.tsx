@@ -50,7 +50,7 @@ async function fillForm({ canvas, globals, userEvent }: Context, email = 'Anna@E
 
 async function submit({ canvas, globals, userEvent }: Context) {
   const t = storyIntl(globals);
-  await userEvent.click(canvas.getByRole('button', { name: t('accounts.register.submit') }));
+  await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.register.submit') }));
 }
 
 export const Empty: Story = {
@@ -62,17 +62,17 @@ export const Empty: Story = {
     );
     // The side panel: benefits for users and for brands.
     await expect(
-      canvas.getByRole('heading', { name: t('accounts.benefits.usersTitle') }),
+      canvas.getByRole('heading', { name: t.exact('accounts.benefits.usersTitle') }),
     ).toBeVisible();
     await expect(
-      canvas.getByRole('heading', { name: t('accounts.benefits.brandsTitle') }),
+      canvas.getByRole('heading', { name: t.exact('accounts.benefits.brandsTitle') }),
     ).toBeVisible();
     const links = canvas.getAllByRole('link');
     await userEvent.click(links.find((link) => link.getAttribute('href') === '/terms-of-service')!);
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/terms-of-service', undefined);
     await userEvent.click(links.find((link) => link.getAttribute('href') === '/privacypolicy')!);
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/privacypolicy', undefined);
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.login.submit') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.login.submit') }));
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/login', undefined);
   },
 };
@@ -90,7 +90,7 @@ export const InvalidFields: Story = {
     await expectFieldError(canvas, t('accounts.fields.password'), t('validation.password'));
     const terms = canvas.getByRole('checkbox');
     await expect(terms).toHaveAttribute('aria-invalid', 'true');
-    await expect(terms).toHaveAccessibleDescription(t('validation.terms'));
+    await expect(terms).toHaveAccessibleDescription(t.exact('validation.terms'));
 
     // A number too short and a password without a special character stay refused.
     await userEvent.type(

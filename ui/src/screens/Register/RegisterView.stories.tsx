@@ -29,7 +29,9 @@ export const Default: Story = {
       'Secret123!',
     );
     await userEvent.click(canvas.getByRole('checkbox'));
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.register.submit') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.register.submit') }),
+    );
     await waitFor(() =>
       expect(args.onSubmit).toHaveBeenCalledWith({
         name: 'Anna Nowak',
@@ -47,7 +49,7 @@ export const Submitting: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.register.submit') }),
+      canvas.getByRole('button', { name: t.exact('accounts.register.submit') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };

@@ -38,7 +38,9 @@ async function choose({ canvas, globals, userEvent }: Context, password: string,
   const field = (id: string) => canvas.getByLabelText(t(id), { selector: 'input' });
   if (password) await userEvent.type(field('accounts.fields.newPassword'), password);
   if (confirm) await userEvent.type(field('accounts.fields.confirmPassword'), confirm);
-  await userEvent.click(canvas.getByRole('button', { name: t('accounts.resetPassword.submit') }));
+  await userEvent.click(
+    canvas.getByRole('button', { name: t.exact('accounts.resetPassword.submit') }),
+  );
 }
 
 export const Empty: Story = {
@@ -118,7 +120,7 @@ export const LinkInvalid: Story = {
       t('errors.linkInvalid'),
     );
     await context.userEvent.click(
-      context.canvas.getByRole('link', { name: t('accounts.resetPassword.requestNew') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.resetPassword.requestNew') }),
     );
     await expect(storyRecorders(context.loaded).navigation.navigate).toHaveBeenCalledWith(
       '/forgotpassword',

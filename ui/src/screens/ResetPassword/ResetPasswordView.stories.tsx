@@ -19,7 +19,9 @@ export const Default: Story = {
     for (const id of ['accounts.fields.newPassword', 'accounts.fields.confirmPassword']) {
       await userEvent.type(canvas.getByLabelText(t(id), { selector: 'input' }), 'NewSecret1!');
     }
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.resetPassword.submit') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.resetPassword.submit') }),
+    );
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith('NewSecret1!'));
   },
 };
@@ -29,7 +31,7 @@ export const Submitting: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.resetPassword.submit') }),
+      canvas.getByRole('button', { name: t.exact('accounts.resetPassword.submit') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
@@ -40,7 +42,7 @@ export const LinkInvalid: Story = {
     const t = storyIntl(globals);
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('errors.linkInvalid'));
     await expect(
-      canvas.queryByRole('button', { name: t('accounts.resetPassword.submit') }),
+      canvas.queryByRole('button', { name: t.exact('accounts.resetPassword.submit') }),
     ).toBeNull();
   },
 };

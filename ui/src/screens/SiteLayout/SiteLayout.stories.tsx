@@ -28,18 +28,18 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 async function logOut({ canvas, globals, userEvent }: Context) {
   const t = storyIntl(globals);
   await userEvent.click(canvas.getByRole('button', { name: new RegExp(ANNA.email) }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: t('nav.logOut') }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: t.exact('nav.logOut') }));
 }
 
 export const LoggedOut: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('navigation', { name: t('nav.main') })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: t.exact('nav.main') })).toBeVisible();
     await expect(canvas.getByRole('main')).toContainElement(
-      canvas.getByRole('heading', { level: 1, name: t('home.hero.title') }),
+      canvas.getByRole('heading', { level: 1, name: t.exact('home.hero.title') }),
     );
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('nav.signIn') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t.exact('nav.signIn') })).toBeVisible();
   },
 };
 

@@ -35,12 +35,11 @@ export const Individual: Story = {
     const link = `${window.location.origin}/ref/anna-7f3k`;
     // The account is ready: the page says so and offers signing in first.
     await expect(canvas.getByText(t('accounts.success.confirmed'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('accounts.common.toLogin') })).toHaveAttribute(
-      'href',
-      '/login',
-    );
+    await expect(
+      canvas.getByRole('link', { name: t.exact('accounts.common.toLogin') }),
+    ).toHaveAttribute('href', '/login');
     await expect(canvas.getByLabelText(t('accounts.success.linkLabel'))).toHaveValue(link);
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.success.copy') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.success.copy') }));
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('accounts.success.copied'));
     await expect(copied).toEqual([link]);
   },
@@ -53,7 +52,9 @@ export const Brand: Story = {
     const t = storyIntl(globals);
     await expect(canvas.getByText(t('accounts.success.brandText'))).toBeVisible();
     // A brand registered by its company has no login to go to.
-    await expect(canvas.queryByRole('link', { name: t('accounts.common.toLogin') })).toBeNull();
+    await expect(
+      canvas.queryByRole('link', { name: t.exact('accounts.common.toLogin') }),
+    ).toBeNull();
     await expect(canvas.getByLabelText(t('accounts.success.linkLabel'))).toHaveValue(
       `${window.location.origin}/ref/acme-brand`,
     );
@@ -67,7 +68,7 @@ export const CopyRefused: Story = {
     stubClipboard(() => Promise.reject(new DOMException('Denied', 'NotAllowedError'))),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.success.copy') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.success.copy') }));
     await expect(await canvas.findByRole('status')).toHaveTextContent(
       t('accounts.success.copyFailed'),
     );
@@ -79,6 +80,8 @@ export const WithoutCode: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByText(t('accounts.success.noCode'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('accounts.common.contactUs') })).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: t.exact('accounts.common.contactUs') }),
+    ).toBeVisible();
   },
 };

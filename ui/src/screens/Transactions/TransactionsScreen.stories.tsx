@@ -80,10 +80,10 @@ export const Paged: Story = {
     // 1,000,000 in English, 1 000 000 in Polish: whole tokens with the language's separators.
     await expect(within(table).getByText(/^1[,\s\u00a0]000[,\s\u00a0]000$/)).toBeVisible();
     await expect(
-      canvas.getByRole('button', { name: t('common.pagination.previous') }),
+      canvas.getByRole('button', { name: t.exact('common.pagination.previous') }),
     ).toBeDisabled();
 
-    const next = canvas.getByRole('button', { name: t('common.pagination.next') });
+    const next = canvas.getByRole('button', { name: t.exact('common.pagination.next') });
     await userEvent.click(next);
     await expect(
       await canvas.findByText(t('common.pagination.page', { page: 2, pages: 3 })),
@@ -166,7 +166,7 @@ export const BalanceActivity: Story = {
       '/user/buytoken/5f0c7a52-8d2b-4c1e-9a51-3b7f2e6d9c11',
       undefined,
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('common.pagination.next') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('common.pagination.next') }));
     await expect(
       await within(canvas.getByRole('table')).findByText(
         t('transactions.activity.kinds.contest_prize'),
@@ -199,6 +199,8 @@ export const LoadFailed: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    ).toBeVisible();
   },
 };

@@ -50,7 +50,7 @@ export const LinkInvalid: Story = {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
       t('accounts.verifyEmail.failedTitle'),
     );
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.toLogin') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.common.toLogin') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/login',
       undefined,
@@ -78,7 +78,9 @@ export const ServerError: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.common.tryAgain') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    );
     await waitFor(() =>
       expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/editPhone', {
         search: { edit: '', code: CODE },

@@ -96,7 +96,7 @@ export const Voted: Story = {
     const button = voteButton(t, pixelForge, 'Pixel Forge');
     await expect(button).toBeDisabled();
     await expect(button).toHaveAccessibleDescription(
-      `${t('errors.alreadyVoted')} ${t('voting.vote.invite')}`,
+      `${t.exact('errors.alreadyVoted')} ${t.exact('voting.vote.invite')}`,
     );
     await userEvent.hover(button.parentElement as HTMLElement);
     await expect(pixelForge.getByRole('tooltip')).toBeVisible();
@@ -141,7 +141,7 @@ export const AlreadyVotedForBrand: Story = {
 export const SearchWithResults: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const box = canvas.getByRole('combobox', { name: t('voting.search.label') });
+    const box = canvas.getByRole('combobox', { name: t.exact('voting.search.label') });
     await userEvent.type(box, 'ledg');
     const list = await canvas.findByRole('listbox');
     await expect(within(list).getByRole('option', { name: 'Ledgerly' })).toBeVisible();
@@ -152,10 +152,10 @@ export const SearchWithResults: Story = {
     await expect(within(results).getAllByRole('article')).toHaveLength(1);
     await expect(within(results).getByRole('article', { name: 'Ledgerly' })).toBeVisible();
     await userEvent.click(
-      canvas.getByRole('button', { name: t('voting.search.removeTag', { tag: 'ledg' }) }),
+      canvas.getByRole('button', { name: t.exact('voting.search.removeTag', { tag: 'ledg' }) }),
     );
     await expect(
-      await canvas.findByRole('tab', { name: t('voting.sections.toprated') }),
+      await canvas.findByRole('tab', { name: t.exact('voting.sections.toprated') }),
     ).toBeVisible();
   },
 };
@@ -164,7 +164,7 @@ export const SearchWithResults: Story = {
 export const PickSuggestion: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const box = canvas.getByRole('combobox', { name: t('voting.search.label') });
+    const box = canvas.getByRole('combobox', { name: t.exact('voting.search.label') });
     await userEvent.type(box, 'amber{Enter}');
     await userEvent.type(box, 'coin{Enter}');
     const results = await canvas.findByRole(
@@ -175,7 +175,7 @@ export const PickSuggestion: Story = {
     await waitFor(() => expect(within(results).getAllByRole('article')).toHaveLength(2));
     await userEvent.type(box, 'peak');
     await userEvent.click(await canvas.findByRole('option', { name: 'Peak Form' }));
-    const picked = await canvas.findByRole('list', { name: t('voting.search.picked') });
+    const picked = await canvas.findByRole('list', { name: t.exact('voting.search.picked') });
     await expect(within(picked).getAllByRole('article')).toHaveLength(1);
     await expect(within(picked).getByRole('article', { name: 'Peak Form' })).toBeVisible();
   },
@@ -185,7 +185,7 @@ export const PickSuggestion: Story = {
 export const SuggestionKeyboard: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const box = canvas.getByRole('combobox', { name: t('voting.search.label') });
+    const box = canvas.getByRole('combobox', { name: t.exact('voting.search.label') });
     await userEvent.type(box, 'vistula');
     await canvas.findByRole('option', { name: 'Vistula Runners' });
     await userEvent.keyboard('{ArrowDown}');
@@ -194,7 +194,7 @@ export const SuggestionKeyboard: Story = {
       'true',
     );
     await userEvent.keyboard('{Enter}');
-    const picked = await canvas.findByRole('list', { name: t('voting.search.picked') });
+    const picked = await canvas.findByRole('list', { name: t.exact('voting.search.picked') });
     await expect(within(picked).getByRole('article', { name: 'Vistula Runners' })).toBeVisible();
   },
 };
@@ -206,11 +206,13 @@ export const NoResult: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const box = canvas.getByRole('combobox', { name: t('voting.search.label') });
+    const box = canvas.getByRole('combobox', { name: t.exact('voting.search.label') });
     await userEvent.type(box, 'qwertyuiop{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: t('voting.search.notFoundTitle') });
-    await expect(dialog).toHaveAccessibleDescription(t('voting.search.notFound'));
-    await expect(canvas.queryByRole('list', { name: t('voting.search.tags') })).toBeNull();
+    const dialog = await screen.findByRole('dialog', {
+      name: t.exact('voting.search.notFoundTitle'),
+    });
+    await expect(dialog).toHaveAccessibleDescription(t.exact('voting.search.notFound'));
+    await expect(canvas.queryByRole('list', { name: t.exact('voting.search.tags') })).toBeNull();
     // The text comes back, so a typo can be fixed.
     await expect(box).toHaveValue('qwertyuiop');
   },
@@ -230,7 +232,7 @@ export const LoadFailed: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('voting.list.error'));
-    await expect(canvas.getByRole('button', { name: t('voting.list.retry') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('voting.list.retry') })).toBeVisible();
   },
 };
 
@@ -251,7 +253,7 @@ export const EmptyIndustry: Story = {
     const t = storyIntl(globals);
     await card(canvas, 'Amberline');
     await userEvent.selectOptions(
-      canvas.getByRole('combobox', { name: t('voting.industry.label') }),
+      canvas.getByRole('combobox', { name: t.exact('voting.industry.label') }),
       'gaming',
     );
     await expect(await canvas.findByText(t('voting.list.empty'))).toBeVisible();
@@ -269,12 +271,14 @@ export const LoadMore: Story = {
     const list = () =>
       canvas.getByRole('list', { name: new RegExp(t('voting.sections.toprated')) });
     await expect(within(list()).getAllByRole('article')).toHaveLength(12);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.list.loadMore') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.list.loadMore') }));
     await expect(within(list()).getAllByRole('article')).toHaveLength(18);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.list.loadMore') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.list.loadMore') }));
     await expect(within(list()).getAllByRole('article')).toHaveLength(20);
     await expect(canvas.getByText(t('voting.list.allLoaded'))).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: t('voting.list.loadMore') })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('voting.list.loadMore') }),
+    ).toBeNull();
   },
 };
 
@@ -339,7 +343,7 @@ export const LastMonthsWinner: Story = {
   },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const panel = await canvas.findByRole('region', { name: t('voting.winner.title') });
+    const panel = await canvas.findByRole('region', { name: t.exact('voting.winner.title') });
     await expect(within(panel).getByRole('link', { name: 'Pixel Forge' })).toBeVisible();
   },
 };
@@ -348,7 +352,7 @@ export const LastMonthsWinner: Story = {
 export const ReferLoggedOut: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
     const { navigation } = storyRecorders(loaded);
     await expect(navigation.navigate).toHaveBeenCalledWith('/login', { search: { voting: '' } });
   },
@@ -359,17 +363,21 @@ export const ReferInvalidUrl: Story = {
   parameters: { session: 'demo' },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const dialog = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
     const field = dialog.getByLabelText(t('voting.refer.url'));
     await userEvent.type(field, 'not-a-link');
-    await waitFor(() => expect(field).toHaveAccessibleDescription(t('validation.website')), {
+    await waitFor(() => expect(field).toHaveAccessibleDescription(t.exact('validation.website')), {
       timeout: URL_CHECK_DELAY_MS + 2000,
     });
-    await expect(dialog.getByRole('button', { name: t('voting.refer.add') })).toBeDisabled();
-    await userEvent.click(dialog.getByRole('button', { name: t('voting.refer.cancel') }));
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const again = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
+    await expect(dialog.getByRole('button', { name: t.exact('voting.refer.add') })).toBeDisabled();
+    await userEvent.click(dialog.getByRole('button', { name: t.exact('voting.refer.cancel') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const again = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
     await expect(again.getByLabelText(t('voting.refer.url'))).toHaveValue('');
   },
 };
@@ -392,9 +400,11 @@ export const ReferBrand: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const dialog = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
-    const add = dialog.getByRole('button', { name: t('voting.refer.add') });
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
+    const add = dialog.getByRole('button', { name: t.exact('voting.refer.add') });
     await userEvent.type(dialog.getByLabelText(t('voting.refer.url')), 'kawaziarno.pl');
     await expect(add).toBeDisabled();
     await expect(
@@ -406,15 +416,17 @@ export const ReferBrand: Story = {
     ).toBeVisible();
     await expect(add).toBeEnabled();
     await userEvent.click(add);
-    const success = await screen.findByRole('dialog', { name: t('voting.refer.successTitle') });
+    const success = await screen.findByRole('dialog', {
+      name: t.exact('voting.refer.successTitle'),
+    });
     await expect(success).toHaveAccessibleDescription(
-      t('voting.refer.success', { name: 'Kawa Ziarno' }),
+      t.exact('voting.refer.success', { name: 'Kawa Ziarno' }),
     );
     await userEvent.click(
-      within(success).getByRole('button', { name: t('voting.refer.successClose') }),
+      within(success).getByRole('button', { name: t.exact('voting.refer.successClose') }),
     );
     await expect(
-      canvas.getByRole('tab', { name: t('voting.sections.newlyadded') }),
+      canvas.getByRole('tab', { name: t.exact('voting.sections.newlyadded') }),
     ).toHaveAttribute('aria-selected', 'true');
     const list = await canvas.findByRole('list', {
       name: new RegExp(t('voting.sections.newlyadded')),
@@ -451,14 +463,16 @@ export const ReferExisting: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const dialog = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
     const field = dialog.getByLabelText(t('voting.refer.url'));
     await userEvent.type(field, 'kawaziarno.pl');
-    const add = dialog.getByRole('button', { name: t('voting.refer.add') });
+    const add = dialog.getByRole('button', { name: t.exact('voting.refer.add') });
     await waitFor(() => expect(add).toBeEnabled(), { timeout: 4000 });
     await userEvent.click(add);
-    await waitFor(() => expect(field).toHaveAccessibleDescription(t('errors.brandExists')));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(t.exact('errors.brandExists')));
   },
 };
 
@@ -467,8 +481,10 @@ export const ReferUnreachableSite: Story = {
   parameters: { session: 'demo', msw: { handlers: [previewUnreachable()] } },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const dialog = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
     await userEvent.type(dialog.getByLabelText(t('voting.refer.url')), 'www.zielonykoszyk.pl');
     await expect(
       await dialog.findByText(
@@ -477,6 +493,6 @@ export const ReferUnreachableSite: Story = {
         { timeout: 4000 },
       ),
     ).toBeVisible();
-    await expect(dialog.getByRole('button', { name: t('voting.refer.add') })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: t.exact('voting.refer.add') })).toBeEnabled();
   },
 };

@@ -72,7 +72,7 @@ export const NoPayouts: Story = {
     await expect(canvas.getByLabelText(t('wallet.address'), { selector: 'input' })).toHaveValue(
       ADDRESS,
     );
-    await expect(canvas.getByRole('button', { name: t('wallet.payOut') })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: t.exact('wallet.payOut') })).toBeEnabled();
   },
 };
 
@@ -83,15 +83,17 @@ export const PayOutPart: Story = {
     const t = storyIntl(globals);
     const input = await canvas.findByLabelText(t('wallet.amount'), { selector: 'input' });
     await userEvent.type(input, '1000');
-    await userEvent.click(canvas.getByRole('button', { name: t('wallet.payOut') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.payOut') }));
     const dialog = await screen.findByRole('dialog', {
-      name: t('wallet.confirm.title', { count: 1000 }),
+      name: t.exact('wallet.confirm.title', { count: 1000 }),
     });
     await expect(dialog).toHaveTextContent(ADDRESS);
     await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
     await expect(sent).toHaveLength(0);
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('wallet.confirm.action', { count: 1000 }) }),
+      within(dialog).getByRole('button', {
+        name: t.exact('wallet.confirm.action', { count: 1000 }),
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'success', t('wallet.claimed'));
@@ -106,14 +108,14 @@ export const PayOutCancelled: Story = {
   parameters: { msw: { handlers: [funded, listOf(), claimed] } },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('wallet.all') }));
+    await userEvent.click(await canvas.findByRole('button', { name: t.exact('wallet.all') }));
     await expect(canvas.getByLabelText(t('wallet.amount'), { selector: 'input' })).toHaveValue(
       '2500',
     );
-    const submit = canvas.getByRole('button', { name: t('wallet.payOut') });
+    const submit = canvas.getByRole('button', { name: t.exact('wallet.payOut') });
     await userEvent.click(submit);
-    await screen.findByRole('dialog', { name: t('wallet.confirm.title', { count: 2500 }) });
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await screen.findByRole('dialog', { name: t.exact('wallet.confirm.title', { count: 2500 }) });
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(submit);
     await screen.findByRole('dialog');
@@ -139,7 +141,7 @@ export const PayOutWrongAmounts: Story = {
     for (const [typed, message] of cases) {
       await userEvent.clear(input);
       if (typed) await userEvent.type(input, typed);
-      await userEvent.click(canvas.getByRole('button', { name: t('wallet.payOut') }));
+      await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.payOut') }));
       await expectFieldError(canvas, t('wallet.amount'), t(message));
     }
     await expect(screen.queryByRole('dialog')).toBeNull();
@@ -184,7 +186,9 @@ export const AddressMissing: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await expect(await context.canvas.findByText(t('wallet.claimNeedsAddress'))).toBeVisible();
-    await context.userEvent.click(context.canvas.getByRole('button', { name: t('wallet.save') }));
+    await context.userEvent.click(
+      context.canvas.getByRole('button', { name: t.exact('wallet.save') }),
+    );
     await expectFieldError(context.canvas, t('wallet.address'), t('validation.wallet'));
     await expect(sent).toHaveLength(0);
   },
@@ -196,7 +200,9 @@ export const AddressSaved: Story = {
     const t = storyIntl(context.globals);
     const input = await context.canvas.findByLabelText(t('wallet.address'), { selector: 'input' });
     await context.userEvent.type(input, ADDRESS);
-    await context.userEvent.click(context.canvas.getByRole('button', { name: t('wallet.save') }));
+    await context.userEvent.click(
+      context.canvas.getByRole('button', { name: t.exact('wallet.save') }),
+    );
     await expectToast(t, 'success', t('wallet.saved'));
     await expect(sent).toEqual([
       { path: '/api/user/updatewallet', body: { walletAddress: ADDRESS } },
