@@ -131,7 +131,7 @@ describe('brands', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       messageId: 'errors.alreadyVoted',
-      message: 'Oops! You have already voted for this brand.',
+      message: 'You have already voted for this brand.',
     });
 
     const others = brands.rows.filter((brand) => brand.id !== boltline!.id);
@@ -142,7 +142,7 @@ describe('brands', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({
       messageId: 'errors.voteLimit',
-      message: 'You have reached your limit of 10 votes. You have to wait for 24h to vote again.',
+      message: 'You have used your limit of 10 votes. You can vote again in 24 hours.',
     });
     const listed = await api.call(topRatedBrands, undefined, token);
     expect(listed.brands.rows.every((brand) => brand.can_vote === '0')).toBe(true);

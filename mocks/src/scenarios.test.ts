@@ -263,7 +263,7 @@ describe('special cases', () => {
     const limited = await api.failure(vote, { body: { brand_id: 1 } }, live);
     expect(limited.status).toBe(429);
     expect(limited.message).toBe(
-      'You have reached your limit of 10 votes. You have to wait for 24h to vote again.',
+      'You have used your limit of 10 votes. You can vote again in 24 hours.',
     );
     api.server.resetHandlers();
     api.server.use(alreadyVoted());
