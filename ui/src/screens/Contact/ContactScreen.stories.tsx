@@ -5,7 +5,7 @@ import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
-import { expectNoToast, expectToast } from '../shared/story-helpers.ts';
+import { anySpaces, expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { ContactScreen } from './ContactScreen.tsx';
 import { expectBusyButton } from '../../testing/expect-busy.ts';
 
@@ -24,7 +24,7 @@ async function expectError(context: Context, label: string, message: string) {
   const control = await context.canvas.findByLabelText(label);
   await waitFor(() => {
     expect(control).toHaveAttribute('aria-invalid', 'true');
-    expect(control).toHaveAccessibleDescription(message);
+    expect(control).toHaveAccessibleDescription(anySpaces(message));
   });
 }
 

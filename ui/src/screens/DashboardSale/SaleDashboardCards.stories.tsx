@@ -26,7 +26,12 @@ export const Default: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(/33[,.\s\u00a0]?333 BRND/)).toBeVisible();
-    await expect(await canvas.findByText(/Tier/, { selector: 'dd' })).toBeVisible();
+    // The active tier by its name in the page's language (sale.tierNames).
+    await expect(
+      await canvas.findByText(new RegExp(t('sale.tierNames.Tier I').split(' ')[0]!), {
+        selector: 'dd',
+      }),
+    ).toBeVisible();
     await expect(
       canvas.getByRole('progressbar', { name: t.exact('sale.progress.label') }),
     ).toBeVisible();
