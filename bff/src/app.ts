@@ -171,6 +171,7 @@ export function createApp(deps: AppDeps): Koa {
     eventStreamRouter({
       live: deps.liveEvents,
       sessions,
+      sessionCookies,
       orders: services.orders,
       sales: services.sales,
       clock,
