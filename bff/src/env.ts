@@ -59,6 +59,11 @@ export interface Env {
   logLevel: LogLevel;
   /** Unset: the bff starts anvil and deploys the platform contracts on it. */
   chain?: ChainSettings;
+  /**
+   * On SIGTERM, how long the replica keeps serving while `/api/ready` answers 503, so the proxy
+   * or orchestrator stops sending it traffic before it stops listening.
+   */
+  shutdownPauseMs: number;
   /** Tests only (NODE_ENV=test): hold a payout this long after its broadcast (the crash test). */
   payoutPauseAfterBroadcastMs?: number;
   /** The article feed behind the blog; unset: the bundled sample feed. */
@@ -100,6 +105,9 @@ const CARD_VARIABLES = [
 ] as const;
 
 const MIN_SECRET_LENGTH = 32;
+
+/** Longer than a proxy's or orchestrator's readiness check interval (nginx: fail_timeout). */
+export const DEFAULT_SHUTDOWN_PAUSE_MS = 5_000;
 
 /**
  * The fewest blocks on top of a payment (its own included) before it is credited, and on top of
@@ -303,6 +311,9 @@ const EnvSchema = v.object({
   PAYOUT_PAUSE_AFTER_BROADCAST_MS: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9]{1,9}$/, 'must be milliseconds'), v.transform(Number)),
   ),
+  SHUTDOWN_PAUSE_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9]{1,5}$/, 'must be 0 to 99999 ms'), v.transform(Number)),
+  ),
 });
 
 export type EnvSource = Record<string, string | undefined>;
@@ -491,6 +502,8 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
       nodeEnv: raw.NODE_ENV,
       production,
       port: raw.PORT,
+      // A developer's Ctrl-C stops at once; a replica behind a proxy waits to be taken out.
+      shutdownPauseMs: raw.SHUTDOWN_PAUSE_MS ?? (production ? DEFAULT_SHUTDOWN_PAUSE_MS : 0),
       ...(raw.DATABASE_URL ? { databaseUrl: raw.DATABASE_URL } : {}),
       dataDir: raw.DATA_DIR ? path.resolve(cwd, raw.DATA_DIR) : path.join(REPO_ROOT, '.data'),
       appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
