@@ -1,6 +1,6 @@
 /**
  * The platform as deployed (docs/deploy.md), on one machine: N bff replicas (`server.ts`, as
- * `npm run start:prod` runs it) on one PostgreSQL and one chain (services.ts), behind Debian's
+ * `npm run start:prod` runs it) on one PostgreSQL and one chain (bff/src/testing/cluster-services.ts), behind Debian's
  * nginx with the shipped deploy/nginx.conf, its addresses filled in. Used by the scale-out e2e
  * run and the fan-out bench; each start has its own database, chain, ports and temp directory.
  */
@@ -10,19 +10,11 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ClusterServices } from '@brnd/bff/testing/cluster-services';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const START_TIMEOUT_MS = 90_000;
-
-export interface ClusterServices {
-  databaseUrl: string;
-  rpcUrl: string;
-  chainId: number;
-  treasuryPrivateKey: string;
-  contracts: { brnd: string; brandTokenFactory: string; staking: string };
-  operator: { email: string; password: string };
-}
 
 export interface Cluster {
   services: ClusterServices;
@@ -144,7 +136,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const servicesChild = start(
       'services',
       process.execPath,
-      ['--import', 'tsx', 'tests/cluster/services.ts', path.join(dir, 'data')],
+      ['--import', 'tsx', 'bff/src/testing/cluster-services.ts', path.join(dir, 'data')],
       { ...process.env },
     );
     const services = await new Promise<ClusterServices>((resolve, reject) => {

@@ -9,8 +9,8 @@ import {
 import { expect, test } from '@playwright/test';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import pg from 'pg';
-import { trendWeight } from '../../bff/src/services/votes.ts';
-import { call, loginToken, registerVerifiedUser } from '../../bff/src/testing/http.ts';
+import { trendWeight } from '@brnd/bff/votes';
+import { call, loginToken, registerVerifiedUser } from '@brnd/bff/testing/http';
 import { startCluster, type Cluster } from '../cluster/cluster.ts';
 import { DEV_WALLETS, order, payEthOrder } from './sale.ts';
 

@@ -1,19 +1,27 @@
 /**
- * What the replicas of a scale-out run share, started once: an embedded PostgreSQL (migrated,
+ * What the replicas of a scale-out run (tests/cluster) share, started once: an embedded PostgreSQL (migrated,
  * with an operator account) and one anvil with the platform's contracts. Prints one JSON line
- * (`ClusterServices`) on stdout and stops everything on SIGTERM. Run by cluster.ts.
+ * (`ClusterServices`) on stdout and stops everything on SIGTERM. Run by tests/cluster/cluster.ts.
  */
 import { startAnvil } from '@brnd/contracts/chain/anvil';
-import { connectDevChain } from '../../bff/src/chain/platform-chain.ts';
-import { ensureDatabase } from '../../bff/src/db/admin.ts';
-import { openDatabase, withDatabaseName } from '../../bff/src/db/database.ts';
-import { startEmbeddedPostgres } from '../../bff/src/db/embedded.ts';
-import { migrateUp } from '../../bff/src/db/migrate.ts';
-import { createLogger } from '../../bff/src/logger.ts';
-import { createOperator } from '../../bff/src/services/operators.ts';
-import { createPasswordHasher } from '../../bff/src/services/passwords.ts';
-import { seedIfEmpty } from '../../bff/src/seed/demo.ts';
-import type { ClusterServices } from './cluster.ts';
+import { connectDevChain } from '../chain/platform-chain.ts';
+import { ensureDatabase } from '../db/admin.ts';
+import { openDatabase, withDatabaseName } from '../db/database.ts';
+import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { migrateUp } from '../db/migrate.ts';
+import { createLogger } from '../logger.ts';
+import { createOperator } from '../services/operators.ts';
+import { createPasswordHasher } from '../services/passwords.ts';
+import { seedIfEmpty } from '../seed/demo.ts';
+
+export interface ClusterServices {
+  databaseUrl: string;
+  rpcUrl: string;
+  chainId: number;
+  treasuryPrivateKey: string;
+  contracts: { brnd: string; brandTokenFactory: string; staking: string };
+  operator: { email: string; password: string };
+}
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: services.ts <data dir>');
