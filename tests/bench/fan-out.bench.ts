@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { setUpVerifyBench } from '@brnd/bff/orders-bench';
+import { setUpVerifyBench } from './setup/orders.ts';
 import pg from 'pg';
 import { registerVerifiedUser } from '@brnd/bff/testing/http';
 import { startCluster } from '../cluster/cluster.ts';
