@@ -3,6 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import type { SiteConfig } from '@brnd/contracts/api/site';
+import type { DevService } from '@brnd/contracts/api/wallet';
 import { accountRoutes } from './http/accounts.ts';
 import { adminRoutes } from './http/admin.ts';
 import { adminContestRoutes } from './http/admin-contest.ts';
@@ -35,6 +36,7 @@ import { siteRoutes } from './http/site.ts';
 import { smsStatusRouter } from './http/sms-status.ts';
 import { serveSpa } from './http/static.ts';
 import { devInfoRouter } from './http/dev-info.ts';
+import { loopbackHostRedirect } from './http/dev-host.ts';
 import { walletRoutes } from './http/wallet.ts';
 import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 import type { Services } from './composition.ts';
@@ -53,6 +55,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The built web app; unset serves the API only. */
   staticDir?: string;
+  /** Listed at /dev/info: what runs embedded and where (filled in as the server starts). */
+  devServices?: readonly DevService[];
   /** Served at /api/site; default: the demo companies. */
   site?: SiteConfig;
   /** The card provider's public URL: the buy page calls it from the browser (CSP connect-src). */
@@ -166,11 +170,13 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(errorHandler(logger));
+  if (!production) app.use(loopbackHostRedirect(deps.appUrl));
   // Signed provider notifications need their raw bytes: before the body parser.
   app.use(
     eventStreamRouter({
       live: deps.liveEvents,
       sessions,
+      sessionCookies,
       orders: services.orders,
       sales: services.sales,
       clock,
@@ -181,7 +187,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(apiDocsRouter().routes());
   app.use(providerWebhooks(services.orders, limiter).routes());
   if (!production) app.use(devRouter(db).routes());
-  if (!production) app.use(devInfoRouter(chain).routes());
+  if (!production) app.use(devInfoRouter(chain, deps.devServices).routes());
   app.use(
     bodyParser({
       enableTypes: ['json', 'form'],

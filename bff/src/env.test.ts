@@ -64,6 +64,7 @@ test('an empty environment gives the development defaults', () => {
     nodeEnv: 'development',
     production: false,
     port: 3000,
+    shutdownPauseMs: 0,
     dataDir: path.join(REPO_ROOT, '.data'),
     appUrl: 'http://localhost:3000',
     mailFrom: 'BRND <no-reply@brnd.example>',

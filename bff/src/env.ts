@@ -11,6 +11,7 @@ import {
   depositXpubProblem,
   isDevMnemonic,
   isDevPrivateKey,
+  isLocalDevChain,
 } from './chain/dev-keys.ts';
 
 /** The repository root: defaults for DATA_DIR and STATIC_DIR hang off it, not off the cwd. */
@@ -59,6 +60,8 @@ export interface Env {
   logLevel: LogLevel;
   /** Unset: the bff starts anvil and deploys the platform contracts on it. */
   chain?: ChainSettings;
+  /** On SIGTERM: how long the replica still serves with /api/ready at 503 (decision 047). */
+  shutdownPauseMs: number;
   /** Tests only (NODE_ENV=test): hold a payout this long after its broadcast (the crash test). */
   payoutPauseAfterBroadcastMs?: number;
   /** The article feed behind the blog; unset: the bundled sample feed. */
@@ -107,23 +110,6 @@ const MIN_SECRET_LENGTH = 32;
  * deeper than this is a risk the operator watches for (docs/decisions/030).
  */
 export const MIN_CHAIN_CONFIRMATIONS = 12;
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * A development node on this machine (anvil on loopback with a development chain id), the only
- * external chain allowed to run on the public development keys. Anything else (a testnet staging
- * server, production) is treated as a real chain.
- */
-function isLocalDevChain(values: EnvSource): boolean {
-  if (!values.CHAIN_RPC_URL) return true;
-  try {
-    const host = new URL(values.CHAIN_RPC_URL).hostname;
-    return LOOPBACK_HOSTS.has(host) && DEV_CHAIN_IDS.includes(Number(values.CHAIN_ID));
-  } catch {
-    return false;
-  }
-}
 
 const text = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message));
 
@@ -303,6 +289,9 @@ const EnvSchema = v.object({
   PAYOUT_PAUSE_AFTER_BROADCAST_MS: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9]{1,9}$/, 'must be milliseconds'), v.transform(Number)),
   ),
+  SHUTDOWN_PAUSE_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9]{1,5}$/, 'must be 0 to 99999 ms'), v.transform(Number)),
+  ),
 });
 
 export type EnvSource = Record<string, string | undefined>;
@@ -314,7 +303,7 @@ export type EnvSource = Record<string, string | undefined>;
  */
 function chainSafetyProblems(values: EnvSource): string[] {
   const production = values.NODE_ENV === 'production';
-  if (!production && isLocalDevChain(values)) return [];
+  if (!production && isLocalDevChain(values.CHAIN_RPC_URL, values.CHAIN_ID)) return [];
   const where = production ? 'in production' : 'on a chain that is not a local development node';
   const problems: string[] = [];
   for (const [name, value] of Object.entries(values)) {
@@ -469,7 +458,10 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
   const raw = parsed.output;
   const production = raw.NODE_ENV === 'production';
   const confirmations =
-    raw.ETH_CONFIRMATIONS ?? (isLocalDevChain(values) && !production ? 1 : MIN_CHAIN_CONFIRMATIONS);
+    raw.ETH_CONFIRMATIONS ??
+    (isLocalDevChain(values.CHAIN_RPC_URL, values.CHAIN_ID) && !production
+      ? 1
+      : MIN_CHAIN_CONFIRMATIONS);
 
   const sms: SmsSettings =
     raw.SMS_PROVIDER === 'twilio'
@@ -491,6 +483,8 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
       nodeEnv: raw.NODE_ENV,
       production,
       port: raw.PORT,
+      // A developer's Ctrl-C stops at once; a replica waits for its proxy to take it out.
+      shutdownPauseMs: raw.SHUTDOWN_PAUSE_MS ?? (production ? 5_000 : 0),
       ...(raw.DATABASE_URL ? { databaseUrl: raw.DATABASE_URL } : {}),
       dataDir: raw.DATA_DIR ? path.resolve(cwd, raw.DATA_DIR) : path.join(REPO_ROOT, '.data'),
       appUrl: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import type { DevService } from '@brnd/contracts/api/wallet';
 import { createApp } from './app.ts';
 import { createServices } from './composition.ts';
 import {
@@ -48,6 +49,9 @@ const PURGE_INTERVAL_MS = 60 * 60_000;
 const env = loadEnvOrExit();
 const logger = createLogger({ level: env.logLevel, json: env.production });
 
+/** What runs embedded and where, listed at /dev/info (passwords never included). */
+const devServices: DevService[] = [];
+
 /** Everything started so far, stopped in reverse order on shutdown or a failed start. */
 const stops: { name: string; stop: () => Promise<void> }[] = [];
 
@@ -68,6 +72,11 @@ async function startDatabase(): Promise<Database> {
     });
     stops.push({ name: 'embedded PostgreSQL', stop: () => embedded.stop() });
     url = await ensureDatabase(withDatabaseName(embedded.url, EMBEDDED_DATABASE));
+    devServices.push({
+      name: 'PostgreSQL',
+      url: `postgres://127.0.0.1:${embedded.port}/${EMBEDDED_DATABASE}`,
+      embedded: true,
+    });
   }
   const db = openDatabase(url);
   stops.push({ name: 'database pool', stop: () => db.close() });
@@ -80,6 +89,11 @@ async function startMailer(db: Database): Promise<Mailer> {
   if (env.smtpUrl) return createSmtpMailer({ transport: env.smtpUrl, from: env.mailFrom });
   const catcher: MailCatcher = await startMailCatcher({ db, logger });
   stops.push({ name: 'mail catcher', stop: () => catcher.close() });
+  devServices.push({
+    name: 'SMTP catcher (read at /dev/outbox)',
+    url: `smtp://${catcher.host}:${catcher.port}`,
+    embedded: true,
+  });
   return createSmtpMailer({
     transport: { host: catcher.host, port: catcher.port, secure: false, ignoreTLS: true },
     from: env.mailFrom,
@@ -103,6 +117,7 @@ async function startSms(db: Database): Promise<{ provider: SmsProvider; authToke
   }
   const simulator = await startTwilioSimulator({ db, logger });
   stops.push({ name: 'SMS simulator', stop: () => simulator.close() });
+  devServices.push({ name: 'SMS simulator (Twilio API)', url: simulator.url, embedded: true });
   logger.info(`SMS go to the local Twilio simulator at ${simulator.url} (the dev outbox)`);
   return {
     provider: createTwilioSms({
@@ -133,6 +148,7 @@ async function main() {
   }
   const chain = await startChain(db);
   stops.push({ name: 'chain', stop: () => chain.stop() });
+  devServices.push({ name: 'Chain RPC', url: chain.rpcUrl, embedded: !env.chain });
   const metrics = createMetrics({ db });
   const queue = await startJobQueue(db.url, logger, (name) =>
     metrics.jobFailures.inc({ queue: name }),
@@ -151,6 +167,9 @@ async function main() {
     logger,
   });
   stops.push({ name: 'payment simulators', stop: () => saleProviders.stop() });
+  for (const { name, url } of saleProviders.simulators) {
+    devServices.push({ name, url, embedded: true });
+  }
 
   const background = createBackground(logger);
   const services = createServices(
@@ -224,6 +243,7 @@ async function main() {
     cardProviderUrl: saleProviders.card.publicUrl,
     metrics,
     liveEvents,
+    devServices,
     draining: () => shuttingDown,
     ...(env.metricsToken ? { metricsToken: env.metricsToken } : {}),
     ...(env.explorerTxUrl ? { explorerTxUrl: env.explorerTxUrl } : {}),
@@ -259,11 +279,13 @@ async function main() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   saleProviders.pointAt(`http://127.0.0.1:${port}`);
-  for (const line of saleProviders.simulators) console.log(line);
+  for (const { name, url } of saleProviders.simulators) console.log(`${name}: ${url}`);
   console.log(`BRND running at http://localhost:${port}`);
   if (!env.production) console.log(`Dev outbox: http://localhost:${port}/dev/outbox`);
   console.log(describeChain(chain, env.production));
-  if (!env.production) console.log(`Dev chain info: http://localhost:${port}/dev/info`);
+  if (!env.production) {
+    console.log(`What runs embedded, and where: http://localhost:${port}/dev/info`);
+  }
 }
 
 let shuttingDown = false;
@@ -274,6 +296,8 @@ async function shutdown(signal: string) {
   }
   shuttingDown = true;
   logger.info(`${signal} received: shutting down`);
+  // /api/ready answers 503 from now on; keep serving until the proxy has taken this replica out.
+  await new Promise((resolve) => setTimeout(resolve, env.shutdownPauseMs));
   await stopAll();
   process.exit(0);
 }

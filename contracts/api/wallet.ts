@@ -143,5 +143,11 @@ export const devInfo = defineEndpoint({
     rpcUrl: v.string(),
     chainId: v.number(),
     contracts: v.object({ brnd: v.string(), brandTokenFactory: v.string(), staking: v.string() }),
+    /**
+     * What this server started in place of a real service (database, chain, SMTP, the provider
+     * simulators) and where each listens, or the address of the real one it uses.
+     */
+    services: v.array(v.object({ name: v.string(), url: v.string(), embedded: v.boolean() })),
   }),
 });
+export type DevService = v.InferOutput<typeof devInfo.response>['services'][number];

@@ -78,3 +78,20 @@ export function depositXpubProblem(xpub: string): string | undefined {
   }
   return undefined;
 }
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * A development node on this machine (anvil on loopback with a development chain id), the only
+ * external chain allowed to run on the public development keys. Anything else (a testnet staging
+ * server, production) is treated as a real chain.
+ */
+export function isLocalDevChain(rpcUrl: string | undefined, chainId: string | undefined): boolean {
+  if (!rpcUrl) return true;
+  try {
+    const host = new URL(rpcUrl).hostname;
+    return LOOPBACK_HOSTS.has(host) && DEV_CHAIN_IDS.includes(Number(chainId));
+  } catch {
+    return false;
+  }
+}

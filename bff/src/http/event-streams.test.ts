@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_EVENT_STREAMS_PER_CLIENT } from '@brnd/contracts/api/events';
+import { SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contestMonth } from '../services/votes.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
@@ -150,6 +151,19 @@ test('an order stream is its owner’s alone', async () => {
   });
   expect(stranger.status).toBe(404);
   expect(await stranger.json()).toMatchObject({ messageId: 'errors.notFound' });
+});
+
+test('the browser opens its order stream on its cookie session (no bearer header)', async () => {
+  const { user, token } = await registerVerifiedUser(a.baseUrl);
+  const uuid = await openOrder(await userId(a.db, user.email));
+  const order = await openStream(`${b.baseUrl}/api/orders/${uuid}/events`, {
+    cookie: `${SESSION_TOKEN_COOKIE}=${token}`,
+  });
+  expect(order.response.status).toBe(200);
+  expect(await order.next((event) => event.event === 'order')).toMatchObject({
+    data: { uuid, status: 1 },
+  });
+  order.close();
 });
 
 test('a client reconnecting with Last-Event-ID gets only what changed since', async () => {

@@ -23,6 +23,7 @@ import type { SessionService } from '../services/sessions.ts';
 import { contestMonth, type Clock } from '../services/votes.ts';
 import { ValidationError } from './errors.ts';
 import type { Metrics } from './metrics.ts';
+import type { SessionCookies } from './session-cookie.ts';
 
 /**
  * Server-Sent Event streams (contracts/api/events.ts, decision 035). Each stream reads the state
@@ -35,6 +36,8 @@ import type { Metrics } from './metrics.ts';
 interface Deps {
   live: LiveEvents | undefined;
   sessions: SessionService;
+  /** The browser's session rides in its HttpOnly cookie (decision 029), API clients' in a header. */
+  sessionCookies: SessionCookies;
   orders: OrderService;
   sales: SaleService;
   clock: Clock;
@@ -130,7 +133,7 @@ export function eventStreamRouter(deps: Deps): Router {
   }
 
   async function userOf(ctx: Context) {
-    const token = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+    const token = deps.sessionCookies.tokenOf(ctx)?.token;
     const auth = token ? await deps.sessions.authenticate(token) : null;
     if (!auth) {
       ctx.set('WWW-Authenticate', 'Bearer');

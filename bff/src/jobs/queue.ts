@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { withMigrationLock } from '../db/migrate.ts';
 import { currentRequestId, withRequestId, type Logger } from '../logger.ts';
 
 /**
@@ -67,6 +68,11 @@ export async function startJobQueue(
   const boss = new PgBoss({ connectionString: url, max: 4 });
   boss.on('error', (error: unknown) => logger.error('job queue error', { err: error }));
   traceJobs(boss, onFailure);
+  // Replicas starting together create the same queues (a table partition each): pg-boss's
+  // CREATE statements then deadlock and a replica fails to start. One at a time, under the lock
+  // migrations take.
+  const createQueue = boss.createQueue.bind(boss);
+  boss.createQueue = (name, options) => withMigrationLock(url, () => createQueue(name, options));
   await boss.start();
   await boss.createQueue(PAYOUT_QUEUE, {
     name: PAYOUT_QUEUE,

@@ -19,8 +19,8 @@ export interface SaleProviders {
   card: CardExchange;
   /** Simulators only: where their notifications go, once the bff listens. */
   pointAt(bffUrl: string): void;
-  /** For the start-up banner: the simulators' addresses (empty with real providers). */
-  simulators: string[];
+  /** For the start-up banner and /dev/info: the simulators' addresses (none with real providers). */
+  simulators: { name: string; url: string }[];
   stop(): Promise<void>;
 }
 
@@ -39,7 +39,7 @@ export async function startSaleProviders({
 }): Promise<SaleProviders> {
   const stops: (() => Promise<void>)[] = [];
   const pointers: ((bffUrl: string) => void)[] = [];
-  const simulators: string[] = [];
+  const simulators: { name: string; url: string }[] = [];
 
   let usdPerEth: EthPriceFeed;
   if (settings.ethPriceFeedUrl) {
@@ -47,7 +47,7 @@ export async function startSaleProviders({
   } else {
     const simulator = await startEthPriceSimulator(settings.simulatedUsdPerEth);
     stops.push(() => simulator.close());
-    simulators.push(`ETH price simulator: ${simulator.url}`);
+    simulators.push({ name: 'ETH price simulator', url: simulator.url });
     usdPerEth = createEthPriceFeed({ url: simulator.url });
   }
 
@@ -71,7 +71,7 @@ export async function startSaleProviders({
     });
     stops.push(() => simulator.close());
     pointers.push((bffUrl) => simulator.setWebhookUrl(`${bffUrl}${GATEWAY_WEBHOOK_PATH}`));
-    simulators.push(`BTC gateway simulator: ${simulator.url}`);
+    simulators.push({ name: 'BTC gateway simulator', url: simulator.url });
     gateway = createGreenfieldGateway({
       baseUrl: simulator.url,
       apiKey,
@@ -102,7 +102,7 @@ export async function startSaleProviders({
     pointers.push((bffUrl) =>
       simulator.setAppUrls({ callbackUrl: `${bffUrl}${CARD_CALLBACK_PATH}`, appUrl }),
     );
-    simulators.push(`Card provider simulator: ${simulator.url}`);
+    simulators.push({ name: 'Card provider simulator', url: simulator.url });
     card = createCardExchange({ baseUrl: simulator.url, apiKey, callbackSecret: secret });
   }
 
