@@ -167,7 +167,7 @@ test('every accounts validation message appears for the bad input that triggers 
   await expect(page.getByText('Invalid e-mail address')).toBeVisible();
   await expect(
     page.getByText(
-      'Your password should include min. 8 characters, at least 1 Upper letter, 1 numeric, 1 special character',
+      'Your password needs 8 to 64 characters, with at least 1 upper case letter, 1 lower case letter, 1 digit and 1 special character (a space counts).',
     ),
   ).toBeVisible();
   await expect(page.getByText('Please accept the terms to continue')).toBeVisible();
@@ -203,7 +203,7 @@ test('every accounts validation message appears for the bad input that triggers 
   await expect(page.getByText('Please enter your current password')).toBeVisible();
   await expect(
     page.getByText(
-      'Your password should include min. 8 characters, at least 1 Upper letter, 1 numeric, 1 special character',
+      'Your password needs 8 to 64 characters, with at least 1 upper case letter, 1 lower case letter, 1 digit and 1 special character (a space counts).',
     ),
   ).toBeVisible();
 });
