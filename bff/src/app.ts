@@ -63,6 +63,8 @@ import { walletRoutes } from './http/wallet.ts';
 import { createLedger } from './services/ledger.ts';
 import { createPayoutService, type PayoutService } from './services/payouts.ts';
 import { createWalletService } from './services/wallet.ts';
+import { DEV_CHAIN_IDS } from './chain/dev-keys.ts';
+import { createWalletProofService } from './services/wallet-proofs.ts';
 import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 import { brandRoutes, brandUploadBody, uploadsRouter } from './http/brands.ts';
 import { createDocumentStore } from './services/verification-documents.ts';
@@ -245,7 +247,22 @@ export function createApp(deps: AppDeps): Koa {
         sessionCookies,
         runInBackground: (name, work) => background.run(name, work),
       }),
-      ...walletRoutes({ wallets: createWalletService({ db, ledger }), payouts }),
+      ...walletRoutes({
+        wallets: createWalletService({ db, ledger }),
+        proofs: createWalletProofService({
+          db,
+          hasher: deps.hasher,
+          limiter,
+          notifications,
+          logger,
+          appUrl: deps.appUrl,
+          // Without a chain (tests, a bare dev set-up) the message names the dev chain.
+          chainId: deps.chain?.chainId ?? DEV_CHAIN_IDS[0]!,
+          clock,
+          runInBackground: (name, work) => background.run(name, work),
+        }),
+        payouts,
+      }),
       ...activityRoutes({ activities: createActivityService({ db }) }),
       ...orderRoutes({
         sources: [payoutTransactions(payouts), saleTransactions(sale.orders)],

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { MessageResponseSchema } from './message.ts';
 import { WalletAddressSchema } from '../domain/rules.ts';
+import { SIGNATURE_PATTERN } from '../domain/wallet-proof.ts';
 import type { TransactionStatus } from '../domain/constants.ts';
 import type { Transaction } from './orders.ts';
 
@@ -12,6 +13,12 @@ export const WalletSchema = v.object({
   amount: v.number(),
   brnd_tokens: v.number(),
   walletAddress: v.nullable(v.string()),
+  /**
+   * The address was saved with a signature proving the user controls it (decision 042): only
+   * then does it receive payouts and count for Premium. Addresses saved before proofs were
+   * required stay unproven until signed again.
+   */
+  walletVerified: v.boolean(),
 });
 export type Wallet = v.InferOutput<typeof WalletSchema>;
 
@@ -24,12 +31,47 @@ export const wallet = defineEndpoint({
   response: v.object({ wallet: v.array(WalletSchema) }),
 });
 
+/**
+ * Not in the spec: the message the wallet must sign (EIP-4361) before `updateWallet` accepts
+ * the address. Single use, valid for WALLET_CHALLENGE_TTL_MINUTES.
+ */
+export const walletChallenge = defineEndpoint({
+  id: 'walletChallenge',
+  method: 'POST',
+  path: '/api/user/wallet/challenge',
+  auth: 'required',
+  body: v.object({ walletAddress: WalletAddressSchema }),
+  response: v.object({
+    nonce: v.string(),
+    /** The exact text to sign with `personal_sign`. */
+    message: v.string(),
+    chainId: v.number(),
+    /** ISO 8601. */
+    expiresAt: v.string(),
+  }),
+});
+
+/**
+ * Saves the payout wallet. The spec's body (`walletAddress`) is extended with the proof: the
+ * challenge's nonce, the wallet's signature of its message and the account password (a fresh
+ * login: whoever holds only a session cannot redirect payouts). The user is mailed the change.
+ */
 export const updateWallet = defineEndpoint({
   id: 'updateWallet',
   method: 'POST',
   path: '/api/user/updatewallet',
   auth: 'required',
-  body: v.object({ walletAddress: WalletAddressSchema }),
+  body: v.object({
+    walletAddress: WalletAddressSchema,
+    nonce: v.pipe(v.string(), v.trim(), v.nonEmpty('wallet.errors.challengeMissing')),
+    signature: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('validation.signature'),
+      v.regex(SIGNATURE_PATTERN, 'validation.signatureFormat'),
+    ),
+    password: v.pipe(v.string(), v.nonEmpty('validation.currentPassword')),
+  }),
   response: MessageResponseSchema,
 });
 
@@ -117,6 +159,7 @@ export const saleProgress = defineEndpoint({
 
 export const walletEndpoints = {
   wallet,
+  walletChallenge,
   updateWallet,
   claimPayout,
   payouts,

@@ -1,5 +1,10 @@
-import { verifyEmail, resetPassword, signupExisting } from './templates/account.tsx';
-import { tokensReceived } from './templates/tokens.tsx';
+import {
+  verifyEmail,
+  resetPassword,
+  signupExisting,
+  walletChanged,
+} from './templates/account.tsx';
+import { premiumLapsed, tokensReceived } from './templates/tokens.tsx';
 import { applicationReceipt, brandDecision, companyDecision } from './templates/verification.tsx';
 import type { Template } from './template.ts';
 
@@ -12,6 +17,8 @@ export const templates = {
   companyDecision,
   applicationReceipt,
   tokensReceived,
+  walletChanged,
+  premiumLapsed,
 } as const;
 
 export type MailKind = keyof typeof templates;

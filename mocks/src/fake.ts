@@ -1,5 +1,4 @@
 import { waitDuration } from '@brnd/contracts/domain/durations';
-import { ZeroAddress, getAddress } from 'ethers';
 import { AUTH_SUCCESS, SUCCESS, type User } from '@brnd/contracts/api/accounts';
 import type { AuditEntry } from '@brnd/contracts/api/admin';
 import type { Buyback } from '@brnd/contracts/api/burns';
@@ -74,6 +73,12 @@ import {
   type SaleSettings,
 } from './sale.ts';
 import { demoSeed, logoDataUrl, type FakeSeed, type SeedBrand } from './seed.ts';
+import {
+  fakeUpdateWallet,
+  fakeWalletChallenge,
+  type ChallengeRecord,
+  type ProofHost,
+} from './wallet-proofs.ts';
 import { createPaymentDeskFake, type DeskState } from './admin-payments.ts';
 import {
   addressKey,
@@ -444,6 +449,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           amount: 0,
           brnd_tokens: seedUser.bonusTokens ?? 0,
           walletAddress: seedUser.walletAddress ?? null,
+          // Seeded addresses stand for ones proven earlier, unless a story says otherwise.
+          walletVerified: Boolean(seedUser.walletAddress) && seedUser.walletVerified !== false,
         },
       };
       fresh.users.push(user);
@@ -862,6 +869,14 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     return order;
   }
 
+  const proofHost: ProofHost = {
+    appUrl,
+    now,
+    challenges: () =>
+      ((state.extensions ??= {}).walletChallenges ??= []) as ChallengeRecord[],
+    sendMail: (to, subject, text) => send({ channel: 'email', to, subject, text }),
+  };
+
   return {
     appUrl,
     ...paymentDesk,
@@ -999,7 +1014,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         phoneVerified: false,
         referralCode: randomReferralCode(),
         role: 'user',
-        wallet: { amount: 0, brnd_tokens: 0, walletAddress: null },
+        wallet: { amount: 0, brnd_tokens: 0, walletAddress: null, walletVerified: false },
         language,
       };
       state.users.push(user);
@@ -1266,28 +1281,21 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { wallet: [{ ...user.wallet }] };
     },
 
-    updateWallet(user: UserRecord, input: { walletAddress: string }) {
-      // The bff's rule: a mixed-case address must carry its EIP-55 checksum; never the zero address.
-      let address: string;
-      try {
-        address = getAddress(input.walletAddress);
-      } catch {
-        throw new FakeError(400, 'errors.validation', {
-          errors: { walletAddress: 'wallet.errors.checksum' },
-        });
-      }
-      if (address === ZeroAddress) {
-        throw new FakeError(400, 'errors.validation', {
-          errors: { walletAddress: 'wallet.errors.zeroAddress' },
-        });
-      }
-      user.wallet.walletAddress = address;
-      return { message: SUCCESS };
+    walletChallenge(user: UserRecord, input: { walletAddress: string }) {
+      return fakeWalletChallenge(proofHost, user, input);
+    },
+
+    updateWallet(
+      user: UserRecord,
+      input: { walletAddress: string; nonce: string; signature: string; password: string },
+    ) {
+      return fakeUpdateWallet(proofHost, user, input);
     },
 
     claimPayout(user: UserRecord) {
       const { walletAddress, brnd_tokens: tokens } = user.wallet;
       if (!walletAddress) throw new FakeError(409, 'wallet.errors.noWalletAddress');
+      if (!user.wallet.walletVerified) throw new FakeError(409, 'wallet.errors.walletNotVerified');
       if (tokens <= 0) throw new FakeError(409, 'wallet.errors.nothingToClaim');
       const payout: Payout = {
         id: `payout-${state.nextId++}`,

@@ -104,6 +104,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
     return { sale: fake.sale(), allocation: fake.saleAllocation };
   },
   wallet: (fake, { user }) => fake.wallet(user),
+  walletChallenge: (fake, { user, body }) => fake.walletChallenge(user, body),
   updateWallet: (fake, { user, body }) => fake.updateWallet(user, body),
   claimPayout: (fake, { user }) => fake.claimPayout(user),
   payouts: (fake, { user }) => fake.payouts(user),

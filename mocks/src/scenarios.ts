@@ -503,7 +503,9 @@ export function emptyLists(): HttpHandler[] {
   return [
     respondWith(orders, { orders: { rows: [], count: 0 } }),
     respondWith(referrals, { orders: { rows: [] } }),
-    respondWith(wallet, { wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: null }] }),
+    respondWith(wallet, {
+      wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: null, walletVerified: false }],
+    }),
     respondWith(topRatedBrands, noBrands),
     respondWith(trendingBrands, noBrands),
     respondWith(newlyAddedBrands, noBrands),

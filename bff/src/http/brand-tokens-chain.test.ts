@@ -6,7 +6,6 @@ import {
   stakingStatus,
   stakingTransactions,
 } from '@brnd/contracts/api/brand-tokens';
-import { updateWallet } from '@brnd/contracts/api/wallet';
 import { HeadroomWallet, connectContract } from '@brnd/contracts/chain/connect';
 import { BRND, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
 import { Wallet } from 'ethers';
@@ -15,7 +14,7 @@ import { ONE_TOKEN } from '../services/ledger.ts';
 import type { TestApp } from '../testing.ts';
 import { activeToken, brandOwner, issuedToken } from '../testing/brand-tokens.ts';
 import { startChainTestApp } from '../testing/chain-app.ts';
-import { call } from '../testing/http.ts';
+import { call, proveWallet } from '../testing/http.ts';
 
 let anvil: Anvil;
 let app: TestApp;
@@ -70,10 +69,7 @@ test('staking 1,000,000 BRND from the owner’s wallet makes the brand Premium u
     staking_contract: chain().contracts.staking,
   });
 
-  await call(app.baseUrl, updateWallet, {
-    token: owner.token,
-    body: { walletAddress: wallet.address },
-  });
+  await proveWallet(app.baseUrl, owner.token, wallet);
   const brnd = connectContract(BRND, chain().contracts.brnd, chain().treasury);
   await (await brnd.transfer(wallet.address, 1_200_000n * ONE_TOKEN)).wait();
 

@@ -5,22 +5,29 @@ import {
   saleProgress,
   updateWallet,
   wallet,
+  walletChallenge,
 } from '@brnd/contracts/api/wallet';
 import type { PayoutService } from '../services/payouts.ts';
+import type { WalletProofService } from '../services/wallet-proofs.ts';
 import type { WalletService } from '../services/wallet.ts';
 import { authedRoute, route, type Route } from './route.ts';
 
 export function walletRoutes({
   wallets,
+  proofs,
   payouts,
 }: {
   wallets: WalletService;
+  proofs: WalletProofService;
   payouts: PayoutService;
 }): Route[] {
   return [
     authedRoute(wallet, async ({ auth }) => ({ wallet: [await wallets.wallet(auth.user.id)] })),
+    authedRoute(walletChallenge, async ({ auth, body }) =>
+      proofs.challenge(auth.user.id, body.walletAddress),
+    ),
     authedRoute(updateWallet, async ({ auth, body }) => {
-      await wallets.updateAddress(auth.user.id, body.walletAddress);
+      await proofs.saveProven(auth.user, body);
       return { message: SUCCESS };
     }),
     authedRoute(claimPayout, async ({ auth }) => ({
