@@ -41,7 +41,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER } from '@brnd/contracts/api/idempotency';
 import { sale as saleEndpoint } from '@brnd/contracts/api/sale';
 import { referrals } from '@brnd/contracts/api/referrals';
-import { wallet } from '@brnd/contracts/api/wallet';
+import { updateWallet, wallet } from '@brnd/contracts/api/wallet';
 import {
   ORDER_EXPIRY_MS,
   VOTE_WINDOW_HOURS,
@@ -191,6 +191,13 @@ export function changePasswordWrongCurrent(): HttpHandler {
       errors: { currentpassword: 'errors.wrongCurrentPassword' },
     }),
   );
+}
+
+/* ---------------------------------------------------------------- wallet */
+
+/** Saving a wallet with a challenge that expired or was used already (decision 042). */
+export function walletChallengeExpired(): HttpHandler {
+  return route(updateWallet, () => errorResponse(409, 'wallet.errors.challengeExpired'));
 }
 
 /* ---------------------------------------------------------------- orders */

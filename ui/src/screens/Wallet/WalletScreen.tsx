@@ -1,6 +1,13 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { claimPayout, payouts, updateWallet, wallet } from '@brnd/contracts/api/wallet';
+import {
+  claimPayout,
+  payouts,
+  updateWallet,
+  wallet,
+  walletChallenge,
+} from '@brnd/contracts/api/wallet';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { useApiClient } from '../../api.tsx';
@@ -10,6 +17,8 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import type { WalletChallengeView } from './WalletProof.tsx';
+import { injectedProvider, signWithProvider } from './wallet-signing.ts';
 import { WalletView } from './WalletView.tsx';
 
 /** A pending payout is re-read until the chain settles it. */
@@ -40,6 +49,16 @@ export function useUpdateWalletMutation() {
   });
 }
 
+export function useWalletChallengeMutation() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: async (body: EndpointBody<typeof walletChallenge>) => ({
+      ...(await api.call(walletChallenge, { body })),
+      walletAddress: body.walletAddress,
+    }),
+  });
+}
+
 export function useClaimPayoutMutation() {
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -60,8 +79,11 @@ export function WalletScreen() {
   const showError = useApiErrorToast();
   const walletQuery = useQuery(walletQueryOptions(api));
   const payoutsQuery = useQuery(payoutsQueryOptions(api));
+  const ask = useWalletChallengeMutation();
   const save = useUpdateWalletMutation();
   const claim = useClaimPayoutMutation();
+  const [challenge, setChallenge] = useState<WalletChallengeView | null>(null);
+  const provider = injectedProvider();
 
   if (walletQuery.isPending || payoutsQuery.isPending) {
     return <Spinner size="large" label={intl.formatMessage({ id: 'common.loading' })} />;
@@ -88,15 +110,44 @@ export function WalletScreen() {
       key={walletQuery.data.walletAddress ?? ''}
       wallet={walletQuery.data}
       payouts={payoutsQuery.data}
-      savingAddress={save.isPending}
-      addressErrors={serverFieldErrors(save.error)}
+      savingAddress={ask.isPending}
+      addressErrors={serverFieldErrors(ask.error)}
       onSaveAddress={(values) =>
-        save.mutate(values, {
-          onSuccess: () => toast.success(intl.formatMessage({ id: 'wallet.saved' })),
+        ask.mutate(values, {
+          onSuccess: (issued) => {
+            save.reset();
+            setChallenge(issued);
+          },
           onError: (failure) => {
             if (!serverFieldErrors(failure)) showError(failure);
           },
         })
+      }
+      proof={
+        challenge
+          ? {
+              challenge,
+              onSignInBrowser: provider
+                ? () => signWithProvider(provider, challenge.message, challenge.walletAddress)
+                : undefined,
+              confirming: save.isPending,
+              errors: serverFieldErrors(save.error),
+              onCancel: () => setChallenge(null),
+              onConfirm: (values) =>
+                save.mutate(
+                  { ...values, walletAddress: challenge.walletAddress, nonce: challenge.nonce },
+                  {
+                    onSuccess: () => {
+                      setChallenge(null);
+                      toast.success(intl.formatMessage({ id: 'wallet.saved' }));
+                    },
+                    onError: (failure) => {
+                      if (!serverFieldErrors(failure)) showError(failure);
+                    },
+                  },
+                ),
+            }
+          : undefined
       }
       claiming={claim.isPending}
       onClaim={() =>

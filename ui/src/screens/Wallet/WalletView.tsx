@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
-import { updateWallet, type Payout, type Wallet } from '@brnd/contracts/api/wallet';
+import { walletChallenge, type Payout, type Wallet } from '@brnd/contracts/api/wallet';
 import { wholeTokens } from '@brnd/contracts/domain/constants';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
@@ -9,18 +9,22 @@ import { Card } from '../../components/Card/Card.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
 import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { WalletProof, type WalletProofProps } from './WalletProof.tsx';
 import styles from './WalletView.module.css';
 import screen from '../shared/screen.module.css';
 
-export const WalletFormSchema = updateWallet.body;
+export const WalletFormSchema = walletChallenge.body;
 export type WalletFormValues = v.InferOutput<typeof WalletFormSchema>;
 
 export interface WalletViewProps {
   wallet: Wallet;
   payouts: Payout[];
+  /** Step one of saving an address: ask for the message to sign. */
   onSaveAddress(values: WalletFormValues): void;
   savingAddress?: boolean;
   addressErrors?: FieldErrors;
+  /** Step two, once the message is there (WalletProof). */
+  proof?: WalletProofProps;
   onClaim(): void;
   claiming?: boolean;
 }
@@ -32,6 +36,7 @@ export function WalletView({
   onSaveAddress,
   savingAddress = false,
   addressErrors,
+  proof,
   onClaim,
   claiming = false,
 }: WalletViewProps) {
@@ -46,7 +51,13 @@ export function WalletView({
     onSubmit: ({ value }) => onSaveAddress(v.parse(WalletFormSchema, value)),
   });
   useServerFieldErrors(form, addressErrors);
-  const canClaim = Boolean(wallet.walletAddress) && wallet.brnd_tokens > 0;
+  const proven = Boolean(wallet.walletAddress) && wallet.walletVerified;
+  const canClaim = proven && wallet.brnd_tokens > 0;
+  const claimHint = !wallet.walletAddress
+    ? 'wallet.claimNeedsAddress'
+    : !wallet.walletVerified
+      ? 'wallet.claimNeedsProof'
+      : 'wallet.claimNothing';
 
   return (
     <div className={styles.wallet}>
@@ -62,6 +73,10 @@ export function WalletView({
           </div>
         </dl>
         <Alert variant="warning">{t('wallet.exchangeWarning')}</Alert>
+        {proven && <p className={styles.verified}>{t('wallet.verified')}</p>}
+        {wallet.walletAddress && !wallet.walletVerified && (
+          <Alert variant="warning">{t('wallet.unverified')}</Alert>
+        )}
         <form noValidate className={screen.form} onSubmit={submitHandler(form)}>
           <form.Field name="walletAddress">
             {(field) => (
@@ -76,21 +91,23 @@ export function WalletView({
             )}
           </form.Field>
           <div className={screen.actions}>
-            <Button type="submit" variant="secondary" busy={savingAddress}>
+            <Button
+              type="submit"
+              variant="secondary"
+              busy={savingAddress}
+              disabled={proof !== undefined}
+            >
               {t('wallet.save')}
             </Button>
           </div>
         </form>
+        {proof && <WalletProof {...proof} />}
         <div className={screen.actions}>
           <Button onClick={onClaim} busy={claiming} disabled={!canClaim}>
             {t('wallet.claim', { count: wallet.brnd_tokens })}
           </Button>
         </div>
-        {!canClaim && (
-          <p className={screen.muted}>
-            {t(wallet.walletAddress ? 'wallet.claimNothing' : 'wallet.claimNeedsAddress')}
-          </p>
-        )}
+        {!canClaim && <p className={screen.muted}>{t(claimHint)}</p>}
       </Card>
       <Card title={t('wallet.payouts.heading')}>
         {payouts.length === 0 ? (
