@@ -930,6 +930,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       if (brand) brand.verificationStatus = status;
     },
 
+    /** Stories and tests: a payout wallet the user proved by signature earlier (decision 042). */
+    setProvenWallet(email: string, address: string) {
+      const user = userByEmail(email);
+      if (user) Object.assign(user.wallet, { walletAddress: address, walletVerified: true });
+    },
+
     /** An e-mail into the outbox, for features kept in their own files. */
     sendMail(to: string, subject: string, text: string) {
       send({ channel: 'email', to, subject, text });

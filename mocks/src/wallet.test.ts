@@ -24,7 +24,11 @@ async function demoToken() {
 }
 
 /** A challenge for `signer`'s address, signed by `signer`, sent with the demo password. */
-async function prove(token: string, signer: Wallet, address = signer.address) {
+async function prove(
+  token: string,
+  signer: { address: string; signMessage(message: string): Promise<string> },
+  address = signer.address,
+) {
   const challenge = await api.call(walletChallenge, { body: { walletAddress: address } }, token);
   const signature = await signer.signMessage(challenge.message);
   return {

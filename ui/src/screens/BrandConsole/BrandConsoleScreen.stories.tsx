@@ -681,7 +681,7 @@ export const StakeThroughWallet: Story = {
   parameters: { msw: { handlers: [stakingAnswer({})] } },
   beforeEach: () => {
     sentTransactions.length = 0;
-    fake.updateWallet(fake.userByEmail(DEMO_EMAIL)!, { walletAddress: ADDRESS });
+    fake.setProvenWallet(DEMO_EMAIL, ADDRESS);
     const wallet = {
       request: async ({ method, params }: { method: string; params?: unknown[] }) => {
         if (method === 'eth_requestAccounts') return [ADDRESS.toLowerCase()];
