@@ -13,6 +13,8 @@ import { adminPaymentRoutes } from './http/admin-payments.ts';
 import { createPaymentDesk } from './services/payment-desk.ts';
 import { brandTokenCsvBody, brandTokenRoutes } from './http/brand-tokens.ts';
 import { buybackRoutes } from './http/buybacks.ts';
+import { adminTreasuryRoutes } from './http/admin-treasury.ts';
+import { createTreasurySendService } from './services/treasury-sends.ts';
 import { contentRoutes } from './http/content.ts';
 import { devRouter } from './http/dev-outbox.ts';
 import { errorBody, errorHandler } from './http/errors.ts';
@@ -237,6 +239,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const site = deps.site ?? DEFAULT_SITE_CONFIG;
   const audit = createAuditLog(db);
+  const buybacks = createBuybackService({ db, chain: deps.chain, audit, logger });
   const api = new Router();
   mountRoutes(
     api,
@@ -303,8 +306,24 @@ export function createApp(deps: AppDeps): Koa {
         audit,
         explorerTxUrl: deps.explorerTxUrl ?? null,
       }),
+      ...adminTreasuryRoutes({
+        sends: createTreasurySendService({
+          db,
+          audit,
+          logger,
+          // Payouts and burns run again at once; brand token sends on their job's next retry.
+          processors: deps.chain
+            ? {
+                payouts: (id) => payouts.process(id),
+                buybacks: (id) => buybacks.process(id),
+              }
+            : {},
+          runInBackground: (name, work) => background.run(name, work),
+        }),
+        explorerTxUrl: deps.explorerTxUrl ?? null,
+      }),
       ...buybackRoutes({
-        buybacks: createBuybackService({ db, chain: deps.chain, audit, logger }),
+        buybacks,
         runInBackground: (name, work) => background.run(name, work),
       }),
       ...brandTokenRoutes({ brandTokens, db, chain: deps.chain }),

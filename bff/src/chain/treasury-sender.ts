@@ -158,6 +158,16 @@ export function createTreasurySender(
     );
   }
 
+  /** An operator asked for this nonce to be re-signed with higher fees (admin console). */
+  async function bumpRequested(nonce: string): Promise<boolean> {
+    const [row] = await db.query<{ requested: boolean }>(
+      `SELECT bump_requested_at IS NOT NULL AS requested FROM treasury_nonces
+       WHERE chain_id = $1 AND genesis_hash = $2 AND nonce = $3`,
+      [chain.chainId, chain.genesisHash, nonce],
+    );
+    return row?.requested ?? false;
+  }
+
   /** Stores a signed version and points the row at it, in one database transaction. */
   async function storeVersion(
     table: TreasuryTable,
@@ -273,6 +283,12 @@ export function createTreasurySender(
       { maxFeePerGas, maxPriorityFeePerGas },
     );
     await storeVersion(table, rowId, previous.nonce, latest.version + 1, raw);
+    // Any bump answers an operator's retry of this nonce.
+    await db.query(
+      `UPDATE treasury_nonces SET bump_requested_at = NULL
+       WHERE chain_id = $1 AND genesis_hash = $2 AND nonce = $3`,
+      [chain.chainId, chain.genesisHash, previous.nonce],
+    );
     const [stored] = await versions(String(previous.nonce));
     if (!stored) throw new Error(`${table} ${rowId}: the bumped version was not stored`);
     return stored;
@@ -355,7 +371,7 @@ export function createTreasurySender(
           // Not mined: (re-)broadcast the latest version, bumping it when it is underpriced or
           // has waited too long. A node that lost it (dropped) simply gets it again.
           let latest = all[0] as Version;
-          if (wasBroadcast && latest.age_ms >= bumpAfterMs) {
+          if (wasBroadcast && (latest.age_ms >= bumpAfterMs || (await bumpRequested(nonce)))) {
             latest = await bump(input.table, row.id, latest);
           }
           let outcome = await broadcast(latest);

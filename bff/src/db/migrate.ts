@@ -29,6 +29,7 @@ import { paymentSeenAt } from './migrations/0078-payment-seen-at.ts';
 import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts';
 import { liveEvents } from './migrations/0095-live-events.ts';
 import { walletProofs } from './migrations/0105-wallet-proofs.ts';
+import { treasuryBumpRequests } from './migrations/0106-treasury-bump-requests.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -72,6 +73,7 @@ export const migrations: Migration[] = [
   outboxHtml,
   smsDeliveries,
   walletProofs,
+  treasuryBumpRequests,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */
