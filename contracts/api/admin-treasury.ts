@@ -47,7 +47,7 @@ export const retryTreasurySend = defineEndpoint({
   status: 202,
   params: v.object({
     source: v.picklist(TREASURY_SOURCES, 'errors.notFound'),
-    id: v.pipe(v.string(), v.uuid('errors.notFound')),
+    id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'errors.notFound')),
   }),
   response: v.object({ send: TreasurySendSchema }),
 });

@@ -73,6 +73,8 @@ import {
   type SaleSettings,
 } from './sale.ts';
 import { demoSeed, logoDataUrl, type FakeSeed, type SeedBrand } from './seed.ts';
+import { fakeRetryTreasurySend, fakeTreasurySends, type TreasuryHost } from './admin-treasury.ts';
+import type { TreasurySource } from '@brnd/contracts/api/admin-treasury';
 import {
   fakeUpdateWallet,
   fakeWalletChallenge,
@@ -869,6 +871,15 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     return order;
   }
 
+  const treasuryHost = (operator: UserRecord): TreasuryHost => ({
+    payouts: () => (state.payouts ??= []),
+    versions: () =>
+      ((state.extensions ??= {}).treasuryVersions ??= {}) as Record<string, number>,
+    now,
+    recordAudit: (action, subject, details) => recordAudit(operator, action, subject, details),
+    fail: (status, messageId) => new FakeError(status, messageId),
+  });
+
   const proofHost: ProofHost = {
     appUrl,
     now,
@@ -1285,6 +1296,14 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
     wallet(user: UserRecord) {
       return { wallet: [{ ...user.wallet }] };
+    },
+
+    adminTreasurySends(operator: UserRecord) {
+      return fakeTreasurySends(treasuryHost(operator));
+    },
+
+    retryTreasurySend(operator: UserRecord, params: { source: TreasurySource; id: string }) {
+      return fakeRetryTreasurySend(treasuryHost(operator), params);
     },
 
     walletChallenge(user: UserRecord, input: { walletAddress: string }) {

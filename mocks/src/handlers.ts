@@ -98,6 +98,8 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   resyncOrder: (fake, { user, params }) => fake.resyncOrder(user, params),
   adminPayouts: (fake, { query }) => fake.adminPayouts(query),
   retryPayout: (fake, { user, params }) => fake.retryPayout(user, params),
+  adminTreasurySends: (fake, { user }) => fake.adminTreasurySends(user),
+  retryTreasurySend: (fake, { user, params }) => fake.retryTreasurySend(user, params),
   adminSale: (fake) => ({ sale: fake.sale(), allocation: fake.saleAllocation }),
   updateSale: (fake, { user, body }) => {
     fake.updateSale(user, body);

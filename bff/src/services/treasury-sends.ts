@@ -18,6 +18,8 @@ export interface TreasurySendService {
   ): Promise<TreasurySend>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const UNSETTLED = `('pending', 'signed', 'broadcast')`;
 
 /** One row per nonce with its source row's status and its latest signed version. */
@@ -50,6 +52,7 @@ export function createTreasurySendService(deps: {
   const { db } = deps;
 
   async function one(source: TreasurySource, id: string): Promise<TreasurySend | undefined> {
+    if (!UUID.test(id)) return undefined;
     const [row] = await db.query<TreasurySend>(
       `${SENDS} AND n.source = $1 AND n.source_id = $2`,
       [source, id],
