@@ -12,7 +12,6 @@ export const APP_PAGES = {
   resetPassword: '/resetpassword/$code',
   myBrands: '/user/mybrands/lists',
   myTokens: '/user/tokens',
-  wallet: '/user/wallet',
   profile: '/user/profile/person',
   newBrandAccount: '/newbrandaccount',
   contact: '/contact',
