@@ -1,9 +1,4 @@
-import {
-  verifyEmail,
-  resetPassword,
-  signupExisting,
-  walletChanged,
-} from './templates/account.tsx';
+import { verifyEmail, resetPassword, signupExisting, walletChanged } from './templates/account.tsx';
 import { premiumLapsed, tokensReceived } from './templates/tokens.tsx';
 import { applicationReceipt, brandDecision, companyDecision } from './templates/verification.tsx';
 import type { Template } from './template.ts';

@@ -873,8 +873,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
   const treasuryHost = (operator: UserRecord): TreasuryHost => ({
     payouts: () => (state.payouts ??= []),
-    versions: () =>
-      ((state.extensions ??= {}).treasuryVersions ??= {}) as Record<string, number>,
+    versions: () => ((state.extensions ??= {}).treasuryVersions ??= {}) as Record<string, number>,
     now,
     recordAudit: (action, subject, details) => recordAudit(operator, action, subject, details),
     fail: (status, messageId) => new FakeError(status, messageId),
@@ -883,8 +882,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   const proofHost: ProofHost = {
     appUrl,
     now,
-    challenges: () =>
-      ((state.extensions ??= {}).walletChallenges ??= []) as ChallengeRecord[],
+    challenges: () => ((state.extensions ??= {}).walletChallenges ??= []) as ChallengeRecord[],
     sendMail: (to, subject, text) => send({ channel: 'email', to, subject, text }),
   };
 

@@ -426,7 +426,14 @@ describe('orders and wallet', () => {
     const signature = await signer.signMessage(challenge.message);
     await api.call(
       updateWallet,
-      { body: { walletAddress: address, nonce: challenge.nonce, signature, password: DEMO_PASSWORD } },
+      {
+        body: {
+          walletAddress: address,
+          nonce: challenge.nonce,
+          signature,
+          password: DEMO_PASSWORD,
+        },
+      },
       token,
     );
     expect((await api.call(wallet, undefined, token)).wallet[0]?.walletAddress).toBe(address);

@@ -68,7 +68,11 @@ function hexNonce(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export function fakeWalletChallenge(fake: ProofHost, user: ProofUser, input: { walletAddress: string }) {
+export function fakeWalletChallenge(
+  fake: ProofHost,
+  user: ProofUser,
+  input: { walletAddress: string },
+) {
   const address = fakeChecksummed(input.walletAddress);
   const site = new URL(fake.appUrl);
   const issuedAt = fake.now();
@@ -103,9 +107,9 @@ export function fakeUpdateWallet(
       errors: { password: 'errors.wrongCurrentPassword' },
     });
   }
-  const challenge = fake.challenges().find(
-    (candidate) => candidate.nonce === input.nonce.trim() && candidate.userId === user.id,
-  );
+  const challenge = fake
+    .challenges()
+    .find((candidate) => candidate.nonce === input.nonce.trim() && candidate.userId === user.id);
   if (!challenge || challenge.used || challenge.expiresAt <= fake.now()) {
     throw new FakeError(409, 'wallet.errors.challengeExpired');
   }
@@ -114,7 +118,7 @@ export function fakeUpdateWallet(
       errors: { walletAddress: 'wallet.errors.addressNotChallenged' },
     });
   }
-  let signer = '';
+  let signer: string;
   try {
     signer = verifyMessage(challenge.message, input.signature.trim());
   } catch {

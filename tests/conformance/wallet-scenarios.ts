@@ -63,7 +63,9 @@ export const walletScenarios: Scenario[] = [
       call(walletChallenge, {
         label: 'a broken checksum',
         as: 'token',
-        input: () => ({ body: { walletAddress: ADDRESS.replace(/[a-f]/, (c) => c.toUpperCase()) } }),
+        input: () => ({
+          body: { walletAddress: ADDRESS.replace(/[a-f]/, (c) => c.toUpperCase()) },
+        }),
         expect: { status: 400, fields: { walletAddress: 'wallet.errors.checksum' } },
       }),
       call(walletChallenge, {

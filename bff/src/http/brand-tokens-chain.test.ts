@@ -127,8 +127,9 @@ test('staking 1,000,000 BRND from the owner’s proven wallet makes one brand Pr
     after: mailsBefore,
   });
   expect(lapsed.subject).toBe(`Premium from staking has ended for ${owner.brandName}`);
-  expect(await app.db.query('SELECT 1 FROM staking_premium WHERE wallet = $1', [wallet.address]))
-    .toEqual([]);
+  expect(
+    await app.db.query('SELECT 1 FROM staking_premium WHERE wallet = $1', [wallet.address]),
+  ).toEqual([]);
 
   await chain().provider.send('evm_increaseTime', [7 * 24 * 60 * 60 + 1]);
   await chain().provider.send('evm_mine', []);

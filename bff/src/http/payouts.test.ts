@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startAnvil, type Anvil } from '@brnd/contracts/chain/anvil';
 import { connectContract } from '@brnd/contracts/chain/connect';
 import { BRND } from '@brnd/contracts/chain/generated/index';
-import {
-  claimPayout,
-  devInfo,
-  payouts,
-  saleProgress,
-} from '@brnd/contracts/api/wallet';
+import { claimPayout, devInfo, payouts, saleProgress } from '@brnd/contracts/api/wallet';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';

@@ -30,7 +30,9 @@ test('the challenge is an EIP-4361 message for this site, address, chain and a s
   const signer = Wallet.createRandom();
   const challenge = await challengeFor(token, signer.address.toLowerCase());
   const lines = challenge.message.split('\n');
-  expect(lines[0]).toBe(`${new URL(app.baseUrl).host} wants you to sign in with your Ethereum account:`);
+  expect(lines[0]).toBe(
+    `${new URL(app.baseUrl).host} wants you to sign in with your Ethereum account:`,
+  );
   expect(lines[1]).toBe(signer.address);
   expect(challenge.message).toContain(`Chain ID: ${challenge.chainId}`);
   expect(challenge.message).toContain(`Nonce: ${challenge.nonce}`);
@@ -62,7 +64,9 @@ test('a wallet is saved only with its own signature and the password; the user i
     token,
     body: { ...body, walletAddress: other.address },
   });
-  expect(otherAddress.error?.errors).toEqual({ walletAddress: 'wallet.errors.addressNotChallenged' });
+  expect(otherAddress.error?.errors).toEqual({
+    walletAddress: 'wallet.errors.addressNotChallenged',
+  });
 
   const wrongPassword = await call(app.baseUrl, updateWallet, {
     token,

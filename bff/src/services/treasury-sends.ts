@@ -53,10 +53,10 @@ export function createTreasurySendService(deps: {
 
   async function one(source: TreasurySource, id: string): Promise<TreasurySend | undefined> {
     if (!UUID.test(id)) return undefined;
-    const [row] = await db.query<TreasurySend>(
-      `${SENDS} AND n.source = $1 AND n.source_id = $2`,
-      [source, id],
-    );
+    const [row] = await db.query<TreasurySend>(`${SENDS} AND n.source = $1 AND n.source_id = $2`, [
+      source,
+      id,
+    ]);
     return row;
   }
 
@@ -83,7 +83,12 @@ export function createTreasurySendService(deps: {
             actorEmail: operator.email,
             action: 'treasury.retry',
             subject: id,
-            details: { source, nonce: before.nonce, txHash: before.tx_hash, versions: before.versions },
+            details: {
+              source,
+              nonce: before.nonce,
+              txHash: before.tx_hash,
+              versions: before.versions,
+            },
           },
           transaction,
         );

@@ -128,9 +128,11 @@ export function createWalletProofService(deps: {
             fields: { signature: 'wallet.errors.wrongSigner' },
           });
         }
-        await db.query('UPDATE wallet_challenges SET used_at = now() WHERE nonce = $1', [
-          proof.nonce,
-        ], { transaction });
+        await db.query(
+          'UPDATE wallet_challenges SET used_at = now() WHERE nonce = $1',
+          [proof.nonce],
+          { transaction },
+        );
         const [before] = await db.query<{ wallet_address: string | null }>(
           'SELECT wallet_address FROM users WHERE id = $1 FOR UPDATE',
           [user.id],

@@ -54,7 +54,8 @@ export const tokensReceived: Template<{
  * stays, new tokens, deals and volume follow the brand's own plan from now on.
  */
 export const premiumLapsed: Template<{ name: string; brand: string }> = {
-  subject: (intl, { brand }) => intl.formatMessage({ id: 'email.premiumLapsed.subject' }, { brand }),
+  subject: (intl, { brand }) =>
+    intl.formatMessage({ id: 'email.premiumLapsed.subject' }, { brand }),
   Body({ intl, appUrl, name, brand }) {
     const t = intl.formatMessage;
     return (

@@ -90,9 +90,7 @@ export const Waiting: Story = {
     );
     await userEvent.click(retries[0]!);
     await expectToast(t, 'success', t('finance.treasury.retried', { nonce: '41' }));
-    await expect(
-      await within(table).findByText(t('finance.treasury.retryWaiting')),
-    ).toBeVisible();
+    await expect(await within(table).findByText(t('finance.treasury.retryWaiting'))).toBeVisible();
     await expect(within(table).queryAllByRole('button')).toHaveLength(0);
   },
 };

@@ -212,7 +212,12 @@ export const SignWithBrowserWallet: Story = {
     await expect(sent).toEqual([
       {
         path: '/api/user/updatewallet',
-        body: { walletAddress: ADDRESS, nonce: NONCE, signature: SIGNATURE, password: 'Secret12!x' },
+        body: {
+          walletAddress: ADDRESS,
+          nonce: NONCE,
+          signature: SIGNATURE,
+          password: 'Secret12!x',
+        },
       },
     ]);
   },
