@@ -137,7 +137,7 @@ export function createTreasurySender(
   /** The next nonce: the node's count, or past any nonce we gave out that it has not seen. */
   async function nextNonce(): Promise<number> {
     const [pending, [stored]] = await Promise.all([
-      chain.provider.getTransactionCount(chain.treasury.address, 'pending'),
+      chain.provider.getTransactionCount(chain.signer.address, 'pending'),
       db.query<{ next: string | null }>(
         `SELECT (max(nonce) + 1)::text AS next FROM treasury_nonces
          WHERE chain_id = $1 AND genesis_hash = $2`,
@@ -221,9 +221,9 @@ export function createTreasurySender(
     gasLimit: bigint,
     fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
   ): Promise<string> {
-    return chain.treasury.signTransaction({
+    return chain.signer.signTransaction({
       ...request,
-      from: chain.treasury.address,
+      from: chain.signer.address,
       chainId: chain.chainId,
       nonce,
       gasLimit,
@@ -248,7 +248,7 @@ export function createTreasurySender(
     const request = await send.request(row);
     let gasLimit: bigint;
     try {
-      gasLimit = await chain.provider.estimateGas({ ...request, from: chain.treasury.address });
+      gasLimit = await chain.provider.estimateGas({ ...request, from: chain.signer.address });
     } catch (error) {
       // Reverts in the estimate (e.g. the treasury lacks the tokens): nothing was signed.
       await send.settle(row, 'failed', messageOf(error).slice(0, 500));
@@ -364,7 +364,7 @@ export function createTreasurySender(
       let mined = await receiptOf(all);
       if (!mined) {
         const minedNonces = await chain.provider.getTransactionCount(
-          chain.treasury.address,
+          chain.signer.address,
           'latest',
         );
         if (minedNonces <= Number(nonce)) {
@@ -411,7 +411,7 @@ export function createTreasurySender(
       // transaction: ours can never be mined.
       const safeBlock = Math.max(0, latestBlock - chain.confirmations + 1);
       const settledNonces = await chain.provider.getTransactionCount(
-        chain.treasury.address,
+        chain.signer.address,
         safeBlock,
       );
       if (settledNonces > Number(nonce)) {
