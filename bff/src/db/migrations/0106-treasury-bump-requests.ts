@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.ts';
 
 /**
- * An operator's retry of a stuck treasury send (decision 042, issue #18): the request is kept on
+ * An operator's retry of a stuck treasury send (decision 043, issue #18): the request is kept on
  * the nonce, and the treasury sender's next attempt for that row re-signs it with raised fees
  * (the existing bump path: same nonce, same call, the next version), then clears it. Keeping it
  * in the database means the bump happens under the treasury lock whichever bff replica or job
