@@ -93,11 +93,19 @@ test('staking 1,000,000 BRND from the owner’s proven wallet makes one brand Pr
   });
   // A fresh stake counts only after STAKE_PREMIUM_MIN_AGE_DAYS (decision 042).
   expect(await planOf(owner)).toEqual({ plan: 'standard', source: 'subscription' });
+  const maturing = await call(app.baseUrl, stakingStatus, { token: owner.token });
+  expect(maturing.data).toMatchObject({ premium: true, wallet_verified: true });
+  const from = Date.parse(maturing.data?.premium_from ?? '');
+  expect(from - Date.now()).toBeGreaterThan((STAKE_PREMIUM_MIN_AGE_DAYS - 0.1) * 86_400_000);
   await app.db.query(
     `UPDATE staking_premium SET seen_since = now() - make_interval(days => $2) WHERE wallet = $1`,
     [wallet.address, STAKE_PREMIUM_MIN_AGE_DAYS],
   );
   expect(await planOf(owner)).toEqual({ plan: 'premium', source: 'staking' });
+  expect((await call(app.baseUrl, stakingStatus, { token: owner.token })).data).toMatchObject({
+    premium: true,
+    premium_from: null,
+  });
 
   // One stake backs one brand: another owner who also holds the key gets nothing from it.
   const second = await brandOwner(app);

@@ -101,3 +101,28 @@ async function endBinding(wallet: string, deps: StakingPremiumDeps): Promise<voi
     );
   }
 }
+
+/**
+ * Adds to the contract's view of a stake what the plan rules make of it: whether the wallet is
+ * proven, and when a fresh stake will start to count (its minimum age).
+ */
+export async function withPremiumAge<S extends { wallet: string | null; premium: boolean }>(
+  db: Database,
+  userId: string,
+  status: S,
+): Promise<S & { wallet_verified: boolean; premium_from: string | null }> {
+  const [row] = await db.query<{ verified: boolean; premium_from: Date | null }>(
+    `SELECT u.wallet_verified_at IS NOT NULL AS verified,
+       (SELECT sp.seen_since + make_interval(days => $2) FROM staking_premium sp
+        WHERE sp.wallet = u.wallet_address AND sp.premium_since IS NULL) AS premium_from
+     FROM users u WHERE u.id = $1`,
+    [userId, STAKE_PREMIUM_MIN_AGE_DAYS],
+  );
+  const verified = Boolean(status.wallet) && (row?.verified ?? false);
+  return {
+    ...status,
+    wallet_verified: verified,
+    premium_from:
+      verified && status.premium && row?.premium_from ? row.premium_from.toISOString() : null,
+  };
+}
