@@ -28,6 +28,15 @@ test('the profile cookies last two days, are SameSite=Strict and Secure only on 
   expect(set.mock.calls[0]?.[2]).toMatchObject({ secure: false });
 });
 
+test('an operator is remembered as such, and a later plain sign-in forgets it', () => {
+  const store = createCookieSessionStore();
+  store.signIn({ ...session, operator: true });
+  expect(createCookieSessionStore().getSession()).toEqual({ ...session, operator: true });
+  store.signIn(session);
+  expect(Cookies.get()).toEqual(session);
+  expect(store.getSession()).toEqual(session);
+});
+
 test('signing out clears the three cookies', () => {
   const store = createCookieSessionStore();
   store.signIn(session);

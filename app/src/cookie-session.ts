@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import {
   SESSION_COOKIE_MAX_AGE_MS,
+  SESSION_OPERATOR_COOKIE,
   SESSION_PROFILE_COOKIES,
 } from '@brnd/contracts/domain/constants';
 import type { Session } from '@brnd/ui/session';
@@ -24,12 +25,21 @@ export interface CookieSessionStore {
 function readSession(): Session | null {
   const email = Cookies.get('email');
   if (!email) return null;
-  return { email, mobile: Cookies.get('mobile') ?? '', name: Cookies.get('name') ?? '' };
+  const session: Session = {
+    email,
+    mobile: Cookies.get('mobile') ?? '',
+    name: Cookies.get('name') ?? '',
+  };
+  if (Cookies.get(SESSION_OPERATOR_COOKIE) === '1') session.operator = true;
+  return session;
 }
 
 function sameSession(a: Session | null, b: Session | null): boolean {
   if (a === null || b === null) return a === b;
-  return SESSION_PROFILE_COOKIES.every((key) => a[key] === b[key]);
+  return (
+    SESSION_PROFILE_COOKIES.every((key) => a[key] === b[key]) &&
+    Boolean(a.operator) === Boolean(b.operator)
+  );
 }
 
 export function createCookieSessionStore(options: { secure?: boolean } = {}): CookieSessionStore {
@@ -60,10 +70,14 @@ export function createCookieSessionStore(options: { secure?: boolean } = {}): Co
     getSession: current,
     signIn(session) {
       for (const key of SESSION_PROFILE_COOKIES) Cookies.set(key, session[key], attributes);
+      if (session.operator) Cookies.set(SESSION_OPERATOR_COOKIE, '1', attributes);
+      else Cookies.remove(SESSION_OPERATOR_COOKIE, { path: '/' });
       changed();
     },
     signOut() {
-      for (const key of SESSION_PROFILE_COOKIES) Cookies.remove(key, { path: '/' });
+      for (const key of [...SESSION_PROFILE_COOKIES, SESSION_OPERATOR_COOKIE]) {
+        Cookies.remove(key, { path: '/' });
+      }
       changed();
     },
     subscribe(listener) {

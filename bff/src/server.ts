@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.ts';
+import { createServices } from './composition.ts';
 import {
   connectExternalChain,
   describeChain,
@@ -22,9 +23,7 @@ import {
   resendUnfinished,
   startBrandTokenWorker,
 } from './jobs/brand-tokens.ts';
-import { createBrandTokenChain } from './services/brand-tokens-chain.ts';
 import { startContestJob } from './jobs/contest.ts';
-import { createContestService } from './services/contest.ts';
 import { createLogger } from './logger.ts';
 import { createMetrics } from './http/metrics.ts';
 import { startLiveEvents } from './services/live-events.ts';
@@ -37,15 +36,11 @@ import { startTwilioSimulator } from './providers/twilio-simulator.ts';
 import { queuedSms, startSmsWorker } from './jobs/sms.ts';
 import { SMS_STATUS_PATH } from './http/sms-status.ts';
 import { createBackground } from './services/background.ts';
-import { createLedger } from './services/ledger.ts';
 import { purgeExpired } from './services/maintenance.ts';
 import { createPasswordHasher } from './services/passwords.ts';
-import { createPayoutService } from './services/payouts.ts';
-import { createAuditLog } from './services/audit-log.ts';
-import { createBuybackService, reconcileBuybacks } from './services/buybacks.ts';
+import { reconcileBuybacks } from './services/buybacks.ts';
 import { startSaleWatcher } from './jobs/sale-watch.ts';
 import { startSaleProviders } from './providers/sale-providers.ts';
-import { createSaleStack } from './services/sale-stack.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60_000;
@@ -148,34 +143,6 @@ async function main() {
   const sms = await startSms(db);
   await startSmsWorker(queue, sms.provider, logger);
   const pauseMs = env.payoutPauseAfterBroadcastMs;
-  const payouts = createPayoutService({
-    db,
-    ledger: createLedger(db),
-    chain,
-    logger,
-    enqueue: enqueuePayout(queue),
-    ...(pauseMs
-      ? {
-          afterBroadcast: async (payoutId: string) => {
-            console.log(`payout ${payoutId} broadcast: pausing ${pauseMs} ms`);
-            await new Promise((resolve) => setTimeout(resolve, pauseMs));
-          },
-        }
-      : {}),
-  });
-  // A crash may have left payouts signed or broadcast: settle them by their hash first.
-  void reconcilePayouts(payouts, logger);
-  void reconcileBuybacks(
-    createBuybackService({ db, chain, audit: createAuditLog(db), logger }),
-    logger,
-  );
-  await startPayoutWorker(queue, payouts, logger);
-  const brandTokenChain = createBrandTokenChain({ db, ledger: createLedger(db), chain, logger });
-  // Deploys and mints a crash left unfinished: settled by their stored hash, never signed anew.
-  void resendUnfinished(brandTokenChain, logger);
-  await startBrandTokenWorker(queue, brandTokenChain, logger);
-  // The monthly contest closes on the 1st (Warsaw time); closing twice changes nothing.
-  await startContestJob(queue, createContestService({ db, ledger: createLedger(db) }), logger);
 
   // The token sale: real payment providers when configured, else their local simulators.
   const saleProviders = await startSaleProviders({
@@ -184,20 +151,60 @@ async function main() {
     logger,
   });
   stops.push({ name: 'payment simulators', stop: () => saleProviders.stop() });
-  const sale = createSaleStack({
-    db,
-    logger,
-    appUrl: env.appUrl,
-    gateway: saleProviders.gateway,
-    card: saleProviders.card,
-    ...(env.sale.depositXpub ? { depositXpub: env.sale.depositXpub } : {}),
-    chainId: chain.chainId,
-    ethConfirmations: env.sale.ethConfirmations,
-    usdPerEth: saleProviders.usdPerEth,
-    ethQuoteMs: env.sale.ethQuoteMs,
-  });
+
+  const background = createBackground(logger);
+  const services = createServices(
+    {
+      appUrl: env.appUrl,
+      secret: env.sessionSecret,
+      operatorEmail: env.operatorEmail,
+      ...(env.explorerTxUrl ? { explorerTxUrl: env.explorerTxUrl } : {}),
+      sale: {
+        ...(env.sale.depositXpub ? { depositXpub: env.sale.depositXpub } : {}),
+        chainId: chain.chainId,
+        ethConfirmations: env.sale.ethConfirmations,
+        ethQuoteMs: env.sale.ethQuoteMs,
+      },
+    },
+    {
+      db,
+      logger,
+      mailer,
+      sms: queuedSms(queue),
+      hasher,
+      background,
+      chain,
+      enqueuePayout: enqueuePayout(queue),
+      brandTokenSends: brandTokenSendQueue(queue, db),
+      feed: env.feedUrl ? createHttpFeed(env.feedUrl) : createBundledFeed(),
+      gateway: saleProviders.gateway,
+      card: saleProviders.card,
+      usdPerEth: saleProviders.usdPerEth,
+      ...(pauseMs
+        ? {
+            afterPayoutBroadcast: async (payoutId: string) => {
+              console.log(`payout ${payoutId} broadcast: pausing ${pauseMs} ms`);
+              await new Promise((resolve) => setTimeout(resolve, pauseMs));
+            },
+          }
+        : {}),
+    },
+  );
+
+  // A crash may have left payouts signed or broadcast: settle them by their hash first.
+  void reconcilePayouts(services.payouts, logger);
+  void reconcileBuybacks(services.buybacks, logger);
+  await startPayoutWorker(queue, services.payouts, logger);
+  const { brandTokenChain } = services;
+  if (!brandTokenChain) throw new Error('brand tokens need the chain the services were built on');
+  // Deploys and mints a crash left unfinished: settled by their stored hash, never signed anew.
+  void resendUnfinished(brandTokenChain, logger);
+  await startBrandTokenWorker(queue, brandTokenChain, logger);
+  // The monthly contest closes on the 1st (Warsaw time); closing twice changes nothing.
+  await startContestJob(queue, services.contest, logger);
+
   const saleWatcher = startSaleWatcher({
-    orders: sale.orders,
+    orders: services.orders,
     provider: chain.provider,
     logger,
     intervalMs: env.sale.watchIntervalMs,
@@ -205,28 +212,15 @@ async function main() {
   });
   stops.push({ name: 'sale watcher', stop: () => saleWatcher.stop() });
 
-  const background = createBackground(logger);
   const liveEvents = startLiveEvents({ url: db.url, logger });
   const app = createApp({
-    db,
-    mailer,
-    sms: queuedSms(queue),
+    services,
     smsStatus: { authToken: sms.authToken, callbackUrl: `${env.appUrl}${SMS_STATUS_PATH}` },
-    hasher,
-    logger,
-    secret: env.sessionSecret,
     appUrl: env.appUrl,
     production: env.production,
     trustProxy: env.trustProxy,
     staticDir: env.staticDir,
-    background,
     site: env.site,
-    operatorEmail: env.operatorEmail,
-    feed: env.feedUrl ? createHttpFeed(env.feedUrl) : createBundledFeed(),
-    chain,
-    payouts,
-    brandTokenSends: brandTokenSendQueue(queue, db),
-    sale,
     cardProviderUrl: saleProviders.card.publicUrl,
     metrics,
     liveEvents,

@@ -3,14 +3,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createApp } from './app.ts';
+import { createServices, type Services } from './composition.ts';
+import type { CardExchange } from './providers/card-exchange.ts';
+import type { CryptoGateway } from './providers/crypto-gateway.ts';
 import { connectDevChain, type PlatformChain } from './chain/platform-chain.ts';
 import { enqueuePayout, startPayoutWorker } from './jobs/payouts.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
-import { createLedger } from './services/ledger.ts';
 import { brandTokenSendQueue, startBrandTokenWorker } from './jobs/brand-tokens.ts';
-import { createBrandTokenChain, type BrandTokenChain } from './services/brand-tokens-chain.ts';
-import type { SendQueue } from './services/brand-tokens.ts';
-import { createPayoutService, type PayoutService } from './services/payouts.ts';
+import type { BrandTokenChain } from './services/brand-tokens/chain.ts';
+import type { PayoutService } from './services/payouts.ts';
 import { databaseName, openDatabase, type Database } from './db/database.ts';
 import { seedIfEmpty } from './seed/demo.ts';
 import { createMemoryLogger, type LogEntry, type Logger } from './logger.ts';
@@ -25,9 +26,7 @@ import {
   type PasswordHasher,
 } from './services/passwords.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './testing/test-database.ts';
-import type { OrderService } from './services/orders.ts';
 import type { Clock } from './services/votes.ts';
-import type { SaleService } from './services/sale.ts';
 
 export { DEMO_USER } from './seed/demo.ts';
 export type { Database } from './db/database.ts';
@@ -69,17 +68,27 @@ export interface TestAppOptions {
   site?: SiteConfig;
   /** Protect /metrics with this bearer token (METRICS_TOKEN). */
   metricsToken?: string;
-  /** The token sale's services, built once the app's address is known (webhook URLs). */
-  sale?: (context: { db: Database; baseUrl: string; logger: Logger }) => {
-    sales: SaleService;
-    orders: OrderService;
-  };
+  /**
+   * The token sale's providers and chain settings, chosen once the app's address is known
+   * (webhook URLs); default: ETH orders on the dev deposit key, no BTC gateway or card provider.
+   */
+  sale?: (context: { baseUrl: string }) => TestSaleOptions;
+}
+
+export interface TestSaleOptions {
+  gateway?: CryptoGateway;
+  card?: CardExchange;
+  chainId?: number;
+  ethConfirmations?: number;
+  usdPerEth?: number;
 }
 
 export interface TestApp {
   /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
   baseUrl: string;
   db: Database;
+  /** The app's services (composition.ts), for tests that drive one directly. */
+  services: Services;
   /** What the app logged (unless a logger was passed in). */
   logs: LogEntry[];
   /** Resolves once work started after an answer (e.g. the reset e-mail) has finished. */
@@ -115,23 +124,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const background: Background = createBackground(logger);
   let chain: PlatformChain | undefined;
   let queue: JobQueue | undefined;
-  let payouts: PayoutService | undefined;
-  let brandTokenChain: BrandTokenChain | undefined;
-  let brandTokenSends: SendQueue | undefined;
   if (options.chain) {
     chain = await connectDevChain(db, logger, options.chain);
     queue = await startJobQueue(url, logger);
-    payouts = createPayoutService({
-      db,
-      ledger: createLedger(db),
-      chain,
-      logger,
-      enqueue: enqueuePayout(queue),
-    });
-    await startPayoutWorker(queue, payouts, logger);
-    brandTokenChain = createBrandTokenChain({ db, ledger: createLedger(db), chain, logger });
-    await startBrandTokenWorker(queue, brandTokenChain, logger);
-    brandTokenSends = brandTokenSendQueue(queue, db);
   }
   const liveEvents = startLiveEvents({ url, logger });
   await liveEvents.ready();
@@ -139,25 +134,53 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const appUrl = options.appUrl ?? baseUrl;
+  const sale = options.sale?.({ baseUrl }) ?? {};
+  const services = createServices(
+    {
+      appUrl,
+      secret: options.secret ?? 'test-secret-that-is-at-least-32-characters-long',
+      ...(options.operatorEmail ? { operatorEmail: options.operatorEmail } : {}),
+      sale: {
+        ...(sale.chainId !== undefined ? { chainId: sale.chainId } : {}),
+        ...(sale.ethConfirmations !== undefined ? { ethConfirmations: sale.ethConfirmations } : {}),
+      },
+    },
+    {
+      db,
+      logger,
+      mailer: options.mailer ?? createOutboxMailer(db),
+      sms: options.sms ?? createOutboxSms(db),
+      hasher,
+      background,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.feed ? { feed: options.feed } : {}),
+      ...(chain && queue
+        ? {
+            chain,
+            enqueuePayout: enqueuePayout(queue),
+            brandTokenSends: brandTokenSendQueue(queue, db),
+          }
+        : {}),
+      ...(sale.gateway ? { gateway: sale.gateway } : {}),
+      ...(sale.card ? { card: sale.card } : {}),
+      ...(sale.usdPerEth !== undefined ? { usdPerEth: sale.usdPerEth } : {}),
+    },
+  );
+  if (queue) {
+    await startPayoutWorker(queue, services.payouts, logger);
+    if (services.brandTokenChain) {
+      await startBrandTokenWorker(queue, services.brandTokenChain, logger);
+    }
+  }
+
   const app = createApp({
-    db,
-    mailer: options.mailer ?? createOutboxMailer(db),
-    sms: options.sms ?? createOutboxSms(db),
-    hasher,
-    logger,
-    secret: options.secret ?? 'test-secret-that-is-at-least-32-characters-long',
-    appUrl: options.appUrl ?? baseUrl,
+    services,
+    appUrl,
     production: options.production ?? false,
     trustProxy: options.trustProxy ?? true,
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
-    ...(options.feed ? { feed: options.feed } : {}),
-    ...(options.operatorEmail ? { operatorEmail: options.operatorEmail } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.site ? { site: options.site } : {}),
-    ...(options.sale ? { sale: options.sale({ db, baseUrl, logger }) } : {}),
-    background,
-    ...(chain && payouts ? { chain, payouts } : {}),
-    ...(brandTokenSends ? { brandTokenSends } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     liveEvents,
   });
@@ -169,8 +192,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     db,
     logs: memoryLogger.entries,
     settled: () => background.drain(),
-    ...(chain && payouts ? { chain, payouts } : {}),
-    ...(brandTokenChain ? { brandTokenChain } : {}),
+    services,
+    ...(chain ? { chain, payouts: services.payouts } : {}),
+    ...(services.brandTokenChain ? { brandTokenChain: services.brandTokenChain } : {}),
     close() {
       closing ??= (async () => {
         await liveEvents.close();

@@ -45,6 +45,8 @@ export const LoginSuccessSchema = v.object({
   email: v.string(),
   mobile: v.string(),
   name: v.string(),
+  /** The account may use the operator console (the console's endpoints still check it). */
+  operator: v.optional(v.boolean()),
 });
 
 /** For the web app (`session: 'cookie'`): the token is in an HttpOnly cookie, not here. */
@@ -53,6 +55,7 @@ export const LoginCookieSuccessSchema = v.object({
   email: v.string(),
   mobile: v.string(),
   name: v.string(),
+  operator: v.optional(v.boolean()),
 });
 
 /** The phone is not verified yet: no session, but a code that continues the phone steps. */

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { MessageResponseSchema } from './message.ts';
-import { WalletAddressSchema } from '../domain/rules.ts';
+import { PayoutTokensSchema, WalletAddressSchema } from '../domain/rules.ts';
 import { SIGNATURE_PATTERN } from '../domain/wallet-proof.ts';
+import { IdempotentHeadersSchema } from './idempotency.ts';
 import type { TransactionStatus } from '../domain/constants.ts';
 import type { Transaction } from './orders.ts';
 
@@ -120,12 +121,20 @@ export function payoutAsTransaction(payout: Payout): Transaction {
   };
 }
 
-/** Not in the spec: sends the whole BRND balance to the saved wallet address. */
+/**
+ * Not in the spec: sends `brnd_tokens` whole BRND of the balance to the saved wallet address
+ * (docs/decisions/044), only once that address is proven by signature (a 409
+ * `wallet.errors.walletNotVerified` before, docs/decisions/042). More than the balance is a 400 `wallet.errors.overBalance`; asking for
+ * all the whole tokens also sends the balance's fraction, so none is stranded. One
+ * `Idempotency-Key` per payout attempt: a double submit pays out once.
+ */
 export const claimPayout = defineEndpoint({
   id: 'claimPayout',
   method: 'POST',
   path: '/api/user/payouts/claim',
   auth: 'required',
+  headers: IdempotentHeadersSchema,
+  body: v.object({ brnd_tokens: PayoutTokensSchema }),
   status: 202,
   response: v.object({ message: v.string(), payout: PayoutSchema }),
 });

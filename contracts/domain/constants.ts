@@ -9,6 +9,8 @@ export const SESSION_COOKIES = ['token', 'email', 'mobile', 'name'] as const;
  */
 export const SESSION_TOKEN_COOKIE = 'token';
 export const SESSION_PROFILE_COOKIES = ['email', 'mobile', 'name'] as const;
+/** Set ('1') for an operator, so the menu can offer the console; the console's API checks anyway. */
+export const SESSION_OPERATOR_COOKIE = 'operator';
 
 export const TOAST_DURATION_MS = 5_000;
 /** Toasts shown at once; an older one makes room for a newer. */

@@ -95,6 +95,25 @@ export const AmountSchema = v.pipe(
   v.check((amount) => Number.isFinite(amount) && amount > 0, 'validation.amount'),
 );
 
+/**
+ * A payout's amount (docs/decisions/044): whole BRND, at least 1. Forms send text and code sends
+ * numbers; each kind of mistake has its own sentence. The upper bound is the balance, which only
+ * the server knows for sure (`wallet.errors.overBalance`).
+ */
+export const PayoutTokensTextSchema = v.pipe(
+  trimmed,
+  v.check((text) => /^(\d+\.?\d*|\.\d+)$/.test(text), 'validation.payoutAmount'),
+  v.check((text) => !/^\d*\.\d*[1-9]/.test(text), 'validation.payoutWhole'),
+  v.transform(Number),
+  v.check((tokens) => tokens >= 1, 'validation.payoutPositive'),
+  v.check((tokens) => Number.isSafeInteger(tokens), 'validation.payoutAmount'),
+);
+export const PayoutTokensSchema = v.pipe(
+  v.union([v.string(), v.number()], 'validation.payoutAmount'),
+  v.transform(String),
+  PayoutTokensTextSchema,
+);
+
 export const WalletAddressSchema = v.pipe(
   trimmed,
   v.nonEmpty('validation.wallet'),

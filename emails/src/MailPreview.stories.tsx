@@ -274,3 +274,75 @@ const lapsedCase = {
 /** The stake behind a brand's Premium fell below the threshold. */
 export const PremiumLapsed = mailStory('premiumLapsed', lapsed, lapsedCase);
 export const PremiumLapsedPolish = mailStory('premiumLapsed', lapsed, lapsedCase, 'pl');
+
+const ORDER_UUID = '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c';
+const crypto = {
+  name: 'Anna Nowak',
+  order: '100042',
+  paid: '0.0208 BTC',
+  tokens: 416_666,
+  creditedAt: '2026-11-20T10:15:00.000Z',
+  orderUuid: ORDER_UUID,
+};
+const purchaseCase = {
+  subject: 'email.purchaseReceipt.subject',
+  values: { tokens: crypto.tokens, order: crypto.order },
+  button: 'email.purchaseReceipt.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.buyOrder, { params: { uuid: ORDER_UUID } }),
+};
+/** A paid crypto order's receipt: it opens the order. */
+export const PurchaseReceipt = mailStory('purchaseReceipt', crypto, purchaseCase);
+export const PurchaseReceiptPolish = mailStory('purchaseReceipt', crypto, purchaseCase, 'pl');
+const card = { ...crypto, order: 'ctx_9f8e7d', paid: '101.00 PLN', tokens: 8_333, orderUuid: null };
+const cardCase = {
+  ...purchaseCase,
+  values: { tokens: card.tokens, order: card.order },
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.transactions),
+};
+/** A card order has no page of its own: the receipt opens Transactions. */
+export const PurchaseReceiptCard = mailStory('purchaseReceipt', card, cardCase);
+export const PurchaseReceiptCardPolish = mailStory('purchaseReceipt', card, cardCase, 'pl');
+
+const payout = {
+  name: 'Anna Nowak',
+  tokens: 2_500,
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  txHash: '0x8f1c4e0d7a3b9f2e6c5d4b3a29180f7e6d5c4b3a29180f7e6d5c4b3a29180f7e',
+  sentAt: '2026-11-20T10:15:00.000Z',
+};
+const payoutCase = {
+  subject: 'email.payoutReceipt.subject',
+  values: { tokens: payout.tokens },
+  button: 'email.payoutReceipt.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.wallet),
+};
+export const PayoutReceipt = mailStory('payoutReceipt', payout, payoutCase);
+export const PayoutReceiptPolish = mailStory('payoutReceipt', payout, payoutCase, 'pl');
+
+const credit = {
+  name: 'Anna Nowak',
+  decision: 'credit' as const,
+  order: '100042',
+  paid: '0.0208 BTC',
+  tokens: 416_666,
+  reference: '',
+  orderUuid: ORDER_UUID,
+};
+const decisionCase = {
+  subject: 'email.paymentDecision.credit.subject',
+  values: { tokens: credit.tokens, order: credit.order },
+  button: 'email.paymentDecision.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.buyOrder, { params: { uuid: ORDER_UUID } }),
+};
+/** An operator credited a part payment: the decision and the BRND credited. */
+export const PaymentDecisionCredit = mailStory('paymentDecision', credit, decisionCase);
+export const PaymentDecisionCreditPolish = mailStory('paymentDecision', credit, decisionCase, 'pl');
+const refund = { ...credit, decision: 'refund' as const, tokens: 0, reference: 'RF-2026-0042' };
+const refundCase = {
+  ...decisionCase,
+  subject: 'email.paymentDecision.refund.subject',
+  values: { order: refund.order },
+};
+/** An operator returns the money: the refund's reference, no BRND. */
+export const PaymentDecisionRefund = mailStory('paymentDecision', refund, refundCase);
+export const PaymentDecisionRefundPolish = mailStory('paymentDecision', refund, refundCase, 'pl');

@@ -1,4 +1,5 @@
 import { verifyEmail, resetPassword, signupExisting, walletChanged } from './templates/account.tsx';
+import { paymentDecision, payoutReceipt, purchaseReceipt } from './templates/money.tsx';
 import { premiumLapsed, tokensReceived } from './templates/tokens.tsx';
 import { applicationReceipt, brandDecision, companyDecision } from './templates/verification.tsx';
 import type { Template } from './template.ts';
@@ -14,6 +15,9 @@ export const templates = {
   tokensReceived,
   walletChanged,
   premiumLapsed,
+  purchaseReceipt,
+  payoutReceipt,
+  paymentDecision,
 } as const;
 
 export type MailKind = keyof typeof templates;

@@ -1,3 +1,4 @@
+import { isOverdueEthOrder } from '@brnd/contracts/domain/orders';
 import type { ActivityKind, ActivityRow } from '@brnd/contracts/api/activity';
 import {
   ADMIN_NOTIFICATIONS_PAGE_SIZE,
@@ -136,9 +137,10 @@ export function createPaymentDeskFake(host: DeskHost, fail: DeskError) {
     const crypto = order.crypto;
     return Boolean(
       crypto &&
-      order.method === 'ETH' &&
-      crypto.status < ORDER_STATUS.CONFIRMING &&
-      crypto.expiresAt <= host.now(),
+      isOverdueEthOrder(
+        { currency: order.method, status: crypto.status, expiresAt: crypto.expiresAt },
+        host.now(),
+      ),
     );
   }
 

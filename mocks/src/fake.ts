@@ -51,6 +51,7 @@ import {
   VOTES_PER_BRAND_PER_WINDOW,
   type Role,
   VOTES_PER_WINDOW,
+  wholeTokens,
   type CryptoPayMethod,
   type OrderStatusCode,
   type TransactionStatus,
@@ -848,6 +849,29 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     };
   }
 
+  /** The purchase receipt, worded by the bff's template's keys (docs/decisions/044). */
+  function mailPurchaseReceipt(owner: UserRecord, order: OrderRecord) {
+    const card = state.cardTransactions.find((record) => record.cashTxHash === order.uuid);
+    const values = {
+      order: order.crypto?.shopOrderId ?? order.uuid,
+      paid: order.crypto
+        ? `${order.crypto.paidAmount ?? order.crypto.destinationAmount} ${order.method}`
+        : `${(card?.fiatValue ?? 0).toFixed(2)} PLN`,
+      tokens: order.tokens,
+      date: new Date(now()).toISOString().slice(0, 10),
+    };
+    send({
+      channel: 'email',
+      to: owner.email,
+      subject: localText(owner.language, 'email.purchaseReceipt.subject', values),
+      text: [
+        localText(owner.language, 'email.greeting', { name: owner.name }),
+        localText(owner.language, 'email.purchaseReceipt.body', values),
+        localText(owner.language, 'email.purchaseReceipt.keep'),
+      ].join('\n\n'),
+    });
+  }
+
   function applyOrderStatus(order: OrderRecord, status: OrderStatusCode) {
     if (!order.crypto) return;
     const wasPaid = order.crypto.status === ORDER_STATUS.PAID;
@@ -860,6 +884,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         type: 'order',
         id: order.uuid,
       });
+      mailPurchaseReceipt(owner, order);
     }
   }
 
@@ -1082,6 +1107,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         email: user.email,
         mobile: user.mobile,
         name: user.name,
+        operator: user.role === 'admin',
       };
     },
 
@@ -1315,11 +1341,18 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return fakeUpdateWallet(proofHost, user, input);
     },
 
-    claimPayout(user: UserRecord) {
-      const { walletAddress, brnd_tokens: tokens } = user.wallet;
+    claimPayout(user: UserRecord, requested: number) {
+      const { walletAddress, brnd_tokens: balance } = user.wallet;
       if (!walletAddress) throw new FakeError(409, 'wallet.errors.noWalletAddress');
       if (!user.wallet.walletVerified) throw new FakeError(409, 'wallet.errors.walletNotVerified');
-      if (tokens <= 0) throw new FakeError(409, 'wallet.errors.nothingToClaim');
+      if (balance <= 0) throw new FakeError(409, 'wallet.errors.nothingToClaim');
+      if (requested > balance) {
+        throw new FakeError(400, 'wallet.errors.overBalance', {
+          errors: { brnd_tokens: 'wallet.errors.overBalance' },
+        });
+      }
+      // As the bff: all the whole tokens take the balance's fraction along.
+      const tokens = requested === wholeTokens(balance) ? balance : requested;
       const payout: Payout = {
         id: `payout-${state.nextId++}`,
         status: 'pending',
@@ -1329,7 +1362,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         txHash: null,
         created_at: new Date(now()).toISOString(),
       };
-      user.wallet.brnd_tokens = 0;
+      user.wallet.brnd_tokens = balance - tokens;
       (state.payouts ??= []).unshift({ ...payout, userId: user.id });
       recordActivity(state, user.id, now(), 'payout', -tokens, { type: 'payout', id: payout.id });
       return { message: SUCCESS, payout };
@@ -1475,6 +1508,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           type: 'card_order',
           id: order.uuid,
         });
+        mailPurchaseReceipt(owner, order);
       }
     },
 

@@ -60,6 +60,12 @@ test('an order is priced at the active tier and paying it raises the sale and th
   expect((await api.call(sale)).raised).toBe(before.raised + 100);
   const list = await api.call(orders, undefined, token);
   expect(list.orders.rows[0]).toMatchObject({ session_id: order.uuid, status: 'Confirmed' });
+  // One receipt for the one credit, as the bff mails it.
+  const receipts = api.fake
+    .outbox()
+    .filter((message) => message.subject.startsWith('Receipt: 33,333 BRND for your order'));
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]?.text).toContain('33,333 BRND');
 });
 
 test('a partial payment keeps the order waiting and shows what is paid and due', async () => {
@@ -146,6 +152,11 @@ test('the card route records the provider amounts once and allows one attempt pe
   expect(tooSoon.body).toMatchObject({ message: 'Please try to buy after 30 seconds!' });
 
   api.fake.settleCardOrder(first.cashTxHash, 'paid');
+  api.fake.settleCardOrder(first.cashTxHash, 'paid');
+  const cardReceipts = api.fake
+    .outbox()
+    .filter((message) => message.subject.startsWith('Receipt:') && message.text.includes(' PLN'));
+  expect(cardReceipts).toHaveLength(1);
   const read = await api.call(cardProviderTransaction, {
     params: { cashTxHash: first.cashTxHash },
   });

@@ -1,5 +1,6 @@
 import type { CryptoOrder } from '@brnd/contracts/api/orders';
 import type { Sale } from '@brnd/contracts/api/sale';
+import { isOverdueEthOrder } from '@brnd/contracts/domain/orders';
 import {
   ORDER_EXPIRY_MS,
   ORDER_TEXT_STATUS,
@@ -161,8 +162,10 @@ export function cryptoOrderView(order: {
   const due = toUnits(payment.destinationAmount) - toUnits(paid);
   const decision = order.decision ?? null;
   const received = toUnits(paid) > 0n;
-  const quoteOver =
-    order.method === 'ETH' && payment.status < 2 && payment.expiresAt <= (order.now ?? Date.now());
+  const quoteOver = isOverdueEthOrder(
+    { currency: order.method, status: payment.status, expiresAt: payment.expiresAt },
+    order.now ?? Date.now(),
+  );
   return {
     uuid: order.uuid,
     status: payment.status,

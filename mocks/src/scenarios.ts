@@ -388,6 +388,11 @@ export function saleLive(): HttpHandler {
   return saleWith({});
 }
 
+/** The sale with tier `activeTier` active and `raised` USD from the platform's paid orders. */
+export function saleInTier(activeTier: number, raised: number): HttpHandler {
+  return saleWith({ activeTier }, raised);
+}
+
 /** The sale's end has passed: countdowns show zero. */
 export function saleEnded(): HttpHandler {
   return saleWith({ endsAt: Date.now() - 60_000 });

@@ -36,22 +36,31 @@ async function prove(
   };
 }
 
-test('user can claim the BRND balance once a wallet address is saved; the payout shows as pending', async () => {
+test('user pays out part of the balance, then the rest, once a wallet address is proven', async () => {
   const token = await demoToken();
-  const noAddress = await api.failure(claimPayout, undefined, token);
+  const noAddress = await api.failure(claimPayout, { body: { brnd_tokens: 1 } }, token);
   expect(noAddress.body).toMatchObject({ messageId: 'wallet.errors.noWalletAddress' });
 
   const signer = Wallet.createRandom();
   const address = signer.address;
   await api.call(updateWallet, await prove(token, signer), token);
-  const before = (await api.call(wallet, undefined, token)).wallet[0];
-  const claimed = await api.call(claimPayout, undefined, token);
+  const balance = (await api.call(wallet, undefined, token)).wallet[0]?.brnd_tokens ?? 0;
+  expect(balance).toBeGreaterThan(1);
+  const over = await api.failure(claimPayout, { body: { brnd_tokens: balance + 1 } }, token);
+  expect(over.body).toMatchObject({ errors: { brnd_tokens: 'wallet.errors.overBalance' } });
+  const whole = await api.failure(claimPayout, { body: { brnd_tokens: '1.5' } }, token);
+  expect(whole.body).toMatchObject({ errors: { brnd_tokens: 'validation.payoutWhole' } });
+
+  const headers = { 'idempotency-key': 'payout-attempt-1' };
+  const claimed = await api.call(claimPayout, { body: { brnd_tokens: 1 }, headers }, token);
+  const twice = await api.call(claimPayout, { body: { brnd_tokens: 1 }, headers }, token);
+  expect(twice.payout.id).toBe(claimed.payout.id);
   expect(claimed.payout).toMatchObject({
     status: 'pending',
-    brnd_tokens: before?.brnd_tokens,
+    brnd_tokens: 1,
     walletAddress: address,
   });
-  expect((await api.call(wallet, undefined, token)).wallet[0]?.brnd_tokens).toBe(0);
+  expect((await api.call(wallet, undefined, token)).wallet[0]?.brnd_tokens).toBe(balance - 1);
   expect((await api.call(payouts, undefined, token)).payouts).toEqual([claimed.payout]);
   const list = await api.call(orders, undefined, token);
   expect(list.orders.rows[0]).toMatchObject({
@@ -60,7 +69,9 @@ test('user can claim the BRND balance once a wallet address is saved; the payout
     status: 'Pending',
   });
 
-  const again = await api.failure(claimPayout, undefined, token);
+  await api.call(claimPayout, { body: { brnd_tokens: Math.trunc(balance - 1) } }, token);
+  expect((await api.call(wallet, undefined, token)).wallet[0]?.brnd_tokens).toBe(0);
+  const again = await api.failure(claimPayout, { body: { brnd_tokens: 1 } }, token);
   expect(again.body).toMatchObject({ messageId: 'wallet.errors.nothingToClaim' });
 });
 

@@ -1,4 +1,4 @@
-import { benchBulkGive } from '@brnd/bff/brand-tokens-bench';
+import { benchBulkGive } from './setup/brand-tokens.ts';
 
 /** A 1,000-row CSV bulk give, parsed and applied in one transaction (issue #8: well under 10 s). */
 export async function run(): Promise<Record<string, string>> {

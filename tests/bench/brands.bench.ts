@@ -3,7 +3,7 @@ import {
   createBenchDatabase,
   startBenchApp,
   type BenchDatabase,
-} from '@brnd/bff/brands-bench';
+} from './setup/brands.ts';
 import { startBenchServer } from '@brnd/bff/bench-database';
 import { Agent, request } from 'node:http';
 import os from 'node:os';

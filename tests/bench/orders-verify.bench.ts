@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { setUpVerifyBench } from '@brnd/bff/orders-bench';
+import { setUpVerifyBench } from './setup/orders.ts';
 
 /**
  * GET /api/orders/verify/{uuid} under the buy page's polling: 5,000 open orders checked every

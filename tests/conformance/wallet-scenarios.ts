@@ -120,7 +120,38 @@ export const walletScenarios: Scenario[] = [
       call(claimPayout, {
         label: 'a claim with nothing to pay out',
         as: 'token',
+        input: () => ({ body: { brnd_tokens: 5 } }),
         expect: { status: 409, messageId: 'wallet.errors.nothingToClaim' },
+      }),
+      call(claimPayout, {
+        label: 'a payout of no number',
+        as: 'token',
+        input: () => ({ body: { brnd_tokens: 'all' } }),
+        expect: { status: 400, fields: { brnd_tokens: 'validation.payoutAmount' } },
+      }),
+      call(claimPayout, {
+        label: 'a payout of a fraction',
+        as: 'token',
+        input: () => ({ body: { brnd_tokens: '2.5' } }),
+        expect: { status: 400, fields: { brnd_tokens: 'validation.payoutWhole' } },
+      }),
+      call(claimPayout, {
+        label: 'a payout under a malformed Idempotency-Key',
+        as: 'token',
+        input: () => ({
+          body: { brnd_tokens: 1 },
+          headers: { 'idempotency-key': 'k'.repeat(256) },
+        }),
+        expect: {
+          status: 400,
+          fields: { 'idempotency-key': 'orders.errors.idempotencyKey' },
+        },
+      }),
+      call(claimPayout, {
+        label: 'a payout of zero',
+        as: 'token',
+        input: () => ({ body: { brnd_tokens: 0 } }),
+        expect: { status: 400, fields: { brnd_tokens: 'validation.payoutPositive' } },
       }),
       call(payouts, { as: 'token', expect: { status: 200, body: () => ({ payouts: [] }) } }),
     ],
@@ -131,6 +162,7 @@ export const walletScenarios: Scenario[] = [
       ...verifiedUser,
       call(claimPayout, {
         as: 'token',
+        input: () => ({ body: { brnd_tokens: 1 } }),
         expect: { status: 409, messageId: 'wallet.errors.noWalletAddress' },
       }),
       call(wallet, { label: 'wallet without a session', expect: { status: 401 } }),

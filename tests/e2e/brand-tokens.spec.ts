@@ -166,6 +166,11 @@ test('a verified brand issues its token, gives by e-mail and to a wallet; the cu
     .getByRole('region', { name: 'Rewards' })
     .getByRole('button', { name: `Redeem for 20 ${ticker}` })
     .click();
+  // Redeeming burns the price: it is confirmed first.
+  await customerPage
+    .getByRole('dialog', { name: `Redeem 20 ${ticker} for “Free race entry”?` })
+    .getByRole('button', { name: `Redeem for 20 ${ticker}` })
+    .click();
   const codeCard = customerPage.getByRole('region', { name: 'Your code for “Free race entry”' });
   const code = (await codeCard.getByText(/^[2-9A-HJKMNP-Z]{10}$/).textContent()) ?? '';
   expect(code).toMatch(/^[2-9A-HJKMNP-Z]{10}$/);

@@ -51,6 +51,10 @@ test('an operator records a buyback, the treasury burns it on chain, and the pub
   await page.getByLabel('Spent on the buyback (USD)').fill('10000');
   await page.getByLabel('BRND bought back and to burn').fill(BURNED.toString());
   await page.getByRole('button', { name: 'Record and burn' }).click();
+  await page
+    .getByRole('dialog', { name: /^Burn .* BRND for 2026-Q3\?$/ })
+    .getByRole('button', { name: /^Burn / })
+    .click();
   const row = page.getByRole('row').filter({ hasText: '2026-Q3' });
   await expect(row.getByText('Burned')).toBeVisible({ timeout: 30_000 });
   const hash = await row.getByText(/^0x[0-9a-f]{64}$/).textContent();

@@ -122,6 +122,10 @@ test('a brand registered with a logo is approved by an operator; its owner is ma
     request.getByRole('listitem').filter({ hasText: 'Extract from the court registry' }),
   ).toContainText('Missing');
   await request.getByRole('button', { name: 'Approve' }).click();
+  // The confirmation names the missing document before anything is decided.
+  const confirm = operator.getByRole('dialog', { name: `Approve ${brand}?` });
+  await expect(confirm.getByRole('listitem')).toContainText(['Extract from the court registry']);
+  await confirm.getByRole('button', { name: `Approve ${brand}` }).click();
   await expect(
     operator.getByText(`${brand} is verified; they have been told by e-mail.`),
   ).toBeVisible();
@@ -199,6 +203,10 @@ test('a brand sends its registry extract; the operator downloads it, approves, t
   await strangerContext.close();
 
   await request.getByRole('button', { name: 'Approve' }).click();
+  await operator
+    .getByRole('dialog', { name: `Approve ${brand}?` })
+    .getByRole('button', { name: `Approve ${brand}` })
+    .click();
   await expect(request).toHaveCount(0);
 
   // Verified, the brand can be revoked from the Verified list, with a reason.

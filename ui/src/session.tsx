@@ -8,6 +8,8 @@ export interface Session {
   email: string;
   mobile: string;
   name: string;
+  /** May open the operator console (only a convenience: its endpoints check the role). */
+  operator?: boolean;
 }
 
 export interface SessionStore {

@@ -4,7 +4,7 @@ import { HDNodeWallet, type HDNodeVoidWallet } from 'ethers';
  * ETH deposit addresses: child `index` of an extended PUBLIC key (xpub). The bff can derive
  * addresses but holds no key that could spend from them; whoever sweeps the deposits keeps the
  * matching private key elsewhere. The index comes from a PostgreSQL sequence (see
- * services/orders.ts), so concurrent orders never share an address.
+ * services/orders/service.ts), so concurrent orders never share an address.
  */
 export interface DepositAddresses {
   address(index: bigint | number): string;

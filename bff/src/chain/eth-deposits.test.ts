@@ -5,9 +5,8 @@ import { jsonRpcProvider } from '@brnd/contracts/chain/connect';
 import { Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSaleWatcher, type SaleWatcher } from '../jobs/sale-watch.ts';
-import { createSaleStack } from '../services/sale-stack.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call, registerVerifiedUser } from '../testing/http.ts';
 
@@ -21,19 +20,14 @@ beforeAll(async () => {
   anvil = await startAnvil();
   provider = jsonRpcProvider(anvil.rpcUrl, anvil.chainId);
   app = await startTestApp({
-    sale: ({ db, baseUrl, logger }) => {
-      stack = createSaleStack({
-        db,
-        logger,
-        appUrl: baseUrl,
-        chainId: anvil.chainId,
-        // Two blocks: the payment's own and one more, so the confirming step is visible.
-        ethConfirmations: 2,
-        usdPerEth: 2000,
-      });
-      return stack;
-    },
+    sale: () => ({
+      chainId: anvil.chainId,
+      // Two blocks: the payment's own and one more, so the confirming step is visible.
+      ethConfirmations: 2,
+      usdPerEth: 2000,
+    }),
   });
+  stack = app.services;
   await seedLiveSale(stack.sales);
   // Ticks are driven by the test, so each step is observed.
   watcher = startSaleWatcher({

@@ -66,7 +66,7 @@ async function claimed(tokens: bigint) {
     'UPDATE users SET wallet_address = $2, wallet_verified_at = now() WHERE id = $1',
     [userId, address],
   );
-  const payout = await payoutService().claim(userId);
+  const payout = await payoutService().claim(userId, Number(tokens));
   return { userId, address, payoutId: payout.id };
 }
 

@@ -12,11 +12,11 @@ import { Wallet, parseEther } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { SaleWatcher } from '../jobs/sale-watch.ts';
 import { createLedger, LEDGER_ACCOUNTS, ONE_TOKEN, userAccount } from '../services/ledger.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
 import { type TestApp } from '../testing.ts';
 import { startEthSaleTestApp, until, userWithTokens } from '../testing/chain-app.ts';
-import { call, newUser, proveWallet, registerVerifiedUser } from '../testing/http.ts';
+import { call, newUser, proveWallet, readOutbox, registerVerifiedUser } from '../testing/http.ts';
 
 const OPERATOR = { email: 'cashier@brnd.example', password: 'Cash13r!pass' };
 
@@ -174,6 +174,18 @@ test('a partial ETH payment is recorded with its transaction; crediting it pays 
     query: { action: 'order.resolve' },
   });
   expect(audit.data?.entries.filter((entry) => entry.subject === order.uuid)).toHaveLength(1);
+  // Ten attempts, one decision, one mail: the template in the buyer's language, with the BRND
+  // credited; it is the credit's receipt, so no separate purchase receipt follows.
+  const mailsToBuyer = async () =>
+    (await readOutbox(app.baseUrl)).filter(
+      (message) => message.to === buyer.user.email && message.subject.includes('your order'),
+    );
+  const mailed = await until(mailsToBuyer, (found) => found.length > 0);
+  expect(mailed.map((message) => message.subject)).toEqual([
+    expect.stringMatching(/^13,333 BRND credited for your order \d+$/),
+  ]);
+  expect(mailed[0]?.html).toContain(`/user/buytoken/${order.uuid}`);
+  expect(mailed[0]?.text).toContain('0.02 ETH');
 
   // Money arriving late is a new case: the credit is only what it adds.
   const more = await payer.sendTransaction({

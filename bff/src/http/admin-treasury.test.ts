@@ -36,7 +36,7 @@ test('an operator sees a stuck payout with its nonce, hash and age, and retries 
   const node = new JsonRpcProvider(anvil.rpcUrl);
   await node.send('evm_setAutomine', [false]);
   try {
-    const claimed = await call(app.baseUrl, claimPayout, { token });
+    const claimed = await call(app.baseUrl, claimPayout, { token, body: { brnd_tokens: 300 } });
     const payoutId = claimed.data?.payout.id as string;
     const [stuck] = await until(stuckSends, (rows) =>
       rows.some((row) => row.id === payoutId && row.status === 'broadcast'),

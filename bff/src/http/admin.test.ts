@@ -1,3 +1,4 @@
+import { login } from '@brnd/contracts/api/accounts';
 import { adminSession, auditLog } from '@brnd/contracts/api/admin';
 import { endpointList } from '@brnd/contracts/api/index';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -45,6 +46,15 @@ describe('every admin endpoint in the route table', () => {
       expect(user.error?.message).toBe('Only operators can do this.');
     },
   );
+});
+
+test('the login answer tells an operator apart, so the menu can offer the console', async () => {
+  const asOperator = await call(app.baseUrl, login, { body: OPERATOR });
+  expect(asOperator.data).toMatchObject({ email: OPERATOR.email, operator: true });
+  const asUser = await call(app.baseUrl, login, {
+    body: { email: DEMO_USER.email, password: DEMO_USER.password },
+  });
+  expect(asUser.data).toMatchObject({ email: DEMO_USER.email, operator: false });
 });
 
 test('an operator reaches the console and sees their own creation in the audit log', async () => {

@@ -4,7 +4,7 @@ import { connectContract } from '@brnd/contracts/chain/connect';
 import { BrandToken } from '@brnd/contracts/chain/generated/index';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { tokenAccounts } from '../services/brand-tokens-accounts.ts';
+import { tokenAccounts } from '../services/brand-tokens/accounts.ts';
 import { ONE_TOKEN } from '../services/ledger.ts';
 import type { TestApp } from '../testing.ts';
 import { brandOwner, customer, issuedToken, uploadCsv } from '../testing/brand-tokens.ts';

@@ -16,7 +16,7 @@ import { connectContract } from '@brnd/contracts/chain/connect';
 import { BrandToken, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tokenAccounts } from '../services/brand-tokens-accounts.ts';
+import { tokenAccounts } from '../services/brand-tokens/accounts.ts';
 import { ONE_TOKEN } from '../services/ledger.ts';
 import type { TestApp } from '../testing.ts';
 import { activeToken, brandOwner, customer, issuedToken } from '../testing/brand-tokens.ts';

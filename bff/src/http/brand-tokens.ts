@@ -21,12 +21,12 @@ import type { Database } from '../db/database.ts';
 import {
   stakingStatus as readStakingStatus,
   stakingTransactions as prepareStakingTransactions,
-} from '../services/brand-tokens-chain.ts';
-import { parseGiveCsv } from '../services/brand-tokens-csv.ts';
-import type { BrandTokenService } from '../services/brand-tokens.ts';
+} from '../services/brand-tokens/chain.ts';
+import { parseGiveCsv } from '../services/brand-tokens/csv.ts';
+import type { BrandTokenService } from '../services/brand-tokens/service.ts';
 import { DomainError } from '../services/errors.ts';
 import { requestLanguage } from '../services/messages.ts';
-import { withPremiumAge } from '../services/staking-premium.ts';
+import { withPremiumAge } from '../services/brand-tokens/staking-premium.ts';
 import { authedRoute, type Route } from './route.ts';
 
 export interface BrandTokenRouteDeps {

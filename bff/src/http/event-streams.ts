@@ -17,7 +17,7 @@ import * as v from 'valibot';
 import type { Logger } from '../logger.ts';
 import { DomainError } from '../services/errors.ts';
 import type { LiveEvent, LiveEvents } from '../services/live-events.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import type { SaleService } from '../services/sale.ts';
 import type { SessionService } from '../services/sessions.ts';
 import { contestMonth, type Clock } from '../services/votes.ts';

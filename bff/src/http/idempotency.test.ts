@@ -1,7 +1,6 @@
 import { buyTokens } from '@brnd/contracts/api/orders';
 import { MAX_OPEN_ORDERS_PER_METHOD } from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createSaleStack } from '../services/sale-stack.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call, registerVerifiedUser } from '../testing/http.ts';
@@ -15,13 +14,8 @@ let app: TestApp;
 let sales: SaleService;
 
 beforeAll(async () => {
-  app = await startTestApp({
-    sale: ({ db, baseUrl, logger }) => {
-      const stack = createSaleStack({ db, logger, appUrl: baseUrl });
-      sales = stack.sales;
-      return stack;
-    },
-  });
+  app = await startTestApp();
+  sales = app.services.sales;
   await seedLiveSale(sales);
 });
 afterAll(() => app?.close());

@@ -38,7 +38,9 @@ test('a claimed payout shows as Pending until the chain confirms it, then Confir
   const node = new JsonRpcProvider(anvil.rpcUrl);
   await node.send('evm_setAutomine', [false]);
   try {
-    expect((await call(app.baseUrl, claimPayout, { token })).status).toBe(202);
+    expect(
+      (await call(app.baseUrl, claimPayout, { token, body: { brnd_tokens: 1_500 } })).status,
+    ).toBe(202);
     const pending = (await call(app.baseUrl, orders, { token })).data?.orders;
     expect(pending?.count).toBe(1);
     expect(pending?.rows[0]).toMatchObject({

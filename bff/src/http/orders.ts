@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import { payoutAsTransaction } from '@brnd/contracts/api/wallet';
 import type { Transaction } from '@brnd/contracts/api/orders';
 import type { Idempotency } from '../services/idempotency.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import type { PayoutService } from '../services/payouts.ts';
 import { BTCPAY_SIGNATURE_HEADER, GATEWAY_WEBHOOK_PATH } from '../providers/crypto-gateway.ts';
 import { DomainError, tooManyAttempts } from '../services/errors.ts';

@@ -10,7 +10,7 @@ import { connectDevChain } from '../chain/platform-chain.ts';
 import { createMemoryLogger } from '../logger.ts';
 import type { TestApp } from '../testing.ts';
 import { startChainTestApp, until, userWithTokens } from '../testing/chain-app.ts';
-import { call, proveWallet, registerVerifiedUser } from '../testing/http.ts';
+import { call, proveWallet, readOutbox, registerVerifiedUser } from '../testing/http.ts';
 
 let anvil: Anvil;
 let app: TestApp;
@@ -43,13 +43,16 @@ test('dev info tells a wallet where the chain and the contracts are', async () =
 
 test('a claim without a wallet address or without tokens is refused', async () => {
   const { token } = await userWithTokens(app, 5n);
-  const noAddress = await call(app.baseUrl, claimPayout, { token });
+  const noAddress = await call(app.baseUrl, claimPayout, { token, body: { brnd_tokens: 5 } });
   expect(noAddress.status).toBe(409);
   expect(noAddress.error?.messageId).toBe('wallet.errors.noWalletAddress');
 
   const empty = await registerVerifiedUser(app.baseUrl);
   await proveWallet(app.baseUrl, empty.token, Wallet.createRandom());
-  const nothing = await call(app.baseUrl, claimPayout, { token: empty.token });
+  const nothing = await call(app.baseUrl, claimPayout, {
+    token: empty.token,
+    body: { brnd_tokens: 1 },
+  });
   expect(nothing.status).toBe(409);
   expect(nothing.error?.messageId).toBe('wallet.errors.nothingToClaim');
 });
@@ -61,7 +64,9 @@ test('20 parallel claims of one balance pay out once on chain and leave the bala
   await proveWallet(app.baseUrl, token, signer);
 
   const results = await Promise.all(
-    Array.from({ length: 20 }, () => call(app.baseUrl, claimPayout, { token })),
+    Array.from({ length: 20 }, () =>
+      call(app.baseUrl, claimPayout, { token, body: { brnd_tokens: 250 } }),
+    ),
   );
   const accepted = results.filter((result) => result.status === 202);
   expect(accepted).toHaveLength(1);
@@ -83,6 +88,20 @@ test('20 parallel claims of one balance pay out once on chain and leave the bala
   // Processing the payout again (a retried job, a restart) changes nothing.
   expect(await app.payouts?.process(list[0]?.id as string)).toBe('confirmed');
   expect(await onChainBalance(address)).toBe(250n * ONE_TOKEN);
+  // One receipt for the one payout, naming the address and the transaction.
+  const [user] = await app.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+    userId,
+  ]);
+  const receipts = async () =>
+    (await readOutbox(app.baseUrl)).filter(
+      (message) => message.to === user?.email && message.subject.startsWith('Receipt:'),
+    );
+  const mailed = await until(receipts, (found) => found.length > 0);
+  expect(mailed).toHaveLength(1);
+  expect(mailed[0]?.subject).toBe('Receipt: 250 BRND paid out to your wallet');
+  expect(mailed[0]?.text).toContain(address);
+  expect(mailed[0]?.text).toContain(list[0]?.txHash as string);
+  expect(await receipts()).toHaveLength(1);
 });
 
 test('a payout the chain refuses fails and the tokens return to the user', async () => {
@@ -97,7 +116,10 @@ test('a payout the chain refuses fails and the tokens return to the user', async
       { account: userAccount(userId), amount: 2_000_000_000n * ONE_TOKEN },
     ],
   });
-  const claimed = await call(app.baseUrl, claimPayout, { token });
+  const claimed = await call(app.baseUrl, claimPayout, {
+    token,
+    body: { brnd_tokens: 2_000_000_010 },
+  });
   expect(claimed.status).toBe(202);
   const [failed] = await until(
     async () => (await call(app.baseUrl, payouts, { token })).data?.payouts ?? [],
@@ -105,6 +127,66 @@ test('a payout the chain refuses fails and the tokens return to the user', async
   );
   expect(failed?.txHash).toBeNull();
   expect(await ledger.balance(userAccount(userId))).toBe(2_000_000_010n * ONE_TOKEN);
+});
+
+test('a payout amount that is not a whole number of BRND within the balance changes nothing', async () => {
+  const { token, userId } = await userWithTokens(app, 100n);
+  await proveWallet(app.baseUrl, token, Wallet.createRandom());
+  const cases: [unknown, number, string][] = [
+    ['', 400, 'validation.payoutAmount'],
+    ['ten', 400, 'validation.payoutAmount'],
+    ['1e3', 400, 'validation.payoutAmount'],
+    ['-5', 400, 'validation.payoutAmount'],
+    ['1.5', 400, 'validation.payoutWhole'],
+    ['0', 400, 'validation.payoutPositive'],
+    [101, 400, 'wallet.errors.overBalance'],
+  ];
+  for (const [brnd_tokens, status, messageId] of cases) {
+    const result = await call(app.baseUrl, claimPayout, { token, body: { brnd_tokens } });
+    expect(result.status, String(brnd_tokens)).toBe(status);
+    expect(result.error?.errors?.brnd_tokens, String(brnd_tokens)).toBe(messageId);
+  }
+  expect(await createLedger(app.db).balance(userAccount(userId))).toBe(100n * ONE_TOKEN);
+  expect((await call(app.baseUrl, payouts, { token })).data?.payouts).toEqual([]);
+});
+
+test('part of the balance is paid out; all its whole tokens take the fraction along', async () => {
+  const { token, userId } = await userWithTokens(app, 10n);
+  const ledger = createLedger(app.db);
+  // A referrer's 10 % leaves a fraction: 10.5 BRND.
+  await ledger.post({
+    idempotencyKey: `test:${randomUUID()}`,
+    entries: [
+      { account: LEDGER_ACCOUNTS.supply, amount: -ONE_TOKEN / 2n },
+      { account: userAccount(userId), amount: ONE_TOKEN / 2n },
+    ],
+  });
+  await proveWallet(app.baseUrl, token, Wallet.createRandom());
+  const part = await call(app.baseUrl, claimPayout, { token, body: { brnd_tokens: '4' } });
+  expect(part.data?.payout.amount).toBe((4n * ONE_TOKEN).toString());
+  expect(await ledger.balance(userAccount(userId))).toBe(6n * ONE_TOKEN + ONE_TOKEN / 2n);
+  const rest = await call(app.baseUrl, claimPayout, { token, body: { brnd_tokens: 6 } });
+  expect(rest.data?.payout.amount).toBe((6n * ONE_TOKEN + ONE_TOKEN / 2n).toString());
+  expect(await ledger.balance(userAccount(userId))).toBe(0n);
+});
+
+test('one Idempotency-Key sent 5 times at once pays out once; another body is refused', async () => {
+  const { token, userId } = await userWithTokens(app, 30n);
+  await proveWallet(app.baseUrl, token, Wallet.createRandom());
+  const headers = { 'idempotency-key': `payout-${randomUUID()}` };
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      call(app.baseUrl, claimPayout, { token, headers, body: { brnd_tokens: 10 } }),
+    ),
+  );
+  expect(results.map((result) => result.status)).toEqual([202, 202, 202, 202, 202]);
+  const ids = new Set(results.map((result) => result.data?.payout.id));
+  expect(ids.size).toBe(1);
+  const other = await call(app.baseUrl, claimPayout, { token, headers, body: { brnd_tokens: 11 } });
+  expect(other.status).toBe(422);
+  expect(other.error?.messageId).toBe('orders.errors.idempotencyMismatch');
+  expect(await createLedger(app.db).balance(userAccount(userId))).toBe(20n * ONE_TOKEN);
+  expect((await call(app.baseUrl, payouts, { token })).data?.payouts).toHaveLength(1);
 });
 
 test('sale progress counts down the 400,000,000 BRND allocation', async () => {

@@ -17,16 +17,15 @@ import {
   startGatewaySimulator,
   type GatewaySimulator,
 } from '../providers/crypto-gateway-simulator.ts';
-import { createSaleStack } from '../services/sale-stack.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { createOperator } from '../services/operators.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
 import { adminNotifications, resyncOrder } from '@brnd/contracts/api/admin-orders';
 import { auditLog } from '@brnd/contracts/api/admin';
 import { until } from '../testing/chain-app.ts';
-import { call, loginToken, newUser, registerVerifiedUser } from '../testing/http.ts';
+import { call, loginToken, newUser, readOutbox, registerVerifiedUser } from '../testing/http.ts';
 import { CARD_CALLBACK_PATH } from '@brnd/contracts/api/card-provider';
 
 const SECRET = 'gateway-webhook-secret-for-tests';
@@ -54,26 +53,21 @@ beforeAll(async () => {
     retryDelaysMs: [200, 400],
   });
   app = await startTestApp({
-    sale: ({ db, baseUrl, logger }) => {
-      stack = createSaleStack({
-        db,
-        logger,
-        appUrl: baseUrl,
-        gateway: createGreenfieldGateway({
-          baseUrl: gatewaySim.url,
-          apiKey: 'gateway-key',
-          storeId: 'store-1',
-          webhookSecret: SECRET,
-        }),
-        card: createCardExchange({
-          baseUrl: cardSim.url,
-          apiKey: 'card-key',
-          callbackSecret: CARD_SECRET,
-        }),
-      });
-      return stack;
-    },
+    sale: () => ({
+      gateway: createGreenfieldGateway({
+        baseUrl: gatewaySim.url,
+        apiKey: 'gateway-key',
+        storeId: 'store-1',
+        webhookSecret: SECRET,
+      }),
+      card: createCardExchange({
+        baseUrl: cardSim.url,
+        apiKey: 'card-key',
+        callbackSecret: CARD_SECRET,
+      }),
+    }),
   });
+  stack = app.services;
   gatewaySim.setWebhookUrl(`${app.baseUrl}${GATEWAY_WEBHOOK_PATH}`);
   cardSim.setAppUrls({ callbackUrl: `${app.baseUrl}${CARD_CALLBACK_PATH}`, appUrl: app.baseUrl });
   await seedLiveSale(stack.sales);
@@ -84,6 +78,16 @@ afterAll(async () => {
   await cardSim?.close();
   await app?.close();
 });
+
+/** The purchase receipts mailed to `email` (docs/decisions/044), once the first has arrived. */
+async function receiptsTo(email: string) {
+  const mine = async () =>
+    (await readOutbox(app.baseUrl)).filter(
+      (message) => message.to === email && message.subject.startsWith('Receipt:'),
+    );
+  await until(mine, (found) => found.length > 0);
+  return mine();
+}
 
 async function balance(token: string) {
   const result = await call(app.baseUrl, wallet, { token });
@@ -132,7 +136,7 @@ function postGateway(body: string, signature: string) {
 }
 
 test('a BTC order paid at the gateway simulator is credited once however often the webhook comes', async () => {
-  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { token, user } = await registerVerifiedUser(app.baseUrl);
   const { order, invoiceId } = await btcOrder(token);
   expect(order).toMatchObject({ status: 1, value: 100, token_price: 0.003, brnd_tokens: 33_333 });
   expect(order.payment_uri).toBe(
@@ -159,6 +163,12 @@ test('a BTC order paid at the gateway simulator is credited once however often t
     status: 'Confirmed',
     signature: 'BTC',
   });
+  // One receipt for one credit, however many deliveries: the amount paid and the tokens.
+  const receipts = await receiptsTo(user.email);
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]?.subject).toBe(`Receipt: 33,333 BRND for your order ${order.shop_order_id}`);
+  expect(receipts[0]?.text).toContain(`${order.destination_amount} BTC`);
+  expect(receipts[0]?.text).toContain(`/user/buytoken/${order.uuid}`);
 });
 
 test('a gateway webhook with a bad signature changes nothing and answers 401; a signed one is only a hint', async () => {
@@ -440,7 +450,7 @@ function postCard(body: string, signature: string) {
 }
 
 test('a card order is built from the provider record, credited once on its signed callback', async () => {
-  const { token } = await registerVerifiedUser(app.baseUrl);
+  const { token, user } = await registerVerifiedUser(app.baseUrl);
   const { init, recorded } = await cardOrder(token);
   expect(recorded.status).toBe(200);
   expect(recorded.data?.secondStepUrl).toBe(init.secondStepUrl);
@@ -468,6 +478,10 @@ test('a card order is built from the provider record, credited once on its signe
   expect(await balance(token)).toBe(8_333);
   const config = await call(app.baseUrl, sale);
   expect(config.data?.raised).toBeGreaterThanOrEqual(25);
+  const receipts = await receiptsTo(user.email);
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]?.text).toContain('101.00 PLN');
+  expect(receipts[0]?.text).toContain('8,333 BRND');
 });
 
 test('a card order credits exactly the BRND the buy page quoted for its PLN (one rounding rule)', async () => {

@@ -139,7 +139,7 @@ test('an address saved before proofs were required receives no payout until prov
     user.email,
     Wallet.createRandom().address,
   ]);
-  const claim = await call(app.baseUrl, claimPayout, { token });
+  const claim = await call(app.baseUrl, claimPayout, { token, body: { brnd_tokens: 1 } });
   expect(claim.status).toBe(409);
   expect(claim.error?.messageId).toBe('wallet.errors.walletNotVerified');
 });

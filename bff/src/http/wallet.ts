@@ -7,6 +7,7 @@ import {
   wallet,
   walletChallenge,
 } from '@brnd/contracts/api/wallet';
+import type { Idempotency } from '../services/idempotency.ts';
 import type { PayoutService } from '../services/payouts.ts';
 import type { WalletProofService } from '../services/wallet-proofs.ts';
 import type { WalletService } from '../services/wallet.ts';
@@ -16,10 +17,13 @@ export function walletRoutes({
   wallets,
   proofs,
   payouts,
+  idempotency,
 }: {
   wallets: WalletService;
   proofs: WalletProofService;
   payouts: PayoutService;
+  /** Unset: `Idempotency-Key` is not honoured (tests of other areas). */
+  idempotency?: Idempotency | undefined;
 }): Route[] {
   return [
     authedRoute(wallet, async ({ auth }) => ({ wallet: [await wallets.wallet(auth.user.id)] })),
@@ -30,10 +34,17 @@ export function walletRoutes({
       await proofs.saveProven(auth.user, body);
       return { message: SUCCESS };
     }),
-    authedRoute(claimPayout, async ({ auth }) => ({
-      message: SUCCESS,
-      payout: await payouts.claim(auth.user.id),
-    })),
+    // A double submit of one payout attempt pays out once (docs/decisions/044).
+    authedRoute(claimPayout, async ({ auth, body, headers }) => {
+      const work = async () => ({
+        message: SUCCESS,
+        payout: await payouts.claim(auth.user.id, body.brnd_tokens),
+      });
+      const key = headers['idempotency-key'];
+      return idempotency
+        ? idempotency.run({ userId: auth.user.id, endpoint: claimPayout.id, key }, body, work)
+        : work();
+    }),
     authedRoute(payoutList, async ({ auth }) => ({ payouts: await payouts.list(auth.user.id) })),
     route(saleProgress, async ({ ctx }) => {
       ctx.set('Cache-Control', 'no-store');

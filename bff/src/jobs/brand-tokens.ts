@@ -1,8 +1,8 @@
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import type { BrandTokenChain } from '../services/brand-tokens-chain.ts';
-import type { SendQueue } from '../services/brand-tokens.ts';
+import type { BrandTokenChain } from '../services/brand-tokens/chain.ts';
+import type { SendQueue } from '../services/brand-tokens/service.ts';
 import type { JobQueue } from './queue.ts';
 
 /** One brand token chain send (deploy, mint) per job; a throw retries it with backoff. */

@@ -135,7 +135,7 @@ test('a bff killed after broadcasting a payout reconciles it on restart without 
       ],
     });
 
-    const claimed = await call(first.baseUrl, claimPayout, { token });
+    const claimed = await call(first.baseUrl, claimPayout, { token, body: { brnd_tokens: 42 } });
     expect(claimed.status).toBe(202);
     await first.waitFor('broadcast: pausing');
     await stop(first, 'SIGKILL');

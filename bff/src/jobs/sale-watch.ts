@@ -1,6 +1,6 @@
 import type { Block, JsonRpcProvider } from 'ethers';
 import type { Logger } from '../logger.ts';
-import type { DepositTransfer, OrderService } from '../services/orders.ts';
+import type { DepositTransfer, OrderService } from '../services/orders/service.ts';
 
 /**
  * The ETH deposit watcher and the expiry sweep: every tick reads the balance of each watched

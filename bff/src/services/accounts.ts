@@ -37,7 +37,14 @@ const HOUR_MS = 60 * 60_000;
 export const PHONE_NOT_VERIFIED_MESSAGE = 'Please verify your phone number to finish signing up.';
 
 export type LoginResult =
-  | { message: typeof AUTH_SUCCESS; token: string; email: string; mobile: string; name: string }
+  | {
+      message: typeof AUTH_SUCCESS;
+      token: string;
+      email: string;
+      mobile: string;
+      name: string;
+      operator: boolean;
+    }
   | { message: string; code: string; email: string; mobile: string; name: string };
 
 export interface SignupInput {
@@ -399,7 +406,12 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         const code = await issueCode(user.id, 'phone_step', PHONE_STEP_CODE_LIFETIME_MS);
         return { message: PHONE_NOT_VERIFIED_MESSAGE, code, ...contact };
       }
-      return { message: AUTH_SUCCESS, token: await sessions.create(user.id), ...contact };
+      return {
+        message: AUTH_SUCCESS,
+        token: await sessions.create(user.id),
+        ...contact,
+        operator: user.role === 'admin',
+      };
     },
 
     async logout(auth) {

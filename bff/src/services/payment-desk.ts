@@ -26,14 +26,15 @@ import {
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { Language } from '../db/models.ts';
-import type { Mailer } from '../providers/mail.ts';
 import type { Logger } from '../logger.ts';
 import { satsToBtc, btcToSats } from '../providers/crypto-gateway.ts';
 import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
-import { formatMessage, localeOf } from './messages.ts';
+import type { Notifications } from './notifications.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount, type Ledger } from './ledger.ts';
-import type { OrderService } from './orders.ts';
+import type { OrderService } from './orders/service.ts';
+import { adminOrderStatusSql, orderStatusSql, overdueEthOrderSql } from './orders/status-sql.ts';
+import { isOverdueEthOrder } from '@brnd/contracts/domain/orders';
 
 /**
  * The console's orders and payments (docs/decisions/016): searching every order, what we
@@ -123,7 +124,7 @@ interface ResolutionRow {
 const WEI_PER_ETH = 10n ** 18n;
 const UNIQUE_VIOLATION = '23505';
 
-function formatUnits(units: bigint, currency: CryptoPayMethod): string {
+export function formatUnits(units: bigint, currency: CryptoPayMethod): string {
   if (currency === 'BTC') return satsToBtc(units);
   const whole = units / WEI_PER_ETH;
   const fraction = (units % WEI_PER_ETH).toString().padStart(18, '0').replace(/0+$/, '');
@@ -187,18 +188,15 @@ function decidable(row: CryptoRow, now: Date): boolean {
 
 /** The same rule in SQL, for the list's `needs_decision` and its filter. */
 const DECIDABLE_SQL = `(o.payment_exception IS NOT NULL AND o.paid_units > 0
-  AND ((o.status = 3 AND o.payment_exception = 'overpaid') OR o.status > 3
-    OR (o.currency = 'ETH' AND o.status < 2 AND o.expires_at <= now()))
+  AND ((${orderStatusSql.is('PAID', 'o.status')} AND o.payment_exception = 'overpaid')
+    OR ${orderStatusSql.closed('o.status')} OR ${overdueEthOrderSql('now()', 'o.')})
   AND NOT EXISTS (SELECT 1 FROM payment_resolutions r
     WHERE r.order_uuid = o.uuid AND r.paid_units = o.paid_units))`;
 
 /** Crypto and card orders in one shape; ETH quotes past expiry read as expired, as buyers see. */
 const ALL_ORDERS_SQL = `
   SELECT o.uuid::text AS id, o.currency AS method, u.email AS user_email,
-    CASE WHEN o.status < 2 AND o.currency = 'ETH' AND o.expires_at <= now() THEN 'expired'
-      WHEN o.status < 2 THEN 'waiting' WHEN o.status = 2 THEN 'confirming'
-      WHEN o.status = 3 THEN 'paid' WHEN o.status = 4 THEN 'canceled'
-      WHEN o.status = 5 THEN 'refunded' ELSE 'expired' END AS status,
+    ${adminOrderStatusSql('o.')} AS status,
     o.usd::text, o.token_price::text, o.tokens::text, o.payment_exception,
     ${DECIDABLE_SQL} AS needs_decision, o.created_at
   FROM crypto_orders o JOIN users u ON u.id = o.user_id
@@ -264,9 +262,7 @@ export function createPaymentDesk(deps: {
   /** A chain explorer's transaction page with `{hash}`; unset: no links. */
   explorerTxUrl?: string | undefined;
   /** Unset: buyers are not told of decisions by e-mail (tests that do not look). */
-  mailer?: Mailer | undefined;
-  /** Where the e-mail's link points. */
-  appUrl?: string | undefined;
+  notifications?: Notifications | undefined;
   now?: () => Date;
 }): PaymentDesk {
   const { db, ledger, audit, logger } = deps;
@@ -331,8 +327,10 @@ export function createPaymentDesk(deps: {
     const open =
       decidable(row, now()) && !decided.some((decision) => BigInt(decision.paid_units) === paid);
     const preview = tokensForReceived(row, paid, expected) - credited(row, decided);
-    const overdue =
-      row.currency === 'ETH' && row.status < ORDER_STATUS.CONFIRMING && row.expires_at <= now();
+    const overdue = isOverdueEthOrder(
+      { currency: row.currency, status: row.status, expiresAt: row.expires_at },
+      now(),
+    );
     const signed = (units: bigint) =>
       units < 0n ? `-${formatUnits(-units, row.currency)}` : formatUnits(units, row.currency);
     return {
@@ -438,8 +436,8 @@ export function createPaymentDesk(deps: {
    * decision stands even if the mail cannot be queued, and the failure is logged.
    */
   async function mailBuyer(uuid: string, resolution: Resolution, currency: CryptoPayMethod) {
-    const mailer = deps.mailer;
-    if (!mailer) return;
+    const notifications = deps.notifications;
+    if (!notifications) return;
     try {
       const [buyer] = await db.query<{
         email: string;
@@ -452,23 +450,19 @@ export function createPaymentDesk(deps: {
         [uuid],
       );
       if (!buyer) return;
-      const locale = localeOf(buyer.language);
-      const values = {
-        name: buyer.name,
-        order: buyer.shop_order_id,
-        paid: `${resolution.paid_amount} ${currency}`,
-        tokens: resolution.brnd_tokens,
-        reference: resolution.reference ?? '',
-        link: `${deps.appUrl ?? ''}/user/buytoken/${uuid}`,
-      };
-      await mailer.send({
+      await notifications.mail({
+        kind: 'paymentDecision',
         to: buyer.email,
-        subject: formatMessage(
-          locale,
-          `email.paymentDecision.${resolution.decision}.subject`,
-          values,
-        ),
-        text: formatMessage(locale, `email.paymentDecision.${resolution.decision}.text`, values),
+        language: buyer.language,
+        props: {
+          name: buyer.name,
+          decision: resolution.decision,
+          order: buyer.shop_order_id,
+          paid: `${resolution.paid_amount} ${currency}`,
+          tokens: resolution.brnd_tokens,
+          reference: resolution.reference ?? '',
+          orderUuid: uuid,
+        },
       });
     } catch (error) {
       logger.error('could not tell the buyer of a payment decision', { order: uuid, err: error });

@@ -9,11 +9,12 @@ import {
   type TreasurySenderOptions,
   type TreasuryTransactionRow,
 } from '../chain/treasury-sender.ts';
+import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
-import { LEDGER_ACCOUNTS, toTokenNumber, userAccount, type Ledger } from './ledger.ts';
+import { LEDGER_ACCOUNTS, ONE_TOKEN, toTokenNumber, userAccount, type Ledger } from './ledger.ts';
 
 /**
  * Payouts of a user's BRND balance to their wallet. The claim (payout row + ledger debit) commits
@@ -30,9 +31,20 @@ interface PayoutRow extends TreasuryTransactionRow {
   created_at: Date;
 }
 
+/** Runs in the transaction that settles a payout as confirmed, once per payout. */
+export type PayoutSentHook = (
+  event: { payoutId: string; userId: string; amount: bigint; address: string; txHash: string },
+  transaction: Transaction,
+) => Promise<void>;
+
 export interface PayoutService {
-  /** Records the payout of the whole balance and queues it; the queue does the chain work. */
-  claim(userId: string): Promise<Payout>;
+  /** Registers what follows a confirmed payout (its receipt mail). */
+  onSent(hook: PayoutSentHook): void;
+  /**
+   * Records the payout of `tokens` whole BRND of the balance (all of it, fraction included, when
+   * they are all its whole tokens) and queues it; the queue does the chain work.
+   */
+  claim(userId: string, tokens: number): Promise<Payout>;
   list(userId: string): Promise<Payout[]>;
   /** Signs (once), broadcasts and confirms one payout; safe to run again at any point. */
   process(payoutId: string): Promise<StoredStatus>;
@@ -127,8 +139,24 @@ function toAdminPayout(row: AdminPayoutRow): AdminPayout {
 
 const UNIQUE_VIOLATION = '23505';
 
+/**
+ * Base units to pay out for `tokens` whole BRND of `balance` (docs/decisions/044). Asking for
+ * every whole token takes the fraction along (a referrer's 10 % can leave one), so it is never
+ * stranded below 1 BRND.
+ */
+export function payoutAmount(balance: bigint, tokens: number): bigint {
+  const requested = BigInt(tokens) * ONE_TOKEN;
+  if (requested > balance) {
+    throw new DomainError(400, 'wallet.errors.overBalance', {
+      fields: { brnd_tokens: 'wallet.errors.overBalance' },
+    });
+  }
+  return requested === balance - (balance % ONE_TOKEN) ? balance : requested;
+}
+
 export function createPayoutService(deps: PayoutDeps): PayoutService {
   const { db, ledger, logger } = deps;
+  const sentHooks: PayoutSentHook[] = [];
 
   async function load(payoutId: string): Promise<PayoutRow | undefined> {
     const [row] = await db.query<PayoutRow>(
@@ -142,7 +170,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
     const amount = BigInt(row.amount);
     await db.transaction(async (transaction) => {
       if (outcome === 'confirmed') {
-        await ledger.post(
+        const posted = await ledger.post(
           {
             idempotencyKey: `payout:${row.id}:confirmed`,
             entries: [
@@ -153,6 +181,17 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
           },
           { transaction },
         );
+        // A settle run again finds the posting made: its hooks ran the first time.
+        if (posted.created && row.tx_hash) {
+          const event = {
+            payoutId: row.id,
+            userId: row.user_id,
+            amount,
+            address: row.to_address,
+            txHash: row.tx_hash,
+          };
+          for (const hook of sentHooks) await hook(event, transaction);
+        }
       } else {
         await ledger.post(
           {
@@ -189,7 +228,10 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
   }
 
   return {
-    async claim(userId) {
+    onSent(hook) {
+      sentHooks.push(hook);
+    },
+    async claim(userId, tokens) {
       const row = await db.transaction(async (transaction) => {
         // FOR SHARE: a wallet change waits for the claim, so the payout goes where was proven.
         const [user] = await db.query<{ wallet_address: string | null; verified: boolean }>(
@@ -212,13 +254,14 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
         );
         const balance = BigInt(locked?.balance ?? '0');
         if (balance <= 0n) throw new DomainError(409, 'wallet.errors.nothingToClaim');
+        const amount = payoutAmount(balance, tokens);
         if (!deps.chain) throw new DomainError(503, 'wallet.errors.payoutsUnavailable');
         const chainId = deps.chain.chainId;
         const [payout] = await db.query<PayoutRow>(
           `INSERT INTO payouts (user_id, to_address, amount, chain_id) VALUES ($1, $2, $3, $4)
            RETURNING id, user_id, to_address, amount::text, status, chain_id::text, genesis_hash, nonce::text,
              raw_transaction, tx_hash, created_at`,
-          [userId, user.wallet_address, balance.toString(), chainId],
+          [userId, user.wallet_address, amount.toString(), chainId],
           { transaction },
         );
         if (!payout) throw new Error('the payout was not recorded');
@@ -226,8 +269,8 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
           {
             idempotencyKey: `payout:${payout.id}:claim`,
             entries: [
-              { account, amount: -balance },
-              { account: LEDGER_ACCOUNTS.payoutsInFlight, amount: balance },
+              { account, amount: -amount },
+              { account: LEDGER_ACCOUNTS.payoutsInFlight, amount },
             ],
             metadata: { kind: 'payout-claim', payoutId: payout.id },
           },

@@ -399,7 +399,7 @@ export function createReferralService(deps: {
   };
 }
 
-/** What the sale's `onOrderPaid` reports (bff/src/services/orders.ts `OrderPaidEvent`). */
+/** What the sale's `onOrderPaid` reports (bff/src/services/orders/service.ts `OrderPaidEvent`). */
 export interface OrderPaidLike {
   orderId: string;
   userId: string;

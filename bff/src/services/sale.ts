@@ -14,6 +14,7 @@ import type { Transaction } from 'sequelize';
 import type * as v from 'valibot';
 import type { Database } from '../db/database.ts';
 import type { AuditLog } from './audit-log.ts';
+import { orderStatusSql } from './orders/status-sql.ts';
 
 /** What orders are priced with right now. */
 export interface SaleTerms {
@@ -100,7 +101,7 @@ export function createSaleService({
         ),
         db.query<{ usd: string }>(
           // Credits an operator decided (partial, over- and late payments) are money raised too.
-          `SELECT (coalesce((SELECT sum(usd) FROM crypto_orders WHERE status = 3), 0)
+          `SELECT (coalesce((SELECT sum(usd) FROM crypto_orders WHERE ${orderStatusSql.is('PAID')}), 0)
                  + coalesce((SELECT sum(usd) FROM card_orders WHERE status = 'paid'), 0)
                  + coalesce((SELECT sum(usd) FROM payment_resolutions WHERE decision = 'credit'), 0)
                  )::text AS usd`,

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { startAnvil, type Anvil } from '@brnd/contracts/chain/anvil';
-import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
+import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount } from '../services/ledger.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { startSaleWatcher } from '../jobs/sale-watch.ts';
 import { createOperator } from '../services/operators.ts';
-import type { OrderService } from '../services/orders.ts';
+import type { OrderService } from '../services/orders/service.ts';
 import { createPasswordHasher, TEST_ARGON2_COST } from '../services/passwords.ts';
-import { createSaleStack } from '../services/sale-stack.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
 import { loginToken, registerVerifiedUser } from './http.ts';
 
@@ -31,7 +30,7 @@ export async function userWithTokens(app: TestApp, tokens: bigint) {
     [user.email],
   );
   const userId = row?.id as string;
-  const ledger = createLedger(app.db);
+  const { ledger } = app.services;
   await ledger.ensureUserAccount(userId);
   await ledger.post({
     idempotencyKey: `order:${randomUUID()}:paid`,
@@ -60,25 +59,15 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
  */
 export async function startEthSaleTestApp(operator: { email: string; password: string }) {
   const anvil = await startAnvil();
-  let stack!: { sales: SaleService; orders: OrderService };
   const app = await startTestApp({
     chain: {
       rpcUrl: anvil.rpcUrl,
       chainId: anvil.chainId,
       treasuryPrivateKey: anvil.accounts[0]?.privateKey as string,
     },
-    sale: ({ db, baseUrl, logger }) => {
-      stack = createSaleStack({
-        db,
-        logger,
-        appUrl: baseUrl,
-        chainId: anvil.chainId,
-        ethConfirmations: 1,
-        usdPerEth: 2000,
-      });
-      return stack;
-    },
+    sale: () => ({ chainId: anvil.chainId, ethConfirmations: 1, usdPerEth: 2000 }),
   });
+  const stack: { sales: SaleService; orders: OrderService } = app.services;
   await seedLiveSale(stack.sales);
   const watcher = startSaleWatcher({
     orders: stack.orders,

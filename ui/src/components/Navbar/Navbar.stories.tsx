@@ -58,11 +58,28 @@ export const LoggedIn: Story = {
       'href',
       '/user/profile/person',
     );
+    // Not an operator: no console in the menu.
+    await expect(screen.queryByRole('menuitem', { name: t('nav.console') })).toBeNull();
     await userEvent.click(screen.getByRole('menuitem', { name: t('nav.logOut') }));
     await expect(args.onLogout).toHaveBeenCalledOnce();
   },
 };
 export const LoggedInPolish = polish(LoggedIn);
+
+/** An operator finds the console in the account menu instead of typing /admin. */
+export const Operator: Story = {
+  args: { session: { email: 'operator@brnd.example', operator: true } },
+  play: async ({ canvas, globals, loaded, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('button', { name: /operator@brnd\.example/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: t('nav.console') }));
+    await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
+      '/admin',
+      undefined,
+    );
+  },
+};
+export const OperatorPolish = polish(Operator);
 
 export const UserMenuNavigates: Story = {
   args: { session: { email: 'anna.kowalska@example.com' } },

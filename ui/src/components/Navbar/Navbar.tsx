@@ -9,7 +9,8 @@ import { Menu } from '../Menu/Menu.tsx';
 import styles from './Navbar.module.css';
 
 export interface NavbarProps {
-  session: { email: string } | null;
+  /** `operator`: the menu also offers the operator console. */
+  session: { email: string; operator?: boolean } | null;
   onLogout(): void;
 }
 
@@ -74,7 +75,12 @@ export function Navbar({ session, onLogout }: NavbarProps) {
             {session ? (
               <>
                 <span className={styles.beta}>{t('nav.beta')}</span>
-                <UserMenu email={session.email} onLogout={onLogout} onNavigate={closeMenu} />
+                <UserMenu
+                  email={session.email}
+                  operator={session.operator ?? false}
+                  onLogout={onLogout}
+                  onNavigate={closeMenu}
+                />
               </>
             ) : (
               <>
@@ -100,10 +106,12 @@ export function Navbar({ session, onLogout }: NavbarProps) {
 
 function UserMenu({
   email,
+  operator,
   onLogout,
   onNavigate,
 }: {
   email: string;
+  operator: boolean;
   onLogout(): void;
   onNavigate(): void;
 }) {
@@ -151,6 +159,17 @@ function UserMenu({
             >
               {t('nav.profile')}
             </Link>
+            {operator && (
+              <Link
+                to="/admin"
+                role="menuitem"
+                tabIndex={-1}
+                className={styles.userItem}
+                onClick={follow}
+              >
+                {t('nav.console')}
+              </Link>
+            )}
             <div role="separator" className={styles.separator} />
             <button
               type="button"

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminBuybacks, type Buyback } from '@brnd/contracts/api/burns';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
@@ -26,6 +26,15 @@ export const RecordAndBurn: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '10000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '2500000');
     await userEvent.click(canvas.getByRole('button', { name: t('admin.buybacks.submit') }));
+    const what = { quarter: '2026-Q3', count: 2_500_000 };
+    const dialog = await screen.findByRole('dialog', {
+      name: t('admin.buybacks.confirm.title', what),
+    });
+    await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t('admin.buybacks.confirm.action', what) }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await expectToast(t, 'success', t('admin.buybacks.recorded', { quarter: '2026-Q3' }));
     const row = async () =>
@@ -84,10 +93,41 @@ export const QuarterTaken: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '100');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '10');
     await userEvent.click(canvas.getByRole('button', { name: t('admin.buybacks.submit') }));
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: t('admin.buybacks.confirm.action', { count: 10 }),
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'danger', t('admin.buybacks.errors.quarterTaken'));
   },
 };
 export const QuarterTakenPolish = polish(QuarterTaken);
+
+/** Cancel at the confirmation: nothing is recorded or burned, the form keeps what was typed. */
+export const BurnCancelled: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    const rows = within(table).getAllByRole('row').length;
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.quarter')), '2026-Q4');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '50000');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '100');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '5000');
+    const submit = canvas.getByRole('button', { name: t('admin.buybacks.submit') });
+    await userEvent.click(submit);
+    await screen.findByRole('dialog', {
+      name: t('admin.buybacks.confirm.title', { quarter: '2026-Q4', count: 5000 }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(submit).toHaveFocus());
+    await expect(canvas.getByLabelText(t('admin.buybacks.quarter'))).toHaveValue('2026-Q4');
+    await expect(within(table).getAllByRole('row')).toHaveLength(rows);
+    await expect(within(table).queryByText('2026-Q4')).toBeNull();
+  },
+};
+export const BurnCancelledPolish = polish(BurnCancelled);
 
 const failed: Buyback = {
   id: 'b-failed',

@@ -49,7 +49,7 @@ export function AdminBuybacksScreen() {
     <Card title={intl.formatMessage({ id: 'admin.buybacks.heading' })}>
       <p className={screen.muted}>{intl.formatMessage({ id: 'admin.buybacks.intro' })}</p>
       <BuybackForm
-        onSubmit={(values) => record.mutate(values)}
+        onSubmit={(values, done) => record.mutate(values, { onSettled: done })}
         submitting={record.isPending}
         serverErrors={serverFieldErrors(record.error)}
       />

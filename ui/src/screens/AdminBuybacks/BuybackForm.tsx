@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { BuybackInputSchema } from '@brnd/contracts/api/burns';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import type { recordBuyback } from '@brnd/contracts/api/burns';
 import { Button } from '../../components/Button/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
 import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
@@ -12,22 +14,33 @@ import styles from './AdminBuybacks.module.css';
 export type BuybackValues = EndpointBody<typeof recordBuyback>;
 
 export interface BuybackFormProps {
-  onSubmit(values: BuybackValues): void;
+  /** Records and burns; `done` closes the confirmation, whatever the outcome. */
+  onSubmit(values: BuybackValues, done: () => void): void;
   submitting?: boolean;
   serverErrors?: FieldErrors;
 }
 
-/** The quarter's buyback: the contract's schema checks it here and again on the server. */
+/**
+ * The quarter's buyback: the contract's schema checks it here and again on the server; a burn
+ * cannot be undone, so only the confirmation's button records it.
+ */
 export function BuybackForm({ onSubmit, submitting = false, serverErrors }: BuybackFormProps) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
   const inputProps = useInputProps();
+  const [confirming, setConfirming] = useState<BuybackValues | null>(null);
   const form = useForm({
     defaultValues: { quarter: '', subscription_profit_usd: '', buyback_usd: '', brnd_amount: '' },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: BuybackInputSchema },
-    onSubmit: ({ value }) => onSubmit(value),
+    onSubmit: ({ value }) => setConfirming(value),
   });
+  const what = confirming && {
+    quarter: confirming.quarter.trim(),
+    count: Number(confirming.brnd_amount),
+    usd: intl.formatNumber(Number(confirming.buyback_usd), { style: 'currency', currency: 'USD' }),
+  };
   useServerFieldErrors(form, serverErrors);
 
   return (
@@ -73,6 +86,21 @@ export function BuybackForm({ onSubmit, submitting = false, serverErrors }: Buyb
       <Button type="submit" disabled={submitting}>
         {t('admin.buybacks.submit')}
       </Button>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !submitting) setConfirming(null);
+        }}
+        title={what ? t('admin.buybacks.confirm.title', what) : ''}
+        confirmLabel={what ? t('admin.buybacks.confirm.action', what) : ''}
+        busy={submitting}
+        onConfirm={() => {
+          if (!confirming || submitting) return;
+          onSubmit(confirming, () => setConfirming(null));
+        }}
+      >
+        {what && <p>{t('admin.buybacks.confirm.text', what)}</p>}
+      </ConfirmDialog>
     </form>
   );
 }

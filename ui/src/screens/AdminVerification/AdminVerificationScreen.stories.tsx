@@ -19,6 +19,26 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+type T = ReturnType<typeof storyIntl>;
+
+/** The approval's confirmation for the named request. */
+const approveDialog = (t: T, name: string) =>
+  screen.findByRole('dialog', { name: t('adminVerification.approveConfirm.title', { name }) });
+
+async function confirmApprove(
+  t: T,
+  name: string,
+  userEvent: { click(element: Element): Promise<void> },
+) {
+  const dialog = await approveDialog(t, name);
+  await userEvent.click(
+    within(dialog).getByRole('button', {
+      name: t('adminVerification.approveConfirm.action', { name }),
+    }),
+  );
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
 type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 
 /** The queue's entry for a request, found by its heading. */
@@ -170,6 +190,16 @@ export const Approve: Story = {
     await userEvent.click(
       within(item).getByRole('button', { name: t('adminVerification.approve') }),
     );
+    const dialog = await approveDialog(t, 'Nordlys Coffee');
+    // The missing documents are named, as the item's badges say.
+    const missing = within(item).queryAllByText(t('adminVerification.missing')).length;
+    await expect(within(dialog).queryAllByRole('listitem')).toHaveLength(missing);
+    await expect(dialog).toHaveTextContent(
+      missing === 0
+        ? t('adminVerification.approveConfirm.allHeld')
+        : t('adminVerification.approveConfirm.missing', { count: missing }),
+    );
+    await confirmApprove(t, 'Nordlys Coffee', userEvent);
     await expectToast(t, 'success', t('adminVerification.approved', { name: 'Nordlys Coffee' }));
     await waitFor(() =>
       expect(canvas.queryByRole('article', { name: 'Nordlys Coffee' })).toBeNull(),
@@ -248,6 +278,8 @@ export const Conflict: Story = {
     await userEvent.click(
       within(item).getByRole('button', { name: t('adminVerification.approve') }),
     );
+    await approveDialog(t, 'Nordlys Coffee');
+    await confirmApprove(t, 'Nordlys Coffee', userEvent);
     await expectToast(t, 'danger', t('adminVerification.errors.alreadyDecided'));
     await waitFor(() =>
       expect(canvas.queryByRole('article', { name: 'Nordlys Coffee' })).toBeNull(),
@@ -256,6 +288,28 @@ export const Conflict: Story = {
   },
 };
 export const ConflictPolish = polish(Conflict);
+
+/** Cancel (or Escape) at the approval's confirmation: nothing is decided, nobody is mailed. */
+export const ApproveCancelled: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const item = await itemOf(canvas, 'Nordlys Coffee');
+    const mails = fake.outbox().length;
+    const approve = within(item).getByRole('button', { name: t('adminVerification.approve') });
+    await userEvent.click(approve);
+    await approveDialog(t, 'Nordlys Coffee');
+    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(approve).toHaveFocus());
+    await userEvent.click(approve);
+    await approveDialog(t, 'Nordlys Coffee');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(canvas.getByRole('article', { name: 'Nordlys Coffee' })).toBeVisible();
+    await expect(fake.outbox()).toHaveLength(mails);
+  },
+};
+export const ApproveCancelledPolish = polish(ApproveCancelled);
 
 /** The server fails: the operator is told, and the request stays in the queue. */
 export const DecisionFailed: Story = {
@@ -266,6 +320,8 @@ export const DecisionFailed: Story = {
     await userEvent.click(
       within(item).getByRole('button', { name: t('adminVerification.approve') }),
     );
+    await approveDialog(t, 'Nordlys Coffee');
+    await confirmApprove(t, 'Nordlys Coffee', userEvent);
     await expectToast(t, 'danger', t('errors.server'));
     await expect(canvas.getByRole('article', { name: 'Nordlys Coffee' })).toBeVisible();
   },

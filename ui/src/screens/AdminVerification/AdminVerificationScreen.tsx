@@ -29,6 +29,7 @@ import screen from '../shared/screen.module.css';
 import { saveFile } from '../shared/save-file.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import styles from './AdminVerification.module.css';
+import { ApproveDialog } from './ApproveDialog.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { VerificationItemView } from './VerificationItemView.tsx';
 
@@ -61,6 +62,7 @@ export function AdminVerificationScreen() {
   const showError = useApiErrorToast();
   const [status, setStatus] = useState<VerificationStatus>('pending');
   const queue = useQuery(verificationQueueQueryOptions(api, status));
+  const [approving, setApproving] = useState<VerificationItem | null>(null);
   const [rejecting, setRejecting] = useState<Target | null>(null);
   const [revoking, setRevoking] = useState<Target | null>(null);
   const [deleting, setDeleting] = useState<Target | null>(null);
@@ -81,12 +83,14 @@ export function AdminVerificationScreen() {
         body: reason === undefined ? { decision: 'approve' } : { decision: 'reject', reason },
       }),
     onSuccess: ({ item }) => {
+      setApproving(null);
       setRejecting(null);
       toast.success(t(item.status === 'verified' ? 'approved' : 'rejected', { name: item.name }));
       void refresh();
     },
     onError: (error) => {
       if (serverFieldErrors(error)) return;
+      setApproving(null);
       setRejecting(null);
       onFailure(error);
     },
@@ -159,7 +163,10 @@ export function AdminVerificationScreen() {
               key={`${item.kind}-${item.id}`}
               item={item}
               busy={running(item)}
-              onApprove={() => decide.mutate({ target: item })}
+              onApprove={() => {
+                decide.reset();
+                setApproving(item);
+              }}
               onReject={() => {
                 decide.reset();
                 setRejecting(item);
@@ -191,6 +198,12 @@ export function AdminVerificationScreen() {
           // Only the open tab's list is loaded.
           content: value === status ? body : null,
         }))}
+      />
+      <ApproveDialog
+        item={approving}
+        busy={decide.isPending}
+        onConfirm={(item) => decide.mutate({ target: item })}
+        onCancel={() => setApproving(null)}
       />
       <ReasonDialog
         action="reject"

@@ -27,7 +27,7 @@ export const Default: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(/33[,.\s\u00a0]?333 BRND/)).toBeVisible();
-    await expect(await canvas.findByText(/Tier/)).toBeVisible();
+    await expect(await canvas.findByText(/Tier/, { selector: 'dd' })).toBeVisible();
     await expect(canvas.getByRole('progressbar', { name: t('sale.progress.label') })).toBeVisible();
     const { navigation } = storyRecorders(loaded);
     await userEvent.click(canvas.getByRole('link', { name: t('sale.dashboard.buy') }));

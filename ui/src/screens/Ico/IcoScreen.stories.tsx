@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { sale } from '@brnd/contracts/api/sale';
-import { pending, saleEnded, saleUnconfigured, serverError } from '@brnd/mocks/scenarios';
+import {
+  pending,
+  saleEnded,
+  saleInTier,
+  saleUnconfigured,
+  serverError,
+} from '@brnd/mocks/scenarios';
 import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
@@ -73,12 +79,49 @@ export const Converter: Story = {
     await expect(usd).toHaveValue('1.2345');
     await expect(brndField(canvas, t)).toHaveValue('411');
     await userEvent.clear(brndField(canvas, t));
+    // The amount rule: one decimal point, so 1.5 BRND stays 1.5 (not 15).
     await userEvent.type(brndField(canvas, t), '333.5');
-    await expect(brndField(canvas, t)).toHaveValue('3335');
-    await expect(usd).toHaveValue('10.0050');
+    await expect(brndField(canvas, t)).toHaveValue('333.5');
+    await expect(usd).toHaveValue('1.0005');
+    await userEvent.clear(brndField(canvas, t));
+    await userEvent.type(brndField(canvas, t), '1.5.');
+    await expect(brndField(canvas, t)).toHaveValue('1.5');
+    await expect(usd).toHaveValue('0.0045');
   },
 };
 export const ConverterPolish = polish(Converter);
+
+/** More than the 400,000,000 BRND on offer: the fields say so and the buy buttons wait. */
+export const ConverterOverOffer: Story = {
+  parameters: { msw: { handlers: [saleUnconfigured()] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const usd = await usdField(canvas, t);
+    await userEvent.type(usd, '99999999999');
+    await expect(usd).toHaveAttribute('aria-invalid', 'true');
+    await expect(usd).toHaveAccessibleDescription(/400[\s\u00a0,.]000[\s\u00a0,.]000/);
+    await expect(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: t('sale.ico.buyPln') })).toBeDisabled();
+    await userEvent.clear(brndField(canvas, t));
+    await userEvent.type(brndField(canvas, t), '400000000');
+    await expect(brndField(canvas, t)).not.toHaveAttribute('aria-invalid');
+    await expect(usd).toHaveValue('1200000.0000');
+    await expect(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') })).toBeEnabled();
+  },
+};
+export const ConverterOverOfferPolish = polish(ConverterOverOffer);
+
+/** Tier IV active before any order here: tiers I-III are sold out, so raised is not $0. */
+export const ProgressInTierFour: Story = {
+  parameters: { msw: { handlers: [saleInTier(4, 0)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const bar = await canvas.findByRole('progressbar', { name: t('sale.progress.label') });
+    await expect(bar).toHaveAttribute('aria-valuenow', '480000');
+    await expect(canvas.getByText(/Tier III/, { selector: 'p' })).toHaveTextContent(/Tier IV/);
+  },
+};
+export const ProgressInTierFourPolish = polish(ProgressInTierFour);
 
 /** Logged out: BTC/ETH goes to login with the buy-token target and the amount. */
 export const LoggedOutBuy: Story = {

@@ -24,6 +24,7 @@ import { saleQueryOptions } from '../Sale/sale-queries.ts';
 import {
   acceptTokensInput,
   acceptUsdInput,
+  exceedsOffer,
   tokensToUsd,
   usdToPln,
   usdToTokens,
@@ -150,6 +151,16 @@ function Converter({ sale, code }: { sale: Sale; code?: string }) {
   const { session } = useSession();
   const [usd, setUsd] = useState('');
   const [tokens, setTokens] = useState('');
+  const tooMany = exceedsOffer(tokens, sale.tokensOffered);
+  const offerText = tooMany
+    ? t('sale.ico.overOffer', {
+        count: sale.tokensOffered,
+        usd: intl.formatNumber(Number(tokensToUsd(String(sale.tokensOffered), sale.price)), {
+          style: 'currency',
+          currency: 'USD',
+        }),
+      })
+    : undefined;
 
   const buy = (route: 'btc' | 'pln') => {
     const amount = route === 'btc' ? usd.trim() || undefined : usdToPln(usd, sale.plnPerUsd);
@@ -186,11 +197,12 @@ function Converter({ sale, code }: { sale: Sale; code?: string }) {
             setUsd(next);
             setTokens(usdToTokens(next, sale.price));
           }}
+          error={offerText}
         />
         <TextField
           label={t('sale.ico.brnd')}
           name="brnd"
-          inputMode="numeric"
+          inputMode="decimal"
           autoComplete="off"
           value={tokens}
           onChange={(event) => {
@@ -198,14 +210,17 @@ function Converter({ sale, code }: { sale: Sale; code?: string }) {
             setTokens(next);
             setUsd(tokensToUsd(next, sale.price));
           }}
+          error={offerText}
         />
       </div>
       <div className={styles.buttons}>
-        <Button onClick={() => buy('btc')}>{t('sale.ico.buyCrypto')}</Button>
+        <Button disabled={tooMany} onClick={() => buy('btc')}>
+          {t('sale.ico.buyCrypto')}
+        </Button>
         <Button variant="secondary" onClick={() => navigation.assign?.(sale.ieoUrl)}>
           {t('sale.ico.buyIeo')}
         </Button>
-        <Button variant="secondary" onClick={() => buy('pln')}>
+        <Button variant="secondary" disabled={tooMany} onClick={() => buy('pln')}>
           {t('sale.ico.buyPln')}
         </Button>
       </div>

@@ -51,8 +51,8 @@ export function LoginScreen({ search = {} }: LoginScreenProps) {
                 navigation.navigate('/editPhone', { search: { edit: '', code: answer.code } });
                 return;
               }
-              const { email, mobile, name } = answer;
-              signIn({ email, mobile, name });
+              const { email, mobile, name, operator } = answer;
+              signIn({ email, mobile, name, ...(operator ? { operator } : {}) });
               const target = afterLoginTarget(search);
               navigation.navigate(target.to, target.options);
             },

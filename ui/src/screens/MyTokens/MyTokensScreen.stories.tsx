@@ -1,5 +1,5 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { myTokens } from '@brnd/contracts/api/brand-tokens';
 import { fake } from '@brnd/mocks/handlers';
 import { brandTokenSetup } from '@brnd/mocks/brand-tokens';
@@ -193,6 +193,20 @@ export const RedeemWithCode: Story = {
         name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
       }),
     );
+    const dialog = await screen.findByRole('dialog', {
+      name: t('brandTokens.mine.confirmRedeem.title', {
+        price: 50,
+        ticker: 'PIXEL',
+        offer: 'Legendary skin',
+      }),
+    });
+    await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
+    await userEvent.click(
+      within(dialog).getByRole('button', {
+        name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const codeCard = await canvas.findByRole('region', {
       name: t('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
     });
@@ -207,3 +221,32 @@ export const RedeemWithCode: Story = {
   },
 };
 export const RedeemWithCodePolish = polish(RedeemWithCode);
+
+/** Cancel at the confirmation: no code, no tokens burned. */
+export const RedeemCancelled: Story = {
+  beforeEach: () => {
+    holdPixel();
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const rewards = await canvas.findByRole('region', { name: t('brandTokens.mine.offersTitle') });
+    const redeem = within(rewards).getByRole('button', {
+      name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+    });
+    await userEvent.click(redeem);
+    await screen.findByRole('dialog');
+    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(redeem).toHaveFocus());
+    await expect(
+      canvas.queryByRole('region', {
+        name: t('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
+      }),
+    ).toBeNull();
+    const card = canvas.getByRole('region', { name: 'Pixel Coins (PIXEL)' });
+    await expect(
+      within(card).getByText(t('brandTokens.mine.ledger')).nextSibling,
+    ).toHaveTextContent('250 PIXEL');
+  },
+};
+export const RedeemCancelledPolish = polish(RedeemCancelled);

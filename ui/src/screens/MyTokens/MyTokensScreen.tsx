@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import type { Holding, Offer, Redemption } from '@brnd/contracts/api/brand-tokens';
+import type { Holding, Redemption } from '@brnd/contracts/api/brand-tokens';
 import { COPIED_MESSAGE_DURATION_MS } from '@brnd/contracts/domain/constants';
 import { RecipientSchema, TokenAmountSchema } from '@brnd/contracts/domain/brand-tokens';
 import { useApiClient } from '../../api.tsx';
@@ -19,12 +19,12 @@ import {
   myTokensQueryOptions,
   tokenHistoryQueryOptions,
   useClaimTokensMutation,
-  useRedeemOfferMutation,
   useTransferTokensMutation,
 } from '../shared/brand-token-queries.ts';
 import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
+import { Offers } from './Offers.tsx';
 import styles from './MyTokensScreen.module.css';
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
@@ -301,66 +301,6 @@ function ClaimForm({ holding }: { holding: Holding }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function Offers({
-  offers,
-  holdings,
-  onRedeemed,
-}: {
-  offers: Offer[];
-  holdings: Holding[];
-  onRedeemed(redemption: Redemption): void;
-}) {
-  const intl = useIntl();
-  const t = useT();
-  const redeem = useRedeemOfferMutation();
-  const [failure, setFailure] = useState<{ offerId: string; error: unknown } | null>(null);
-  const balance = (tokenId: string) =>
-    holdings.find((holding) => holding.token.id === tokenId)?.ledger_balance ?? 0;
-  return (
-    <Card title={t('offersTitle')}>
-      {offers.length === 0 ? (
-        <p className={screen.muted}>{t('offersEmpty')}</p>
-      ) : (
-        <ul className={styles.offers}>
-          {offers.map((offer) => {
-            const missing = offer.price - balance(offer.token_id);
-            return (
-              <li key={offer.id} className={styles.offer}>
-                <div>
-                  <strong>{offer.title}</strong>{' '}
-                  <span className={screen.muted}>· {offer.brand_name}</span>
-                  {offer.description && <p className={screen.muted}>{offer.description}</p>}
-                </div>
-                <Button
-                  onClick={() => {
-                    setFailure(null);
-                    redeem.mutate(offer.id, {
-                      onSuccess: ({ redemption }) => onRedeemed(redemption),
-                      onError: (error) => setFailure({ offerId: offer.id, error }),
-                    });
-                  }}
-                  busy={redeem.isPending && redeem.variables === offer.id}
-                  disabled={missing > 0 || redeem.isPending}
-                >
-                  {t('redeem', { price: offer.price, ticker: offer.ticker })}
-                </Button>
-                {missing > 0 && (
-                  <p className={screen.muted}>
-                    {t('notEnough', { missing, ticker: offer.ticker })}
-                  </p>
-                )}
-                {failure?.offerId === offer.id && (
-                  <Alert variant="danger">{brandTokenErrorText(failure.error, intl)}</Alert>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </Card>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { Sale } from '@brnd/contracts/api/sale';
 import { ProgressBar } from '../../components/ProgressBar/ProgressBar.tsx';
-import { activeTier } from './sale-queries.ts';
+import { activeTier, saleFigures } from './sale-queries.ts';
 import styles from './SaleFacts.module.css';
 import { TableScroll } from '../shared/TableScroll.tsx';
 
@@ -24,7 +24,10 @@ export function useTierText(): (sale: Sale) => string {
 /** Raised against the goal, as a bar with both figures under it. */
 export function SaleProgress({ sale }: { sale: Sale }) {
   const intl = useIntl();
-  const raised = intl.formatNumber(sale.raised, { style: 'currency', currency: 'USD' });
+  const figures = saleFigures(sale);
+  const tier = activeTier(sale);
+  const usd = (amount: number) => intl.formatNumber(amount, { style: 'currency', currency: 'USD' });
+  const raised = usd(figures.raised);
   const goal = intl.formatNumber(sale.goal, {
     style: 'currency',
     currency: 'USD',
@@ -34,7 +37,7 @@ export function SaleProgress({ sale }: { sale: Sale }) {
   return (
     <div className={styles.progress}>
       <ProgressBar
-        value={sale.raised}
+        value={Math.min(figures.raised, sale.goal)}
         max={sale.goal}
         label={intl.formatMessage({ id: 'sale.progress.label' })}
         valueText={text}
@@ -43,6 +46,19 @@ export function SaleProgress({ sale }: { sale: Sale }) {
         <span>{intl.formatMessage({ id: 'sale.progress.raised' }, { raised })}</span>
         <span>{intl.formatMessage({ id: 'sale.progress.goal' }, { goal })}</span>
       </p>
+      {tier && (
+        <p className={styles.tierFigures}>
+          {figures.soldOut.length > 0 &&
+            intl.formatMessage(
+              { id: 'sale.progress.soldOut' },
+              { tiers: intl.formatList(figures.soldOut.map((closed) => closed.name)) },
+            )}{' '}
+          {intl.formatMessage(
+            { id: 'sale.progress.inTier' },
+            { tier: tier.name, raised: usd(figures.inActiveTier) },
+          )}
+        </p>
+      )}
     </div>
   );
 }

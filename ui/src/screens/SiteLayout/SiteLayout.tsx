@@ -37,7 +37,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className={styles.site}>
-      <Navbar session={session ? { email: session.email } : null} onLogout={handleLogout} />
+      <Navbar
+        session={session ? { email: session.email, operator: session.operator } : null}
+        onLogout={handleLogout}
+      />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { expect, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import {
   payouts,
   updateWallet,
@@ -88,11 +88,20 @@ function injectBrowserWallet(answer: 'sign' | 'refuse') {
 const listOf = (...rows: Payout[]) => respondWith(payouts, { payouts: rows });
 
 /** The bodies the wallet endpoints received in the running story. */
-const sent: { path: string; body: Record<string, string> }[] = [];
+const sent: { path: string; body: Record<string, string>; key?: string | null }[] = [];
 const saved = http.post('*/api/user/updatewallet', async ({ request }) => {
   const body = Object.fromEntries(new URLSearchParams(await request.text()));
   sent.push({ path: '/api/user/updatewallet', body });
   return HttpResponse.json({ message: 'success' });
+});
+
+const claimed = http.post('*/api/user/payouts/claim', async ({ request }) => {
+  const body = Object.fromEntries(new URLSearchParams(await request.text()));
+  sent.push({ path: '/api/user/payouts/claim', body, key: request.headers.get('idempotency-key') });
+  return HttpResponse.json(
+    { message: 'success', payout: { ...payout('pending'), brnd_tokens: Number(body.brnd_tokens) } },
+    { status: 202 },
+  );
 });
 
 const meta = {
@@ -119,10 +128,84 @@ export const NoPayouts: Story = {
     await expect(canvas.getByLabelText(t('wallet.address'), { selector: 'input' })).toHaveValue(
       ADDRESS,
     );
-    await expect(canvas.getByRole('button', { name: /2[,.\s\u00a0]?500/ })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: t('wallet.payOut') })).toBeEnabled();
   },
 };
 export const NoPayoutsPolish = polish(NoPayouts);
+
+/** Part of the balance: the confirmation names the amount and address; only its button sends. */
+export const PayOutPart: Story = {
+  parameters: { msw: { handlers: [funded, listOf(), claimed] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const input = await canvas.findByLabelText(t('wallet.amount'), { selector: 'input' });
+    await userEvent.type(input, '1000');
+    await userEvent.click(canvas.getByRole('button', { name: t('wallet.payOut') }));
+    const dialog = await screen.findByRole('dialog', {
+      name: t('wallet.confirm.title', { count: 1000 }),
+    });
+    await expect(dialog).toHaveTextContent(ADDRESS);
+    await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
+    await expect(sent).toHaveLength(0);
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t('wallet.confirm.action', { count: 1000 }) }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'success', t('wallet.claimed'));
+    await expect(sent).toHaveLength(1);
+    await expect(sent[0]?.body).toEqual({ brnd_tokens: '1000' });
+    await expect(sent[0]?.key).toMatch(/^[0-9a-f]{32}$/);
+  },
+};
+export const PayOutPartPolish = polish(PayOutPart);
+
+/** Cancel (or Escape) closes the confirmation and nothing is paid out. */
+export const PayOutCancelled: Story = {
+  parameters: { msw: { handlers: [funded, listOf(), claimed] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(await canvas.findByRole('button', { name: t('wallet.all') }));
+    await expect(canvas.getByLabelText(t('wallet.amount'), { selector: 'input' })).toHaveValue(
+      '2500',
+    );
+    const submit = canvas.getByRole('button', { name: t('wallet.payOut') });
+    await userEvent.click(submit);
+    await screen.findByRole('dialog', { name: t('wallet.confirm.title', { count: 2500 }) });
+    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(submit);
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(sent).toHaveLength(0);
+  },
+};
+export const PayOutCancelledPolish = polish(PayOutCancelled);
+
+/** Each wrong amount has its own message and never reaches the confirmation. */
+export const PayOutWrongAmounts: Story = {
+  parameters: { msw: { handlers: [funded, listOf(), claimed] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const input = await canvas.findByLabelText(t('wallet.amount'), { selector: 'input' });
+    const cases: [string, string][] = [
+      ['', 'validation.payoutAmount'],
+      ['abc', 'validation.payoutAmount'],
+      ['1.5', 'validation.payoutWhole'],
+      ['0', 'validation.payoutPositive'],
+      ['2501', 'wallet.errors.overBalance'],
+    ];
+    for (const [typed, message] of cases) {
+      await userEvent.clear(input);
+      if (typed) await userEvent.type(input, typed);
+      await userEvent.click(canvas.getByRole('button', { name: t('wallet.payOut') }));
+      await expectFieldError(canvas, t('wallet.amount'), t(message));
+    }
+    await expect(screen.queryByRole('dialog')).toBeNull();
+    await expect(sent).toHaveLength(0);
+  },
+};
+export const PayOutWrongAmountsPolish = polish(PayOutWrongAmounts);
 
 export const PayoutPending: Story = {
   parameters: { msw: { handlers: [paidOut, listOf(payout('pending'))] } },
@@ -190,7 +273,10 @@ export const AddressUnproven: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('wallet.unverified'))).toBeVisible();
     await expect(canvas.getByText(t('wallet.claimNeedsProof'))).toBeVisible();
-    await expect(canvas.getByRole('button', { name: /120/ })).toBeDisabled();
+    await expect(canvas.queryByLabelText(t('wallet.amount'))).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('button', { name: t('wallet.payOut') }),
+    ).not.toBeInTheDocument();
   },
 };
 export const AddressUnprovenPolish = polish(AddressUnproven);

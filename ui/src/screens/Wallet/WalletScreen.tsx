@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,6 +17,7 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
+import { createAttemptKeys } from '../BuyToken/attempt-key.ts';
 import type { WalletChallengeView } from './WalletProof.tsx';
 import { injectedProvider, signWithProvider } from './wallet-signing.ts';
 import { WalletView } from './WalletView.tsx';
@@ -62,8 +63,17 @@ export function useWalletChallengeMutation() {
 export function useClaimPayoutMutation() {
   const api = useApiClient();
   const queryClient = useQueryClient();
+  // One key per payout attempt: a double submit or a retry after a lost answer pays out once.
+  const attempts = useRef(createAttemptKeys()).current;
   return useMutation({
-    mutationFn: () => api.call(claimPayout),
+    mutationFn: async (body: EndpointBody<typeof claimPayout>) => {
+      const answer = await api.call(claimPayout, {
+        body,
+        headers: { 'idempotency-key': attempts.keyFor(body) },
+      });
+      attempts.finish();
+      return answer;
+    },
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
       await queryClient.invalidateQueries({ queryKey: ['payouts'] });
@@ -150,11 +160,18 @@ export function WalletScreen() {
           : undefined
       }
       claiming={claim.isPending}
-      onClaim={() =>
-        claim.mutate(undefined, {
-          onSuccess: () => toast.success(intl.formatMessage({ id: 'wallet.claimed' })),
-          onError: showError,
-        })
+      claimErrors={serverFieldErrors(claim.error)}
+      onClaim={(tokens, done) =>
+        claim.mutate(
+          { brnd_tokens: tokens },
+          {
+            onSuccess: () => toast.success(intl.formatMessage({ id: 'wallet.claimed' })),
+            onError: (failure) => {
+              if (!serverFieldErrors(failure)) showError(failure);
+            },
+            onSettled: done,
+          },
+        )
       }
     />
   );

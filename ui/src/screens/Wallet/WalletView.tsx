@@ -9,6 +9,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
 import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { PayoutForm } from './PayoutForm.tsx';
 import { WalletProof, type WalletProofProps } from './WalletProof.tsx';
 import styles from './WalletView.module.css';
 import screen from '../shared/screen.module.css';
@@ -25,8 +26,9 @@ export interface WalletViewProps {
   addressErrors?: FieldErrors;
   /** Step two, once the message is there (WalletProof). */
   proof?: WalletProofProps;
-  onClaim(): void;
+  onClaim(tokens: number, done: () => void): void;
   claiming?: boolean;
+  claimErrors?: FieldErrors | undefined;
 }
 
 /** The dashboard's wallet section: balance, the payout address (with the exchange warning), payouts. */
@@ -39,6 +41,7 @@ export function WalletView({
   proof,
   onClaim,
   claiming = false,
+  claimErrors,
 }: WalletViewProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
@@ -52,7 +55,8 @@ export function WalletView({
   });
   useServerFieldErrors(form, addressErrors);
   const proven = Boolean(wallet.walletAddress) && wallet.walletVerified;
-  const canClaim = proven && wallet.brnd_tokens > 0;
+  // Only a proven wallet is paid (decision 042), in whole tokens: a fraction alone is not enough.
+  const canClaim = proven && wholeTokens(wallet.brnd_tokens) >= 1;
   const claimHint = !wallet.walletAddress
     ? 'wallet.claimNeedsAddress'
     : !wallet.walletVerified
@@ -102,11 +106,15 @@ export function WalletView({
           </div>
         </form>
         {proof && <WalletProof {...proof} />}
-        <div className={screen.actions}>
-          <Button onClick={onClaim} busy={claiming} disabled={!canClaim}>
-            {t('wallet.claim', { count: wallet.brnd_tokens })}
-          </Button>
-        </div>
+        {canClaim && wallet.walletAddress && (
+          <PayoutForm
+            balance={wallet.brnd_tokens}
+            walletAddress={wallet.walletAddress}
+            onClaim={onClaim}
+            claiming={claiming}
+            claimErrors={claimErrors}
+          />
+        )}
         {!canClaim && <p className={screen.muted}>{t(claimHint)}</p>}
       </Card>
       <Card title={t('wallet.payouts.heading')}>

@@ -9,17 +9,17 @@ import type { StakingAction } from '@brnd/contracts/domain/brand-tokens';
 import { PREMIUM_STAKE_BRND } from '@brnd/contracts/domain/plans';
 import { Interface, ZeroAddress, type TransactionRequest } from 'ethers';
 import type { Transaction } from 'sequelize';
-import type { PlatformChain } from '../chain/platform-chain.ts';
+import type { PlatformChain } from '../../chain/platform-chain.ts';
 import {
   createTreasurySender,
   type SendStatus,
   type TreasuryTransactionRow,
-} from '../chain/treasury-sender.ts';
-import type { Database } from '../db/database.ts';
-import type { Logger } from '../logger.ts';
-import { tokenAccounts } from './brand-tokens-accounts.ts';
-import { DomainError } from './errors.ts';
-import { ONE_TOKEN, toTokenNumber, type Ledger } from './ledger.ts';
+} from '../../chain/treasury-sender.ts';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import { tokenAccounts } from './accounts.ts';
+import { DomainError } from '../errors.ts';
+import { ONE_TOKEN, toTokenNumber, type Ledger } from '../ledger.ts';
 
 /**
  * The chain side of brand tokens: deploying them through the factory (raising the brand's token

@@ -2,14 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONTEST_TIME_ZONE, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import pg from 'pg';
-import { createApp } from '../app.ts';
-import { type Database } from '../db/database.ts';
-import { createScratchDatabase } from '../testing/bench-database.ts';
-import { createMemoryLogger } from '../logger.ts';
-import { createOutboxMailer } from '../providers/mail.ts';
-import { createOutboxSms } from '../providers/sms.ts';
-import { TEST_ARGON2_COST, createPasswordHasher } from './passwords.ts';
-import { trendWeight } from './votes.ts';
+import {
+  createBenchApp,
+  createMemoryLogger,
+  createScratchDatabase,
+  type Database,
+  trendWeight,
+} from '@brnd/bff/testing/bench';
 
 /**
  * The brand listings bench's data and server (tests/bench/brands.bench.ts measures them): a
@@ -287,16 +286,7 @@ export async function startBenchApp(
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const app = createApp({
-    db,
-    mailer: createOutboxMailer(db),
-    sms: createOutboxSms(db),
-    hasher: createPasswordHasher(TEST_ARGON2_COST),
-    logger: createMemoryLogger(),
-    secret: 'bench-secret-that-is-at-least-32-characters-long',
-    appUrl: baseUrl,
-    production: true,
-  });
+  const app = createBenchApp(db, { logger: createMemoryLogger(), appUrl: baseUrl });
   server.on('request', app.callback());
   return {
     baseUrl,

@@ -1,9 +1,11 @@
+import { isOverdueEthOrder } from '@brnd/contracts/domain/orders';
+import { orderStatusSql, overdueEthOrderSql } from './status-sql.ts';
 import { randomUUID } from 'node:crypto';
 import {
   CardProviderCallbackSchema,
   CARD_CALLBACK_TOLERANCE_SECONDS,
 } from '@brnd/contracts/api/card-provider';
-import type { CryptoOrder, Transaction as ListRow } from '@brnd/contracts/api/orders';
+import type { CryptoOrder } from '@brnd/contracts/api/orders';
 import {
   CARD_MIN_PLN,
   CARD_PAYMENT_WINDOW_MS,
@@ -30,10 +32,7 @@ import {
 } from '@brnd/contracts/domain/sale';
 import * as v from 'valibot';
 import type { Transaction } from 'sequelize';
-import type { DepositAddresses } from '../chain/deposit-addresses.ts';
-import type { Database } from '../db/database.ts';
-import type { Logger } from '../logger.ts';
-import type { CardExchange } from '../providers/card-exchange.ts';
+import type { CardExchange } from '../../providers/card-exchange.ts';
 import {
   btcToSats,
   confirmationsOf,
@@ -42,11 +41,19 @@ import {
   type CryptoGateway,
   type GatewayInvoice,
   type GatewayPaymentMethod,
-} from '../providers/crypto-gateway.ts';
-import { DomainError, tooManyAttempts } from './errors.ts';
-import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount, type Ledger } from './ledger.ts';
-import type { RateLimiter } from './rate-limits.ts';
-import type { SaleService } from './sale.ts';
+} from '../../providers/crypto-gateway.ts';
+import { DomainError, tooManyAttempts } from '../errors.ts';
+import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount } from '../ledger.ts';
+import type { OrderPaidEvent, OrderPaidHook, OrderService, OrderServiceDeps } from './types.ts';
+
+export type {
+  OrderPaidEvent,
+  OrderPaidHook,
+  DepositTransfer,
+  EthObservation,
+  OrderService,
+  OrderServiceDeps,
+} from './types.ts';
 
 /**
  * Token sale orders: crypto orders (ETH to a per-order deposit address watched on the chain, BTC
@@ -57,105 +64,6 @@ import type { SaleService } from './sale.ts';
  * that same transaction: however many webhooks, callbacks or watcher ticks arrive, in parallel
  * or late, an order is credited once. See docs/decisions/007 and 008.
  */
-
-/** A paid order, for code that pays on it (the referral programme's 10 %). */
-export interface OrderPaidEvent {
-  /** The crypto order's uuid or the card transaction's hash. */
-  orderId: string;
-  kind: 'crypto' | 'card';
-  method: CryptoPayMethod | 'PLN';
-  userId: string;
-  usd: number;
-  tokens: number;
-}
-
-/**
- * Runs inside the crediting transaction, once per order: a hook that posts to the ledger joins
- * the transaction (and so is credited exactly when the order is). Throwing rolls the credit back.
- */
-export type OrderPaidHook = (event: OrderPaidEvent, transaction: Transaction) => Promise<void>;
-
-/** A transfer into a deposit address, found in a block's transactions. */
-export interface DepositTransfer {
-  hash: string;
-  from: string;
-  /** Wei, decimal. */
-  value: string;
-}
-
-/** What the chain watcher saw at a deposit address. */
-export interface EthObservation {
-  /** Wei held by the address at `block` (the latest). */
-  balance: bigint;
-  block: number;
-  /**
-   * Wei held at the order's required depth (`block - required_confirmations + 1`): only money
-   * this deep pays an order, so a payment that a reorg removes (or replaces with a later one)
-   * is never credited on an observation made above it.
-   */
-  settledBalance: bigint;
-  at: Date;
-  /** The transfers into the address since the watcher's previous look, when it searched. */
-  transfers?: DepositTransfer[];
-}
-
-export interface OrderService {
-  buyTokens(
-    userId: string,
-    input: { usd: number; currency: CryptoPayMethod },
-  ): Promise<CryptoOrder>;
-  /** Only the owner's order; anyone else gets the same 404 as for an unknown one. */
-  verify(userId: string, uuid: string): Promise<CryptoOrder>;
-  /** The user's crypto and card orders as transactions-list rows. */
-  transactions(userId: string): Promise<ListRow[]>;
-  recordCardOrder(userId: string, cashTxHash: string): Promise<{ secondStepUrl: string }>;
-  handleCardCallback(rawBody: Buffer, signature: string | undefined): Promise<void>;
-  handleGatewayWebhook(rawBody: Buffer, signature: string | undefined): Promise<void>;
-  /** Reads the invoice from the gateway and applies it (webhook, or a reconciliation). */
-  syncInvoice(uuid: string): Promise<void>;
-  applyEthObservation(uuid: string, observation: EthObservation): Promise<void>;
-  /**
-   * ETH orders the watcher looks at: open ones, and expired or paid ones that may still receive
-   * money (recorded for an operator's decision, never ignored).
-   */
-  watchedEthOrders(
-    lateWindowMs: number,
-  ): Promise<{ uuid: string; address: string; paidUnits: bigint; requiredConfirmations: number }[]>;
-  /**
-   * Open ETH orders past their expiry (and not confirming) become expired (6); open BTC orders
-   * past theirs are read back from the gateway (which decides, and may have a lost webhook).
-   */
-  expireOverdue(now?: Date): Promise<number>;
-  onOrderPaid(hook: OrderPaidHook): void;
-  /**
-   * Runs the paid hooks for a credit made elsewhere (an operator's decision on an exception),
-   * inside that credit's transaction, exactly as for a paid order.
-   */
-  runPaidHooks(event: OrderPaidEvent, transaction: Transaction): Promise<void>;
-}
-
-export interface OrderServiceDeps {
-  db: Database;
-  ledger: Ledger;
-  sale: SaleService;
-  limiter: RateLimiter;
-  logger: Logger;
-  /** Where the browser comes back after the gateway's checkout. */
-  appUrl: string;
-  deposits: DepositAddresses;
-  chainId: number;
-  /** Blocks on top of (and including) the one with the payment before an ETH order is paid. */
-  ethConfirmations: number;
-  /** USD per ETH quoted to buyers. */
-  usdPerEth: () => Promise<number>;
-  /** How long an ETH quote holds; default ORDER_EXPIRY_MS (15 minutes). */
-  ethQuoteMs?: number;
-  /** Unset: BTC orders answer 503. */
-  gateway?: CryptoGateway;
-  /** Unset: card orders answer 503. */
-  card?: CardExchange;
-  now?: () => Date;
-}
 
 interface OrderRow {
   uuid: string;
@@ -262,8 +170,10 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     const expected = BigInt(row.expected_units);
     const paid = BigInt(row.paid_units);
     const due = paid >= expected ? 0n : expected - paid;
-    const overdue =
-      row.currency === 'ETH' && row.status < ORDER_STATUS.CONFIRMING && row.expires_at <= now();
+    const overdue = isOverdueEthOrder(
+      { currency: row.currency, status: row.status, expiresAt: row.expires_at },
+      now(),
+    );
     const status = overdue ? ORDER_STATUS.EXPIRED : row.status;
     const decidedNow =
       row.decided && row.decided_units !== null && BigInt(row.decided_units ?? -1) === paid
@@ -512,7 +422,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
   ) {
     const [open] = await db.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM crypto_orders
-       WHERE user_id = $1 AND currency = $2 AND status < 2 AND expires_at > now()`,
+       WHERE user_id = $1 AND currency = $2 AND ${orderStatusSql.awaitingPayment()}
+         AND expires_at > now()`,
       [userId, currency],
       transaction ? { transaction } : {},
     );
@@ -1108,9 +1019,9 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
       }>(
         `SELECT uuid::text, deposit_address AS address, paid_units::text, required_confirmations
          FROM crypto_orders
-         WHERE currency = 'ETH' AND (status < 3
-           OR (status = 6 AND expires_at > now() - $1 * interval '1 millisecond')
-           OR (status = 3 AND paid_at > now() - $1 * interval '1 millisecond'))`,
+         WHERE currency = 'ETH' AND (${orderStatusSql.unsettled()}
+           OR (${orderStatusSql.is('EXPIRED')} AND expires_at > now() - $1 * interval '1 millisecond')
+           OR (${orderStatusSql.is('PAID')} AND paid_at > now() - $1 * interval '1 millisecond'))`,
         [lateWindowMs],
       );
       return rows.map((row) => ({
@@ -1129,15 +1040,15 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         [at, CARD_PAYMENT_WINDOW_MS],
       );
       const rows = await db.query<{ uuid: string }>(
-        `UPDATE crypto_orders SET status = 6, updated_at = now()
-         WHERE currency = 'ETH' AND status < 2 AND expires_at <= $1 RETURNING uuid::text`,
+        `UPDATE crypto_orders SET status = ${ORDER_STATUS.EXPIRED}, updated_at = now()
+         WHERE ${overdueEthOrderSql('$1')} RETURNING uuid::text`,
         [at],
       );
       if (!deps.gateway) return rows.length;
       // Overdue BTC orders, and open ones not read back for a while: a webhook may be lost.
       const overdue = await db.query<{ uuid: string }>(
         `SELECT uuid::text FROM crypto_orders
-         WHERE currency = 'BTC' AND status < 3 AND (expires_at <= $1
+         WHERE currency = 'BTC' AND ${orderStatusSql.unsettled()} AND (expires_at <= $1
            OR coalesce(gateway_synced_at, created_at) <= $1::timestamptz - $2 * interval '1 millisecond')
          ORDER BY coalesce(gateway_synced_at, created_at) LIMIT 100`,
         [at, GATEWAY_RESYNC_MS],

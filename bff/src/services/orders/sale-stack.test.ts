@@ -1,6 +1,6 @@
 import { HDNodeWallet, Mnemonic } from 'ethers';
 import { expect, test } from 'vitest';
-import { devDepositXpub } from '../chain/deposit-addresses.ts';
+import { devDepositXpub } from '../../chain/deposit-addresses.ts';
 import { depositXpubFor } from './sale-stack.ts';
 
 const operatorXpub = HDNodeWallet.fromPhrase(

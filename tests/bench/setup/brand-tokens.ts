@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createMemoryLogger } from '../logger.ts';
-import { openTokenAccounts } from './brand-tokens-accounts.ts';
-import { parseGiveCsv } from './brand-tokens-csv.ts';
-import { createNotifications } from './notifications.ts';
-import { createBrandTokenService } from './brand-tokens.ts';
-import { ONE_TOKEN, createLedger } from './ledger.ts';
-import { openBenchDatabase } from '../testing/bench-database.ts';
+import {
+  createMemoryLogger,
+  createPasswordHasher,
+  createServices,
+  ONE_TOKEN,
+  openBenchDatabase,
+  openTokenAccounts,
+  parseGiveCsv,
+  TEST_ARGON2_COST,
+} from '@brnd/bff/testing/bench';
 
 /**
  * A bulk give of a 1,000-row CSV (issue #8 asks for well under 10 s): half the rows to customers
@@ -27,7 +30,18 @@ export async function benchBulkGive(rows = 1_000): Promise<BrandTokenBenchResult
     cleanups.push(() => bench.close());
     const { db } = bench;
 
-    const ledger = createLedger(db);
+    const { ledger, brandTokens: service } = createServices(
+      { appUrl: 'http://localhost', secret: 'bench-secret-that-is-at-least-32-characters-long' },
+      {
+        db,
+        logger: createMemoryLogger(),
+        mailer: { send: async () => {}, close: async () => {} },
+        sms: { send: async () => {} },
+        hasher: createPasswordHasher(TEST_ARGON2_COST),
+        // The "you received tokens" mails go out after the answer; not part of the apply.
+        background: { run: () => {}, drain: async () => {} },
+      },
+    );
     const [owner] = await db.query<{ id: string }>(
       `INSERT INTO users (name, email, mobile, password_hash, referral_code, email_verified_at)
        VALUES ('Owner', 'owner@bench.example', '+48500100200', 'x', 'benchowner', now()) RETURNING id`,
@@ -57,20 +71,6 @@ export async function benchBulkGive(rows = 1_000): Promise<BrandTokenBenchResult
       await openTokenAccounts(ledger, tokenId, cap, transaction);
     });
 
-    const service = createBrandTokenService({
-      db,
-      ledger,
-      logger: createMemoryLogger(),
-      notifications: createNotifications({
-        appUrl: 'http://localhost',
-        mailer: { send: async () => {}, close: async () => {} },
-        sms: { send: async () => {} },
-      }),
-      chain: undefined,
-      queue: undefined,
-      // The "you received tokens" mails go out after the answer; not part of the apply.
-      runInBackground: () => {},
-    });
     const lines = ['recipient,amount'];
     for (let index = 1; index <= rows; index += 1) {
       lines.push(

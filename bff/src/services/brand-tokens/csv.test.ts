@@ -1,6 +1,6 @@
 import { BULK_GIVE_CSV_TEMPLATE, BULK_GIVE_MAX_ROWS } from '@brnd/contracts/domain/brand-tokens';
 import { expect, test } from 'vitest';
-import { csvRecords, parseGiveCsv } from './brand-tokens-csv.ts';
+import { csvRecords, parseGiveCsv } from './csv.ts';
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 

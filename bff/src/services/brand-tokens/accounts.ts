@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import type { AssetAccount, Ledger } from './ledger.ts';
+import type { AssetAccount, Ledger } from '../ledger.ts';
 
 /**
  * The ledger accounts of one brand token (decision 015). The asset is the token's id.

@@ -1,16 +1,18 @@
-import { createDepositAddresses, devDepositXpub } from '../chain/deposit-addresses.ts';
-import { DEV_CHAIN_IDS, depositXpubProblem } from '../chain/dev-keys.ts';
-import type { Database } from '../db/database.ts';
-import type { Logger } from '../logger.ts';
-import type { CardExchange } from '../providers/card-exchange.ts';
-import type { CryptoGateway } from '../providers/crypto-gateway.ts';
-import { createLedger } from './ledger.ts';
-import { createOrderService, type OrderService } from './orders.ts';
-import { createRateLimiter } from './rate-limits.ts';
-import { createSaleService, type SaleService } from './sale.ts';
+import { createDepositAddresses, devDepositXpub } from '../../chain/deposit-addresses.ts';
+import { DEV_CHAIN_IDS, depositXpubProblem } from '../../chain/dev-keys.ts';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import type { CardExchange } from '../../providers/card-exchange.ts';
+import type { CryptoGateway } from '../../providers/crypto-gateway.ts';
+import type { Ledger } from '../ledger.ts';
+import { createOrderService, type OrderService } from './service.ts';
+import type { RateLimiter } from '../rate-limits.ts';
+import { createSaleService, type SaleService } from '../sale.ts';
 
 export interface SaleStackOptions {
   db: Database;
+  ledger: Ledger;
+  limiter: RateLimiter;
   logger: Logger;
   appUrl: string;
   gateway?: CryptoGateway;
@@ -47,7 +49,7 @@ export function depositXpubFor(chainId: number, xpub: string | undefined): strin
   return xpub;
 }
 
-/** The sale and order services wired together, as the app, the server and tests use them. */
+/** The sale and order services wired together (the composition root's sale part). */
 export function createSaleStack(options: SaleStackOptions): {
   sales: SaleService;
   orders: OrderService;
@@ -61,9 +63,9 @@ export function createSaleStack(options: SaleStackOptions): {
   const deposits = createDepositAddresses(depositXpubFor(chainId, options.depositXpub));
   const orders = createOrderService({
     db: options.db,
-    ledger: createLedger(options.db),
+    ledger: options.ledger,
     sale: sales,
-    limiter: createRateLimiter(options.db),
+    limiter: options.limiter,
     logger: options.logger,
     appUrl: options.appUrl,
     deposits,

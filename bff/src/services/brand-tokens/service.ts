@@ -19,14 +19,14 @@ import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 import { getAddress } from 'ethers';
 import { randomInt, randomUUID } from 'node:crypto';
 import { UniqueConstraintError, type Transaction } from 'sequelize';
-import type { PlatformChain } from '../chain/platform-chain.ts';
-import type { Database } from '../db/database.ts';
-import type { Language } from '../db/models.ts';
-import type { Logger } from '../logger.ts';
-import { openTokenAccounts, tokenAccounts } from './brand-tokens-accounts.ts';
-import type { CsvGiveRow, CsvLineError } from './brand-tokens-csv.ts';
-import { effectivePlan, limitOf, requireWithin, type PlanBrand } from './brand-tokens-plans.ts';
-import { DomainError } from './errors.ts';
+import type { PlatformChain } from '../../chain/platform-chain.ts';
+import type { Database } from '../../db/database.ts';
+import type { Language } from '../../db/models.ts';
+import type { Logger } from '../../logger.ts';
+import { openTokenAccounts, tokenAccounts } from './accounts.ts';
+import type { CsvGiveRow, CsvLineError } from './csv.ts';
+import { effectivePlan, limitOf, requireWithin, type PlanBrand } from './plans.ts';
+import { DomainError } from '../errors.ts';
 import {
   InsufficientBalanceError,
   ONE_TOKEN,
@@ -34,9 +34,9 @@ import {
   userAccount,
   type Ledger,
   type LedgerEntry,
-} from './ledger.ts';
-import { formatMessage, localeOf } from './messages.ts';
-import type { Notifications } from './notifications.ts';
+} from '../ledger.ts';
+import { formatMessage, localeOf } from '../messages.ts';
+import type { Notifications } from '../notifications.ts';
 
 /**
  * Token-as-a-service (issue #8, decision 015): the brand console (issue, give, bulk give, offers,

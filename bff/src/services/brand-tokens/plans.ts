@@ -8,7 +8,7 @@ import {
   type PlanId,
   type PlanLimit,
 } from '@brnd/contracts/domain/plans';
-import { DomainError } from './errors.ts';
+import { DomainError } from '../errors.ts';
 import { stakingPremium, type StakingPremiumDeps } from './staking-premium.ts';
 
 /** What the plan rules need to know about a brand. */

@@ -1,11 +1,11 @@
 import { connectContract } from '@brnd/contracts/chain/connect';
 import { BrndStaking } from '@brnd/contracts/chain/generated/index';
 import { STAKE_PREMIUM_MIN_AGE_DAYS } from '@brnd/contracts/domain/wallet-proof';
-import type { PlatformChain } from '../chain/platform-chain.ts';
-import type { Database } from '../db/database.ts';
-import type { Language } from '../db/models.ts';
-import type { Logger } from '../logger.ts';
-import type { Notifications } from './notifications.ts';
+import type { PlatformChain } from '../../chain/platform-chain.ts';
+import type { Database } from '../../db/database.ts';
+import type { Language } from '../../db/models.ts';
+import type { Logger } from '../../logger.ts';
+import type { Notifications } from '../notifications.ts';
 
 export interface StakingPremiumDeps {
   db: Database;

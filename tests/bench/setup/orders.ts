@@ -3,14 +3,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
-import { createApp } from '../app.ts';
-import { createLogger } from '../logger.ts';
-import { createOutboxMailer } from '../providers/mail.ts';
-import { createOutboxSms } from '../providers/sms.ts';
-import { insertUserRow } from '../testing/users.ts';
-import { createPasswordHasher, TEST_ARGON2_COST } from './passwords.ts';
-import { createSessionService } from './sessions.ts';
-import { openBenchDatabase } from '../testing/bench-database.ts';
+import {
+  createBenchApp,
+  createLogger,
+  createSessionService,
+  insertUserRow,
+  openBenchDatabase,
+} from '@brnd/bff/testing/bench';
 
 /**
  * `GET /api/orders/verify/{uuid}` as the buy page polls it: 5,000 open orders checked every
@@ -127,16 +126,7 @@ export async function setUpVerifyBench(
     // The production logger at its default level, as server.ts makes it (not a test logger that
     // keeps every entry in memory).
     const logger = createLogger({ level: 'info', json: true });
-    const app = createApp({
-      db,
-      mailer: createOutboxMailer(db),
-      sms: createOutboxSms(db),
-      hasher: createPasswordHasher(TEST_ARGON2_COST),
-      logger,
-      secret: 'bench-secret-that-is-at-least-32-characters',
-      appUrl: 'http://127.0.0.1',
-      production: true,
-    });
+    const app = createBenchApp(db, { logger, appUrl: 'http://127.0.0.1' });
     // Requests autocannon cut off at the end of a run are still being handled when the server
     // closes; the database closes only after they finish, so they do not log spurious errors.
     const handle = app.callback();
