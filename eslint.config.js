@@ -108,7 +108,8 @@ export default tseslint.config(
   },
   {
     files: ['app/src/**'],
-    ignores: ['app/src/mock-mode.ts', 'app/src/**/*.test.{ts,tsx}'],
+    // Mock mode (dev:mock) is dropped from production bundles; it may use the mocks.
+    ignores: ['app/src/mock-mode.ts', 'app/src/mock-mode/**', 'app/src/**/*.test.{ts,tsx}'],
     rules: forbid(packages('@brnd/bff', '@brnd/mocks', 'msw'), chainOutOfBrowser),
   },
   // Tests may use the mocks (docs/architecture.md), like ui's tests.

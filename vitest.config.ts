@@ -1,4 +1,5 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import type { Language } from './contracts/domain/constants.ts';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
@@ -6,41 +7,56 @@ import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 /**
- * One Vitest run, five projects:
+ * Every story is a test in Chromium: it renders, runs its play function, passes axe. Stories are
+ * written once (no Polish twins); each runs once per language, the `locale` global set for the
+ * whole project as the toolbar sets it. A story's own `globals` still win.
+ */
+function storybookProject(name: string, locale: Language): TestProjectInlineConfiguration {
+  return {
+    plugins: [
+      storybookTest({
+        configDir: fileURLToPath(new URL('.storybook', import.meta.url)),
+        initialGlobals: { locale },
+        // ui/src/docs/DocsPages.stories.tsx renders the MDX docs pages for their accessibility check.
+        disableAddonDocs: false,
+      }),
+    ],
+    test: {
+      name,
+      // A fresh page per file. Sharing one page saved a minute or two, but a story that never
+      // settled left React's test scope open and every later story in the run timed out
+      // after it (a CI run went on for 90 minutes that way); now it costs one file at most.
+      isolate: true,
+      // A file's first story also waits for Vite to transform its imports.
+      testTimeout: 30_000,
+      browser: {
+        enabled: true,
+        headless: true,
+        provider: playwright({
+          launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+          // No animations (ui/src/styles.css honours reduced motion): a dialog caught mid
+          // fade-in is not yet visible, and which story meets it depended on the load.
+          contextOptions: { reducedMotion: 'reduce' },
+        }),
+        instances: [{ browser: 'chromium' }],
+      },
+    },
+  };
+}
+
+/**
+ * One Vitest run, six projects:
  * - unit: pure code and components in jsdom (contracts, locales, ui, mocks, app)
  * - chain: the Solidity contracts against a local anvil
- * - storybook: every story as a test in Chromium (interaction + accessibility)
+ * - storybook-en, storybook-pl: every story as a test in Chromium (interaction + accessibility),
+ *   once per language
  * - bff, conformance: against a real PostgreSQL (embedded, or DATABASE_URL)
  */
 export default defineConfig({
   test: {
     projects: [
-      {
-        // Every story is a test in Chromium: it renders, runs its play function, passes axe.
-        plugins: [
-          storybookTest({ configDir: fileURLToPath(new URL('.storybook', import.meta.url)) }),
-        ],
-        test: {
-          name: 'storybook',
-          // A fresh page per file. Sharing one page saved a minute or two, but a story that never
-          // settled left React's test scope open and every later story in the run timed out
-          // after it (a CI run went on for 90 minutes that way); now it costs one file at most.
-          isolate: true,
-          // A file's first story also waits for Vite to transform its imports.
-          testTimeout: 30_000,
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({
-              launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-              // No animations (ui/src/styles.css honours reduced motion): a dialog caught mid
-              // fade-in is not yet visible, and which story meets it depended on the load.
-              contextOptions: { reducedMotion: 'reduce' },
-            }),
-            instances: [{ browser: 'chromium' }],
-          },
-        },
-      },
+      storybookProject('storybook-en', 'en'),
+      storybookProject('storybook-pl', 'po'),
       {
         plugins: [react()],
         test: {

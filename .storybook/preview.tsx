@@ -11,6 +11,7 @@ import {
   createTestQueryClient,
   type StorySession,
 } from '@brnd/ui/testing/StoryProviders';
+import { applyPolishArgs } from '@brnd/ui/testing/polish-args';
 import { createStoryRecorders, storyRecorders } from '@brnd/ui/testing/story-recorders';
 import '@brnd/ui/styles.css';
 import { chromaticModes } from './modes.ts';
@@ -89,6 +90,8 @@ const preview: Preview = {
       };
     },
   ],
+  // Runs before the story renders; the same args reach its play function.
+  beforeEach: (context) => applyPolishArgs(context),
   decorators: [withProviders],
   parameters: {
     layout: 'padded',

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { stripContractSchemas } from './strip-contract-schemas.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -97,7 +98,7 @@ export default defineConfig(({ mode, isSsrBuild = false }) => {
     root: fileURLToPath(new URL('.', import.meta.url)),
     plugins: isSsrBuild
       ? [react(), precompileMessages()]
-      : [react(), precompileMessages(), inlineEntryCss(), precompress()],
+      : [react(), precompileMessages(), stripContractSchemas(), inlineEntryCss(), precompress()],
     resolve: {
       alias: [
         {

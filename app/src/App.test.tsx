@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { messages } from '@brnd/locales/messages';
+import { typesetText } from '@brnd/locales/typography';
 import { fake, server } from '@brnd/mocks/node';
 import { App, createAppServices } from './App.tsx';
 
@@ -14,8 +15,12 @@ import { App, createAppServices } from './App.tsx';
 // transform of a chunk takes longer than Testing Library's default one second.
 configure({ asyncUtilTimeout: 10_000 });
 
+// Text queries see the page's non-breaking spaces as spaces; accessible names keep them
+// (locales/typography.ts), so names are matched as the page typesets them.
 const en = (id: string) => messages.en[id] ?? id;
 const pl = (id: string) => messages.pl[id] ?? id;
+const enName = (id: string) => typesetText(en(id), 'en');
+const plName = (id: string) => typesetText(pl(id), 'pl');
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -44,12 +49,12 @@ function currentHref(router: ReturnType<typeof createAppServices>['router']) {
 test('a visitor opening the user area logs in and comes back to the page asked for', async () => {
   const { router, user } = renderAt('/user/profile/person');
 
-  await screen.findByRole('heading', { name: en('accounts.login.title') });
+  await screen.findByRole('heading', { name: enName('accounts.login.title') });
   expect(currentHref(router)).toBe('/login?redirect=%2Fuser%2Fprofile%2Fperson');
 
   await user.type(screen.getByLabelText(en('accounts.fields.email')), 'demo@brnd.example');
   await user.type(screen.getByLabelText(en('accounts.fields.password')), 'Demo123!x');
-  await user.click(screen.getByRole('button', { name: en('accounts.login.submit') }));
+  await user.click(screen.getByRole('button', { name: enName('accounts.login.submit') }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe('/user/profile/person'));
   // The profile loads with the server's HttpOnly cookie; no script can read the token.
@@ -63,7 +68,7 @@ test('/user opens the dashboard for a logged-in user', async () => {
   const { router, user } = renderAt('/login');
   await user.type(await screen.findByLabelText(en('accounts.fields.email')), 'demo@brnd.example');
   await user.type(screen.getByLabelText(en('accounts.fields.password')), 'Demo123!x');
-  await user.click(screen.getByRole('button', { name: en('accounts.login.submit') }));
+  await user.click(screen.getByRole('button', { name: enName('accounts.login.submit') }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/user/dashboard'));
 
   await router.navigate({ to: '/user' });
@@ -85,9 +90,9 @@ test('a revoked session ends and asks the user to log in again', async () => {
 test('an unknown address shows the 404 page inside the site layout', async () => {
   renderAt('/no/such/page');
   expect(
-    await screen.findByRole('heading', { name: en('pages.notFound.title') }),
+    await screen.findByRole('heading', { name: enName('pages.notFound.title') }),
   ).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: en('nav.signIn') })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: enName('nav.signIn') })).toBeInTheDocument();
   await waitFor(() => expect(document.title).toBe('Page not found | BRND'));
 });
 
@@ -95,7 +100,7 @@ test('the lang cookie po shows the pages in Polish and marks the document as Pol
   Cookies.set('lang', 'po');
   renderAt('/login');
   expect(
-    await screen.findByRole('heading', { name: pl('accounts.login.title') }),
+    await screen.findByRole('heading', { name: plName('accounts.login.title') }),
   ).toBeInTheDocument();
   await waitFor(() => expect(document.documentElement.lang).toBe('pl'));
   expect(document.title).toBe('Logowanie | BRND');
@@ -103,12 +108,12 @@ test('the lang cookie po shows the pages in Polish and marks the document as Pol
 
 test('switching language on a page whose messages load with it turns that page Polish too', async () => {
   const { user } = renderAt('/pricing');
-  expect(await screen.findByRole('heading', { name: en('pricing.title') })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: enName('pricing.title') })).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: new RegExp(en('language.label')) }));
   await user.click(await screen.findByRole('menuitemradio', { name: 'Polski' }));
 
-  expect(await screen.findByRole('heading', { name: pl('pricing.title') })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: plName('pricing.title') })).toBeInTheDocument();
   expect(screen.getByText(pl('pricing.lead'))).toBeInTheDocument();
   expect(screen.queryByText(en('pricing.lead'))).not.toBeInTheDocument();
 });

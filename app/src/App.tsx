@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { setLanguage as setLanguageEndpoint } from '@brnd/contracts/api/accounts';
 import { ApiError } from '@brnd/contracts/api/errors';
 import type { Language } from '@brnd/contracts/domain/constants';
 import { ApiClientProvider } from '@brnd/ui/api';
@@ -98,8 +97,12 @@ export function App({ services }: { services: AppServices }) {
       setLanguageState(next);
       // Signed in, the flag is also the account's language: its e-mails and SMS follow it.
       if (session.getSession()) {
-        apiClient
-          .call(setLanguageEndpoint, { body: { language: next } })
+        // The account endpoints come with the account forms' rules: loaded when first used, not
+        // with the first page (decision 050).
+        import('@brnd/contracts/api/accounts')
+          .then(({ setLanguage: endpoint }) =>
+            apiClient.call(endpoint, { body: { language: next } }),
+          )
           .then(({ user }) =>
             queryClient.setQueryData(profileQueryOptions(apiClient).queryKey, user),
           )

@@ -1,4 +1,5 @@
-import { createApiClient, type ApiClient } from '@brnd/contracts/api/client';
+import { contractValidator } from '@brnd/contracts/api/response-validator';
+import { createApiTransport, type ApiClient } from '@brnd/contracts/api/transport';
 import { ApiError } from '@brnd/contracts/api/errors';
 import type { Language } from '@brnd/contracts/domain/constants';
 import type { Session } from '@brnd/ui/session';
@@ -16,7 +17,14 @@ export function createAppApiClient(options: {
   onSessionRevoked(): void;
   fetch?: typeof globalThis.fetch;
 }): ApiClient {
-  const client = createApiClient({ getLanguage: options.getLanguage, fetch: options.fetch });
+  const client = createApiTransport({
+    getLanguage: options.getLanguage,
+    fetch: options.fetch,
+    // None in the production build (app/strip-contract-schemas.ts): the browser trusts the bff,
+    // which validates every answer before sending it (decision 050). Development, `dev:mock` and
+    // tests check every answer.
+    validator: contractValidator,
+  });
   return {
     async call(endpoint, input) {
       const session = endpoint.auth === 'none' ? null : options.getSession();

@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { readCookie, removeCookie, writeCookie, type CookieAttributes } from './cookies.ts';
 import {
   SESSION_COOKIE_MAX_AGE_MS,
   SESSION_OPERATOR_COOKIE,
@@ -23,14 +23,14 @@ export interface CookieSessionStore {
 }
 
 function readSession(): Session | null {
-  const email = Cookies.get('email');
+  const email = readCookie('email');
   if (!email) return null;
   const session: Session = {
     email,
-    mobile: Cookies.get('mobile') ?? '',
-    name: Cookies.get('name') ?? '',
+    mobile: readCookie('mobile') ?? '',
+    name: readCookie('name') ?? '',
   };
-  if (Cookies.get(SESSION_OPERATOR_COOKIE) === '1') session.operator = true;
+  if (readCookie(SESSION_OPERATOR_COOKIE) === '1') session.operator = true;
   return session;
 }
 
@@ -44,7 +44,7 @@ function sameSession(a: Session | null, b: Session | null): boolean {
 
 export function createCookieSessionStore(options: { secure?: boolean } = {}): CookieSessionStore {
   const secure = options.secure ?? globalThis.location?.protocol === 'https:';
-  const attributes: Cookies.CookieAttributes = {
+  const attributes: CookieAttributes = {
     expires: SESSION_COOKIE_MAX_AGE_MS / DAY_MS,
     path: '/',
     sameSite: 'Strict',
@@ -69,14 +69,14 @@ export function createCookieSessionStore(options: { secure?: boolean } = {}): Co
   return {
     getSession: current,
     signIn(session) {
-      for (const key of SESSION_PROFILE_COOKIES) Cookies.set(key, session[key], attributes);
-      if (session.operator) Cookies.set(SESSION_OPERATOR_COOKIE, '1', attributes);
-      else Cookies.remove(SESSION_OPERATOR_COOKIE, { path: '/' });
+      for (const key of SESSION_PROFILE_COOKIES) writeCookie(key, session[key], attributes);
+      if (session.operator) writeCookie(SESSION_OPERATOR_COOKIE, '1', attributes);
+      else removeCookie(SESSION_OPERATOR_COOKIE, { path: '/' });
       changed();
     },
     signOut() {
       for (const key of [...SESSION_PROFILE_COOKIES, SESSION_OPERATOR_COOKIE]) {
-        Cookies.remove(key, { path: '/' });
+        removeCookie(key, { path: '/' });
       }
       changed();
     },

@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { readCookie, writeCookie } from './cookies.ts';
 import {
   DEFAULT_LANGUAGE,
   INTL_LOCALE,
@@ -24,14 +24,14 @@ function readLocalStorage(): string | null {
 
 /** The chosen language: the `lang` cookie, else localStorage, else English. */
 export function readLanguage(): Language {
-  const cookie = Cookies.get(LANGUAGE_KEY);
+  const cookie = readCookie(LANGUAGE_KEY);
   if (isLanguage(cookie)) return cookie;
   const stored = readLocalStorage();
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 export function storeLanguage(language: Language): void {
-  Cookies.set(LANGUAGE_KEY, language, { expires: ONE_YEAR_DAYS, path: '/', sameSite: 'Lax' });
+  writeCookie(LANGUAGE_KEY, language, { expires: ONE_YEAR_DAYS, path: '/', sameSite: 'Lax' });
   try {
     globalThis.localStorage?.setItem(LANGUAGE_KEY, language);
   } catch {

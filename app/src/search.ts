@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { AMOUNT_INPUT_PATTERN } from '@brnd/contracts/domain/constants';
 
 /**
@@ -7,58 +6,79 @@ import { AMOUNT_INPUT_PATTERN } from '@brnd/contracts/domain/constants';
  * rather than failing the page: these URLs are typed by hand and shared in links.
  */
 
-const text = v.fallback(v.optional(v.string()), undefined);
+type Field<T> = (value: unknown) => T | undefined;
+type Fields = Record<string, Field<unknown>>;
+type SearchOf<F extends Fields> = { [K in keyof F]?: Exclude<ReturnType<F[K]>, undefined> };
+
+/**
+ * A route's `validateSearch`: the fields it knows, each read or dropped. Plain functions, not
+ * valibot: the route table is on the first page, which carries no validator library (decision 050).
+ */
+function search<F extends Fields>(fields: F): (input: Record<string, unknown>) => SearchOf<F> {
+  return (input) => {
+    const output: Record<string, unknown> = {};
+    for (const [key, read] of Object.entries(fields)) {
+      const value = read(input[key]);
+      if (value !== undefined) output[key] = value;
+    }
+    return output as SearchOf<F>;
+  };
+}
+
+const matching =
+  (accept: (value: string) => boolean): Field<string> =>
+  (value) =>
+    typeof value === 'string' && accept(value) ? value : undefined;
+
+const text = matching(() => true);
 
 /** Flags such as `?edit` or `?voting` carry no value: present means set. */
 const flag = text;
 
-const amount = v.fallback(
-  v.optional(v.pipe(v.string(), v.regex(AMOUNT_INPUT_PATTERN), v.nonEmpty())),
-  undefined,
-);
+const amount = matching((value) => value !== '' && AMOUNT_INPUT_PATTERN.test(value));
 
 /** Only a path on this site: `//evil.example` and `https://…` would leave it after login. */
 export function isSafeRedirect(path: string): boolean {
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
 }
 
-const redirectPath = v.fallback(v.optional(v.pipe(v.string(), v.check(isSafeRedirect))), undefined);
-
-export const LoginSearchSchema = v.object({
+export const LoginSearchSchema = search({
   buytoken: flag,
   btc_brands: amount,
   pln_brands: amount,
   voting: flag,
-  redirect: redirectPath,
+  redirect: matching(isSafeRedirect),
 });
-export type LoginSearch = v.InferOutput<typeof LoginSearchSchema>;
+export type LoginSearch = ReturnType<typeof LoginSearchSchema>;
 
 /** Buy step 1: `btc_brands` or `pln_brands` prefill the amount (and choose the route). */
-export const BuyTokenSearchSchema = v.object({ btc_brands: amount, pln_brands: amount });
-export type BuyTokenSearch = v.InferOutput<typeof BuyTokenSearchSchema>;
+export const BuyTokenSearchSchema = search({ btc_brands: amount, pln_brands: amount });
+export type BuyTokenSearch = ReturnType<typeof BuyTokenSearchSchema>;
 
 /** `code` is a referral code on /register and the e-mail verification code on the phone pages. */
-export const CodeSearchSchema = v.object({ code: text });
-export type CodeSearch = v.InferOutput<typeof CodeSearchSchema>;
+export const CodeSearchSchema = search({ code: text });
+export type CodeSearch = ReturnType<typeof CodeSearchSchema>;
 
 /**
  * /buysuccess, where the card provider sends the buyer back: `tokens` the provider charged for,
  * `status=failed` when the card was not charged.
  */
-export const BuySuccessSearchSchema = v.object({
-  tokens: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/))), undefined),
-  status: v.fallback(v.optional(v.picklist(['paid', 'failed'])), undefined),
+export const BuySuccessSearchSchema = search({
+  tokens: matching((value) => /^\d{1,12}$/.test(value)),
+  status: matching((value): boolean => value === 'paid' || value === 'failed') as Field<
+    'paid' | 'failed'
+  >,
 });
-export type BuySuccessSearch = v.InferOutput<typeof BuySuccessSearchSchema>;
+export type BuySuccessSearch = ReturnType<typeof BuySuccessSearchSchema>;
 /** /register: a referral `code`, and the `email` a mail about waiting tokens was sent to. */
-export const RegisterSearchSchema = v.object({ code: text, email: text });
-export type RegisterSearch = v.InferOutput<typeof RegisterSearchSchema>;
+export const RegisterSearchSchema = search({ code: text, email: text });
+export type RegisterSearch = ReturnType<typeof RegisterSearchSchema>;
 
-export const EditPhoneSearchSchema = v.object({ edit: flag, code: text });
-export type EditPhoneSearch = v.InferOutput<typeof EditPhoneSearchSchema>;
+export const EditPhoneSearchSchema = search({ edit: flag, code: text });
+export type EditPhoneSearch = ReturnType<typeof EditPhoneSearchSchema>;
 
-export const SuccessSearchSchema = v.object({ indivi_code: text, brand_code: text });
-export type SuccessSearch = v.InferOutput<typeof SuccessSearchSchema>;
+export const SuccessSearchSchema = search({ indivi_code: text, brand_code: text });
+export type SuccessSearch = ReturnType<typeof SuccessSearchSchema>;
 
 /** The spec's URLs are plain query strings (`?edit&code=…`), not the router's JSON encoding. */
 export function parseSearch(search: string): Record<string, string> {

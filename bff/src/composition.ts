@@ -134,9 +134,11 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     logger,
     referrals,
     onEmailVerified: reactions.emailVerified,
+    // The SMS bounds count time on the app's clock, so tests move past a cooldown (decision 040).
+    clock,
   });
   const votes = createVoteService({ db, clock });
-  const brands = createBrandService({ db, votes, clock, onBrandCreated: reactions.brandCreated });
+  const brands = createBrandService({ db, votes, clock });
   const contest = createContestService({ db, ledger, clock });
 
   const { sales, orders } = createSaleStack({
@@ -213,6 +215,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
       notifications,
       clock,
       runInBackground,
+      onBrandVerified: reactions.brandVerified,
     }),
     sales,
     orders,

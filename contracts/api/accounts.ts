@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { MessageResponseSchema } from './message.ts';
 import { logout } from './session.ts';
+import { getMobile, profile } from './profile.ts';
+import { UserSchema } from './user.ts';
 import {
   AddressSchema,
   EmailSchema,
@@ -15,6 +17,9 @@ import {
 import { LANGUAGES } from '../domain/constants.ts';
 
 /** Accounts: sign-up, e-mail and phone verification, login, password reset, profile. */
+
+export { getMobile, profile } from './profile.ts';
+export { UserSchema, type User } from './user.ts';
 
 export const SUCCESS = 'success';
 export const AUTH_SUCCESS = 'Auth Success!';
@@ -95,14 +100,6 @@ export const confirmEmail = defineEndpoint({
   response: MessageResponseSchema,
 });
 
-export const getMobile = defineEndpoint({
-  id: 'getMobile',
-  method: 'GET',
-  path: '/api/user/getmobile/:code',
-  params: v.object({ code: OpaqueCodeSchema }),
-  response: v.object({ message: v.string(), mobile: v.string() }),
-});
-
 export const changeMobile = defineEndpoint({
   id: 'changeMobile',
   method: 'POST',
@@ -145,24 +142,6 @@ export const resetPassword = defineEndpoint({
   path: '/api/user/resetpassword',
   body: v.object({ password: PasswordSchema, code: OpaqueCodeSchema }),
   response: MessageResponseSchema,
-});
-
-export const UserSchema = v.object({
-  name: v.string(),
-  email: v.string(),
-  mobile: v.string(),
-  address: v.string(),
-  /** The language of every e-mail and SMS the account receives. */
-  language: v.picklist(LANGUAGES),
-});
-export type User = v.InferOutput<typeof UserSchema>;
-
-export const profile = defineEndpoint({
-  id: 'profile',
-  method: 'GET',
-  path: '/api/user/profile',
-  auth: 'required',
-  response: v.object({ user: UserSchema }),
 });
 
 /** E-mail and mobile are sent by the original client but are not editable: the server ignores them. */

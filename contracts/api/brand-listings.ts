@@ -1,64 +1,13 @@
-import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-import { INDUSTRIES, MAX_BRAND_CARDS } from '../domain/constants.ts';
+import { BrandRowsSchema, ListingQuerySchema } from './brand-schemas.ts';
+
+export type { Brand, FavouriteBrand } from './brand-schemas.ts';
 
 /**
  * A brand as listings show it and the listings of the home and voting pages. They answer visitors
  * too (`auth: 'optional'`); with a token each row also tells whether this user voted for it and
  * may still vote. Apart from brands.ts so the home page does not carry the brand forms' rules.
  */
-
-/** The voting page's industry filter; also a field of the add-brand form. */
-export const IndustrySchema = v.picklist(INDUSTRIES, 'validation.industry');
-/** `limit` of the brand listings: 1 to MAX_BRAND_CARDS. */
-export const LimitSchema = v.pipe(
-  v.union([v.number(), v.string()]),
-  v.transform(Number),
-  v.number(),
-  v.integer(),
-  v.minValue(1),
-  v.maxValue(MAX_BRAND_CARDS),
-);
-
-export const BrandSchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  website: v.string(),
-  description: v.string(),
-  image_url: v.string(),
-  /** Votes this month; null counts as 0. */
-  votes: v.nullable(v.number()),
-  /** 1 when this user voted for the brand within the vote window. */
-  voted: v.optional(v.picklist([0, 1]), 0),
-  /** '0' when this user has used up the votes of the window. */
-  can_vote: v.optional(v.picklist(['1', '0']), '1'),
-  industry: v.nullable(v.string()),
-  token_ticker: v.nullable(v.string()),
-  no_of_employees: v.nullable(v.number()),
-  address1: v.nullable(v.string()),
-  city: v.nullable(v.string()),
-  state: v.nullable(v.string()),
-  postal_code: v.nullable(v.string()),
-  country: v.nullable(v.string()),
-  operating_address: v.nullable(v.string()),
-  referral_code: v.nullable(v.string()),
-  facebook: v.nullable(v.string()),
-  twitter: v.nullable(v.string()),
-  instagram: v.nullable(v.string()),
-  linkedin: v.nullable(v.string()),
-});
-export type Brand = v.InferOutput<typeof BrandSchema>;
-
-/** A brand the user voted for, with how many times. */
-export const FavouriteBrandSchema = v.object({ ...BrandSchema.entries, myvotes: v.number() });
-export type FavouriteBrand = v.InferOutput<typeof FavouriteBrandSchema>;
-
-export const BrandRowsSchema = v.object({ brands: v.object({ rows: v.array(BrandSchema) }) });
-/** `industry` narrows a listing to one industry of the voting page's filter. */
-const ListingQuerySchema = v.object({
-  limit: v.optional(LimitSchema),
-  industry: v.optional(IndustrySchema),
-});
 
 /** Most votes first; the home page asks for 50. */
 export const topRatedBrands = defineEndpoint({

@@ -1,15 +1,13 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import { newlyAddedBrands, topRatedBrands, trendingBrands } from './brand-listings.ts';
 import {
   BrandRowsSchema,
   BrandSchema,
   FavouriteBrandSchema,
   IndustrySchema,
   LimitSchema,
-  newlyAddedBrands,
-  topRatedBrands,
-  trendingBrands,
-} from './brand-listings.ts';
+} from './brand-schemas.ts';
 import { MessageResponseSchema } from './message.ts';
 import { ReferralCodeSchema } from './referrals.ts';
 import {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, test } from 'vitest';
 import { createApiClient } from './client.ts';
+import { createApiTransport } from './transport.ts';
 import { ApiError } from './errors.ts';
 import { login, profile, signup } from './accounts.ts';
 import { contact } from './content.ts';
@@ -215,6 +216,27 @@ describe('answers', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.body.messageId).toBe('errors.server');
     expect(error.message).toContain('profile');
+  });
+
+  test('without a validator (the production browser) an answer is taken as the bff sent it', async () => {
+    // The bff validates every answer against the contract before sending it (decision 050).
+    const { fetch } = recordingFetch(() => json({ user: { name: 'Ada' } }));
+    const answer = await createApiTransport({ baseUrl: 'http://api.test', fetch }).call(profile);
+    expect(answer).toEqual({ user: { name: 'Ada' } });
+  });
+
+  test('without a validator errors still carry their message id, and non-errors stay generic', async () => {
+    const answers = [
+      json({ message: 'Nope', messageId: 'errors.invalidCredentials' }, { status: 401 }),
+      new Response('<html>Bad gateway</html>', { status: 502 }),
+    ];
+    const { fetch } = recordingFetch(() => answers.shift()!);
+    const transport = createApiTransport({ baseUrl: 'http://api.test', fetch });
+    const refused = (await transport.call(profile).catch((caught: unknown) => caught)) as ApiError;
+    expect(refused.body.messageId).toBe('errors.invalidCredentials');
+    const gateway = (await transport.call(profile).catch((caught: unknown) => caught)) as ApiError;
+    expect(gateway.status).toBe(502);
+    expect(gateway.body.messageId).toBe('errors.server');
   });
 
   test('a valid success returns the parsed body with defaults applied', async () => {

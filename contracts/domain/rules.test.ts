@@ -20,7 +20,7 @@ import {
   WalletAddressSchema,
   WebsiteSchema,
 } from './rules.ts';
-import { BRAND_LOGO_MAX_BYTES } from './constants.ts';
+import { BRAND_LOGO_MAX_BYTES, PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /** The message id of the first issue, or 'ok'. */
 function check(schema: v.GenericSchema, input: unknown): string {
@@ -38,12 +38,25 @@ describe('e-mail', () => {
 });
 
 describe('password', () => {
-  test.each(['Demo123!x', 'Aa1!aaaa', 'Abcdefghij12!@#'])('"%s" passes', (password) => {
-    expect(check(PasswordSchema, password)).toBe('ok');
+  const passphrase = 'Correct horse battery staple 4 ever, Żółw!';
+  const longest = `Aa1!${'z'.repeat(PASSWORD_MAX_LENGTH - 4)}`;
+  test.each(['Demo123!x', 'Aa1!aaaa', 'Abcdefghij12!@#', passphrase, longest])(
+    '"%s" passes',
+    (password) => {
+      expect(check(PasswordSchema, password)).toBe('ok');
+    },
+  );
+  test('64 characters fit, as NIST SP 800-63B asks', () => {
+    expect(PASSWORD_MAX_LENGTH).toBeGreaterThanOrEqual(64);
+  });
+  test('length counts characters, not UTF-16 units: 64 emoji-padded characters pass', () => {
+    const emoji = `Aa1!${'😀'.repeat(PASSWORD_MAX_LENGTH - 4)}`;
+    expect(emoji.length).toBeGreaterThan(PASSWORD_MAX_LENGTH);
+    expect(check(PasswordSchema, emoji)).toBe('ok');
   });
   test.each([
     ['too short', 'Aa1!aaa'],
-    ['too long', 'Abcdefghij12!@#x'],
+    ['too long', `${longest}z`],
     ['no upper case', 'demo123!x'],
     ['no lower case', 'DEMO123!X'],
     ['no digit', 'Demoabc!x'],

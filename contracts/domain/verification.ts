@@ -25,6 +25,20 @@ export function isRefused(status: string | null | undefined): status is RefusedS
   return (REFUSED_STATUSES as readonly (string | null | undefined)[]).includes(status);
 }
 
+/**
+ * Which brands the public sees (decision 041): the home page's top-voted strip, the voting page's
+ * lists, search and the brand count. A brand registered through My brands (it has an owner) is
+ * listed once an operator has verified it, so junk added for a reward never shows; a brand
+ * referred from the voting page (no owner) is listed at once, as the spec's voting page says.
+ * The bff states the same rule in SQL (`LISTED_BRAND` in bff/src/services/brands.ts).
+ */
+export function isListedPublicly(brand: {
+  hasOwner: boolean;
+  verificationStatus: VerificationStatus;
+}): boolean {
+  return !brand.hasOwner || brand.verificationStatus === 'verified';
+}
+
 /** A brand from My brands' add-brand form, or a company from /newbrandaccount. */
 export const VERIFICATION_KINDS = ['brand', 'company'] as const;
 export type VerificationKind = (typeof VERIFICATION_KINDS)[number];

@@ -7,9 +7,10 @@ import { MailPreview, PREVIEW_APP_URL } from './MailPreview.tsx';
 import type { MailKind, MailProps } from './render.tsx';
 
 /**
- * Every e-mail the platform sends, in English and Polish: designers review mail copy here, where
- * they review screens. Each story checks the subject, the button's link (built from the app's
- * route table) and that the text part carries the same link.
+ * Every e-mail the platform sends, one story each, in English or Polish by the locale global:
+ * designers review mail copy here, where they review screens. Each story checks the subject,
+ * the button's link (built from the app's route table) and that the text part carries the same
+ * link.
  */
 const meta = {
   title: 'Emails/Templates',
@@ -29,14 +30,14 @@ function mailStory<K extends MailKind>(
     button: string;
     href: string;
   },
-  locale: Locale = 'en',
 ): Story {
   return {
-    args: { kind, locale, props } as Story['args'],
-    globals: { locale: locale === 'pl' ? 'po' : 'en' },
-    play: async ({ canvasElement }) => {
+    args: { kind, locale: 'en', props } as Story['args'],
+    // The mail's own language follows the story's (the toolbar, the storybook-pl run).
+    parameters: { polishArgs: { locale: 'pl' satisfies Locale } },
+    play: async ({ args, canvasElement }) => {
       const canvas = within(canvasElement);
-      const t = mailIntl(locale).formatMessage;
+      const t = mailIntl(args.locale).formatMessage;
       await expect(
         await canvas.findByRole('heading', {
           level: 1,
@@ -57,12 +58,6 @@ const verify = {
   href: pageLink(PREVIEW_APP_URL, APP_PAGES.verifyEmail, { params: { code } }),
 };
 export const VerifyEmail = mailStory('verifyEmail', { name: 'Anna Nowak', code }, verify);
-export const VerifyEmailPolish = mailStory(
-  'verifyEmail',
-  { name: 'Anna Nowak', code },
-  verify,
-  'pl',
-);
 
 const reset = {
   subject: 'email.reset.subject',
@@ -70,12 +65,6 @@ const reset = {
   href: pageLink(PREVIEW_APP_URL, APP_PAGES.resetPassword, { params: { code } }),
 };
 export const ResetPassword = mailStory('resetPassword', { name: 'Anna Nowak', code }, reset);
-export const ResetPasswordPolish = mailStory(
-  'resetPassword',
-  { name: 'Anna Nowak', code },
-  reset,
-  'pl',
-);
 
 const signupExisting = {
   subject: 'email.signupExisting.subject',
@@ -83,12 +72,6 @@ const signupExisting = {
   href: pageLink(PREVIEW_APP_URL, APP_PAGES.login),
 };
 export const SignupExisting = mailStory('signupExisting', { name: 'Anna Nowak' }, signupExisting);
-export const SignupExistingPolish = mailStory(
-  'signupExisting',
-  { name: 'Anna Nowak' },
-  signupExisting,
-  'pl',
-);
 
 const brand = {
   name: 'Anna Nowak',
@@ -103,25 +86,12 @@ const toMyBrands = {
 const brandApproved = { ...brand, outcome: 'approved' as const };
 const brandApprovedCase = { ...toMyBrands, subject: 'email.brandDecision.approved.subject' };
 export const BrandApproved = mailStory('brandDecision', brandApproved, brandApprovedCase);
-export const BrandApprovedPolish = mailStory(
-  'brandDecision',
-  brandApproved,
-  brandApprovedCase,
-  'pl',
-);
 const brandRejected = { ...brand, outcome: 'rejected' as const };
 const brandRejectedCase = { ...toMyBrands, subject: 'email.brandDecision.rejected.subject' };
 export const BrandRejected = mailStory('brandDecision', brandRejected, brandRejectedCase);
-export const BrandRejectedPolish = mailStory(
-  'brandDecision',
-  brandRejected,
-  brandRejectedCase,
-  'pl',
-);
 const brandRevoked = { ...brand, outcome: 'revoked' as const };
 const brandRevokedCase = { ...toMyBrands, subject: 'email.brandDecision.revoked.subject' };
 export const BrandRevoked = mailStory('brandDecision', brandRevoked, brandRevokedCase);
-export const BrandRevokedPolish = mailStory('brandDecision', brandRevoked, brandRevokedCase, 'pl');
 
 const company = {
   company: 'Walker Roasters',
@@ -139,12 +109,6 @@ const companyApprovedCase = {
 };
 /** No account yet: the mail offers one for this address, never a login. */
 export const CompanyApproved = mailStory('companyDecision', companyApproved, companyApprovedCase);
-export const CompanyApprovedPolish = mailStory(
-  'companyDecision',
-  companyApproved,
-  companyApprovedCase,
-  'pl',
-);
 const companyWithAccount = { ...companyApproved, hasAccount: true };
 const companyWithAccountCase = {
   ...companyApprovedCase,
@@ -156,12 +120,6 @@ export const CompanyApprovedWithAccount = mailStory(
   companyWithAccount,
   companyWithAccountCase,
 );
-export const CompanyApprovedWithAccountPolish = mailStory(
-  'companyDecision',
-  companyWithAccount,
-  companyWithAccountCase,
-  'pl',
-);
 const companyRejected = { ...company, outcome: 'rejected' as const };
 const companyRejectedCase = {
   subject: 'email.companyDecision.rejected.subject',
@@ -170,12 +128,6 @@ const companyRejectedCase = {
   href: pageLink(PREVIEW_APP_URL, APP_PAGES.newBrandAccount),
 };
 export const CompanyRejected = mailStory('companyDecision', companyRejected, companyRejectedCase);
-export const CompanyRejectedPolish = mailStory(
-  'companyDecision',
-  companyRejected,
-  companyRejectedCase,
-  'pl',
-);
 const companyRevoked = { ...company, outcome: 'revoked' as const };
 const companyRevokedCase = {
   subject: 'email.companyDecision.revoked.subject',
@@ -184,12 +136,6 @@ const companyRevokedCase = {
   href: pageLink(PREVIEW_APP_URL, APP_PAGES.contact),
 };
 export const CompanyRevoked = mailStory('companyDecision', companyRevoked, companyRevokedCase);
-export const CompanyRevokedPolish = mailStory(
-  'companyDecision',
-  companyRevoked,
-  companyRevokedCase,
-  'pl',
-);
 
 const application = {
   company: 'Walker Roasters',
@@ -205,12 +151,6 @@ const applicationCase = {
   href: pageLink(PREVIEW_APP_URL, APP_PAGES.contact),
 };
 export const ApplicationReceipt = mailStory('applicationReceipt', application, applicationCase);
-export const ApplicationReceiptPolish = mailStory(
-  'applicationReceipt',
-  application,
-  applicationCase,
-  'pl',
-);
 
 const gift = {
   brand: 'Walker Coffee',
@@ -227,7 +167,6 @@ const giftCase = {
   href: pageLink(PREVIEW_APP_URL, APP_PAGES.myTokens),
 };
 export const TokensReceived = mailStory('tokensReceived', gift, giftCase);
-export const TokensReceivedPolish = mailStory('tokensReceived', gift, giftCase, 'pl');
 const claim = { ...gift, hasAccount: false };
 const claimCase = {
   ...giftCase,
@@ -236,7 +175,6 @@ const claimCase = {
 };
 /** No account with this address: the tokens wait, and the mail leads to the sign-up. */
 export const TokensWaitingForAccount = mailStory('tokensReceived', claim, claimCase);
-export const TokensWaitingForAccountPolish = mailStory('tokensReceived', claim, claimCase, 'pl');
 
 const walletChange = {
   name: 'Anna Nowak',
@@ -250,18 +188,11 @@ const walletCase = {
 };
 /** The payout wallet changed: the mail names both addresses and leads to a new password. */
 export const WalletChanged = mailStory('walletChanged', walletChange, walletCase);
-export const WalletChangedPolish = mailStory('walletChanged', walletChange, walletCase, 'pl');
 /** The first payout wallet of an account. */
 export const WalletFirst = mailStory(
   'walletChanged',
   { ...walletChange, previous: null },
   walletCase,
-);
-export const WalletFirstPolish = mailStory(
-  'walletChanged',
-  { ...walletChange, previous: null },
-  walletCase,
-  'pl',
 );
 
 const lapsed = { name: 'Anna Nowak', brand: 'Walker Coffee' };
@@ -273,7 +204,6 @@ const lapsedCase = {
 };
 /** The stake behind a brand's Premium fell below the threshold. */
 export const PremiumLapsed = mailStory('premiumLapsed', lapsed, lapsedCase);
-export const PremiumLapsedPolish = mailStory('premiumLapsed', lapsed, lapsedCase, 'pl');
 
 const ORDER_UUID = '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c';
 const crypto = {
@@ -292,7 +222,6 @@ const purchaseCase = {
 };
 /** A paid crypto order's receipt: it opens the order. */
 export const PurchaseReceipt = mailStory('purchaseReceipt', crypto, purchaseCase);
-export const PurchaseReceiptPolish = mailStory('purchaseReceipt', crypto, purchaseCase, 'pl');
 const card = { ...crypto, order: 'ctx_9f8e7d', paid: '101.00 PLN', tokens: 8_333, orderUuid: null };
 const cardCase = {
   ...purchaseCase,
@@ -301,7 +230,6 @@ const cardCase = {
 };
 /** A card order has no page of its own: the receipt opens Transactions. */
 export const PurchaseReceiptCard = mailStory('purchaseReceipt', card, cardCase);
-export const PurchaseReceiptCardPolish = mailStory('purchaseReceipt', card, cardCase, 'pl');
 
 const payout = {
   name: 'Anna Nowak',
@@ -317,7 +245,6 @@ const payoutCase = {
   href: pageLink(PREVIEW_APP_URL, APP_PAGES.wallet),
 };
 export const PayoutReceipt = mailStory('payoutReceipt', payout, payoutCase);
-export const PayoutReceiptPolish = mailStory('payoutReceipt', payout, payoutCase, 'pl');
 
 const credit = {
   name: 'Anna Nowak',
@@ -336,7 +263,6 @@ const decisionCase = {
 };
 /** An operator credited a part payment: the decision and the BRND credited. */
 export const PaymentDecisionCredit = mailStory('paymentDecision', credit, decisionCase);
-export const PaymentDecisionCreditPolish = mailStory('paymentDecision', credit, decisionCase, 'pl');
 const refund = { ...credit, decision: 'refund' as const, tokens: 0, reference: 'RF-2026-0042' };
 const refundCase = {
   ...decisionCase,
@@ -345,4 +271,3 @@ const refundCase = {
 };
 /** An operator returns the money: the refund's reference, no BRND. */
 export const PaymentDecisionRefund = mailStory('paymentDecision', refund, refundCase);
-export const PaymentDecisionRefundPolish = mailStory('paymentDecision', refund, refundCase, 'pl');

@@ -1,5 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { messages, type Locale } from '@brnd/locales/messages';
+import { typesetMessages } from '@brnd/locales/typography';
+import { withFigures } from '@brnd/contracts/domain/copy-figures';
 
 export type MailIntl = IntlShape<string>;
 
@@ -9,6 +11,8 @@ const intls = new Map<Locale, MailIntl>();
 /**
  * The formatter every template writes with: the locale files' messages (ICU syntax), numbers,
  * dates and plurals by the recipient's language. Polish falls back to English per message.
+ * As on the site (docs/decisions/048): messages typeset once (non-breaking spaces), and the rules'
+ * figures (`{userReward, number}`) given to every message under the template's own values.
  */
 export function mailIntl(locale: Locale): MailIntl {
   let intl = intls.get(locale);
@@ -17,7 +21,7 @@ export function mailIntl(locale: Locale): MailIntl {
       {
         locale,
         defaultLocale: 'en',
-        messages: { ...messages.en, ...messages[locale] },
+        messages: typesetMessages({ ...messages.en, ...messages[locale] }, locale),
         timeZone: 'Europe/Warsaw',
         onError: (error) => {
           throw error;
@@ -25,6 +29,18 @@ export function mailIntl(locale: Locale): MailIntl {
       },
       cache,
     );
+    const format = intl.formatMessage;
+    const formatMessage = ((
+      descriptor: Parameters<typeof format>[0],
+      values?: Record<string, unknown>,
+      options?: Parameters<typeof format>[2],
+    ) =>
+      format(
+        descriptor,
+        withFigures(values) as Parameters<typeof format>[1],
+        options,
+      )) as typeof format;
+    intl = Object.assign(intl, { formatMessage, $t: formatMessage });
     intls.set(locale, intl);
   }
   return intl;

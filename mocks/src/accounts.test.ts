@@ -16,7 +16,11 @@ import {
 } from '@brnd/contracts/api/accounts';
 import { logout } from '@brnd/contracts/api/session';
 import { resetCodeFrom } from '@brnd/contracts/api/dev';
-import { LOGIN_THROTTLE_WINDOW_MS, SMS_CODE_LIFETIME_MS } from '@brnd/contracts/domain/constants';
+import {
+  LOGIN_THROTTLE_WINDOW_MS,
+  SMS_CODE_LIFETIME_MS,
+  SMS_RESEND_COOLDOWN_MS,
+} from '@brnd/contracts/domain/constants';
 import { DEMO_EMAIL, DEMO_PASSWORD, NEEDS_PHONE_EMAIL, UNVERIFIED_EMAIL } from './seed.ts';
 import { BASE_URL, useMockApi } from './test-helpers.ts';
 
@@ -29,14 +33,14 @@ const newUser = {
   password: 'Secret12!',
 };
 
-async function signUp() {
-  await api.call(signup, { body: newUser });
-  return api.latestVerificationCode('jan.nowak@example.com');
+async function signUp(email = newUser.email) {
+  await api.call(signup, { body: { ...newUser, email } });
+  return api.latestVerificationCode(email.toLowerCase());
 }
 
 /** Sign-up, e-mail link and phone number: the user now waits for the SMS code. */
-async function untilSmsSent() {
-  const code = await signUp();
+async function untilSmsSent(email = newUser.email) {
+  const code = await signUp(email);
   await api.call(confirmEmail, { body: { verification_code: code } });
   await api.call(changeMobile, { body: { verification_code: code, mobile: '+48 600 100 300' } });
   return code;
@@ -174,6 +178,7 @@ describe('SMS code', () => {
     expect(dead.status).toBe(400);
     expect(dead.body.messageId).toBe('errors.codeExpired');
 
+    api.advance(SMS_RESEND_COOLDOWN_MS);
     await api.call(resendCode, { body: { verification_code: code } });
     const fresh = await api.latestSmsCode('+48600100300');
     expect(
@@ -216,19 +221,51 @@ describe('SMS code', () => {
     expect(error.body.messageId).toBe('errors.codeExpired');
   });
 
+  test('a resend inside the cooldown is refused with the seconds left, as the bff does', async () => {
+    const code = await untilSmsSent();
+    const early = await api.failure(resendCode, { body: { verification_code: code } });
+    expect([early.status, early.body.messageId]).toEqual([429, 'errors.smsCooldown']);
+    expect(early.retryAfterSeconds).toBe(SMS_RESEND_COOLDOWN_MS / 1000);
+    api.advance(SMS_RESEND_COOLDOWN_MS);
+    await expect(api.call(resendCode, { body: { verification_code: code } })).resolves.toEqual({
+      message: 'success',
+    });
+  });
+
+  test('a number verified on another account is refused once the code is right', async () => {
+    const code = await untilSmsSent();
+    const right = await api.latestSmsCode('+48600100300');
+    await api.call(confirmMobile, {
+      body: { mobile_verification_code: right, verification_code: code },
+    });
+    const second = await untilSmsSent('second@example.com');
+    const error = await api.failure(confirmMobile, {
+      body: {
+        mobile_verification_code: await api.latestSmsCode('+48600100300'),
+        verification_code: second,
+      },
+    });
+    expect([error.status, error.body.messageId]).toEqual([409, 'errors.phoneTaken']);
+  });
+
   test('sending codes is limited per hour with Retry-After', async () => {
     const code = await untilSmsSent();
     for (let resend = 0; resend < 4; resend += 1) {
+      api.advance(SMS_RESEND_COOLDOWN_MS);
       await api.call(resendCode, { body: { verification_code: code } });
     }
+    api.advance(SMS_RESEND_COOLDOWN_MS);
     const error = await api.failure(resendCode, { body: { verification_code: code } });
     expect(error.status).toBe(429);
     expect(error.body.messageId).toBe('errors.resendLimit');
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
     api.advance(60 * 60_000);
-    await expect(api.call(resendCode, { body: { verification_code: code } })).resolves.toEqual({
-      message: 'success',
-    });
+    // The hour is over; this number has had its day's codes, another number gets one.
+    const sameNumber = await api.failure(resendCode, { body: { verification_code: code } });
+    expect(sameNumber.body.messageId).toBe('errors.smsDailyLimit');
+    await expect(
+      api.call(changeMobile, { body: { verification_code: code, mobile: '+48 600 100 301' } }),
+    ).resolves.toEqual({ message: 'success' });
   });
 });
 

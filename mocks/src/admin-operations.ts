@@ -408,6 +408,7 @@ export const adminVerificationResolvers: {
         throw new FakeError(409, 'adminVerification.errors.alreadyDecided');
       }
       found.brand.verificationStatus = status;
+      if (approved) desk.rewardVerifiedBrand(found.brand, found.owner);
       recordDecision(fake, `brand:${params.id}`, approved ? null : body.reason);
       desk.recordAudit(user, approved ? 'brand.approve' : 'brand.reject', found.brand.name, {
         brand_id: params.id,

@@ -10,7 +10,7 @@ import type { Language } from '@brnd/contracts/domain/constants';
 import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import type { ReferralTarget } from '@brnd/contracts/domain/referrals';
-import type { VerificationStatus } from '@brnd/contracts/domain/verification';
+import { isListedPublicly, type VerificationStatus } from '@brnd/contracts/domain/verification';
 import { voteWait } from '@brnd/contracts/domain/votes';
 import {
   SALE_ALLOCATION_TOKENS,
@@ -46,7 +46,6 @@ import {
   SIGNUP_THROTTLE_WINDOW_MS,
   SIGNUPS_PER_EMAIL,
   SIGNUPS_PER_IP,
-  SMS_RESENDS_PER_HOUR,
   VOTE_WINDOW_MS,
   VOTES_PER_BRAND_PER_WINDOW,
   type Role,
@@ -56,6 +55,7 @@ import {
   type OrderStatusCode,
   type TransactionStatus,
 } from '@brnd/contracts/domain/constants';
+import { claimSmsSend, type SmsSend } from './sms-bounds.ts';
 import {
   CARD_TRANSACTION_STATUS,
   orderTransactionStatus,
@@ -202,6 +202,9 @@ interface BrandRecord extends Omit<Brand, 'voted' | 'can_vote'> {
    * brand is sent again; missing means when it was created.
    */
   verificationSubmittedAt?: number;
+  /** The referral code it was added with: the referrer is paid once it is verified (decision 041). */
+  referralCode?: string | undefined;
+  referralRewarded?: boolean;
   /** The contest month (YYYY-MM, Warsaw time) `votes` counts. */
   votesMonth: string;
   recentVotes: number;
@@ -224,6 +227,8 @@ interface FakeState {
   sessions: { token: string; userId: number; expiresAt: number }[];
   codes: CodeRecord[];
   smsCodes: SmsRecord[];
+  /** Every SMS code sent, for the bounds of decision 040 (the bff's sms_sends). */
+  smsSends: SmsSend[];
   /** Fixed-window counters (login, password change, resends), as the bff's rate_limits table. */
   limits: Record<string, { hits: number; resetAt: number }>;
   outbox: OutboxMessage[];
@@ -399,6 +404,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       sessions: [],
       codes: [],
       smsCodes: [],
+      smsSends: [],
       limits: {},
       outbox: [],
       orders: [],
@@ -636,9 +642,11 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     });
   }
 
-  function sendSmsCode(user: UserRecord) {
-    const limit = hit(`sms:${user.id}`, SMS_RESENDS_PER_HOUR, HOUR);
-    if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds, 'errors.resendLimit');
+  /** Refused by a bound, nothing changes: the stored number stays as it was. */
+  function sendSmsCode(user: UserRecord, mobile = user.mobile) {
+    const refusal = claimSmsSend(state.smsSends, { userId: user.id, mobile, at: now() });
+    if (refusal) throw tooManyAttempts(refusal.retryAfterSeconds, refusal.messageId);
+    user.mobile = mobile;
     const code = randomDigits(4);
     state.smsCodes = state.smsCodes.filter((sms) => sms.userId !== user.id);
     state.smsCodes.push({
@@ -764,10 +772,18 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     { limit = MAX_BRAND_CARDS, industry }: { limit?: number; industry?: string } = {},
   ) {
     const rows = state.brands
-      .filter((brand) => !industry || brand.industry === industry)
+      .filter((brand) => listed(brand) && (!industry || brand.industry === industry))
       .sort(order)
       .slice(0, limit);
     return { brands: { rows: rows.map((brand) => toBrand(brand, viewer)) } };
+  }
+
+  /** The public lists' rule (decision 041); the seed's brands, with no status, are verified. */
+  function listed(brand: BrandRecord): boolean {
+    return isListedPublicly({
+      hasOwner: brand.ownerId != null,
+      verificationStatus: brand.verificationStatus ?? 'verified',
+    });
   }
 
   function ensureNewWebsite(website: string) {
@@ -990,6 +1006,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         recordAudit,
         /** A brand's votes in the running contest month (null: none yet). */
         currentVotes,
+        /** An operator verified the brand: its referrer's reward, once (decision 041). */
+        rewardVerifiedBrand(brand: BrandRecord, owner: UserRecord) {
+          if (brand.referralRewarded) return;
+          brand.referralRewarded = true;
+          rewardReferral(brand.referralCode, REFERRAL_REWARD_BRAND_BRND, 'brand', owner);
+        },
       };
     },
 
@@ -1137,9 +1159,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     },
 
     changeMobile(input: { verification_code: string; mobile: string }) {
-      const user = phoneStepUser(input.verification_code);
-      user.mobile = input.mobile;
-      sendSmsCode(user);
+      sendSmsCode(phoneStepUser(input.verification_code), input.mobile);
       return { message: SUCCESS };
     },
 
@@ -1162,11 +1182,16 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           errors: { mobile_verification_code: 'errors.verificationFailed' },
         });
       }
+      state.smsCodes = state.smsCodes.filter((candidate) => candidate !== sms);
+      // One verified number per account (decision 040), told only to whoever holds the phone.
+      const taken = state.users.some(
+        (other) => other.id !== user.id && other.phoneVerified && other.mobile === user.mobile,
+      );
+      if (taken) throw new FakeError(409, 'errors.phoneTaken');
       const completes = !user.phoneVerified;
       user.phoneVerified = true;
       user.emailVerified = true;
       if (completes) rewardReferral(user.referredVia, REFERRAL_REWARD_USER_BRND, 'signup', user);
-      state.smsCodes = state.smsCodes.filter((candidate) => candidate !== sms);
       for (const code of state.codes) {
         if (code.userId === user.id && code.purpose === 'phoneStep') code.used = true;
       }
@@ -1737,11 +1762,11 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         createdBy: user.id,
         ownerId: user.id,
         verificationStatus: 'pending',
+        referralCode: referral_code,
         votesMonth: contestMonth(now()),
         recentVotes: 0,
       };
       state.brands.push(record);
-      rewardReferral(referral_code, REFERRAL_REWARD_BRAND_BRND, 'brand', user);
       return { message: SUCCESS, details: toBrand(record, user) };
     },
 
@@ -1769,6 +1794,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       const text = params.text.toLowerCase();
       const rows = state.brands
         .filter((brand) => brand.name.toLowerCase().includes(text) || brand.website.includes(text))
+        .filter(listed)
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((brand) => toBrand(brand, viewer));
       return { brands: { rows, rowCount: rows.length } };
@@ -1834,7 +1860,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
 
     totalBrands() {
       const votes = state.brands.reduce((sum, brand) => sum + (currentVotes(brand) ?? 0), 0);
-      return { stats: { rows: [{ brands: state.brands.length, votes }] } };
+      return { stats: { rows: [{ brands: state.brands.filter(listed).length, votes }] } };
     },
 
     myBrands(user: UserRecord) {

@@ -1,3 +1,4 @@
+import { fromOwnOrigin, SAFE_METHODS } from '@brnd/contracts/api/cross-site';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { endpoints, type EndpointId, type Endpoints } from '@brnd/contracts/api/index';
@@ -217,9 +218,26 @@ export function requestLanguage(request: Request): Language {
 }
 
 /** The session token as the bff reads it: the bearer header first, then the session cookie. */
-function sessionToken(request: Request, cookies: Record<string, string>): string | undefined {
+function sessionToken(
+  request: Request,
+  cookies: Record<string, string>,
+): { token: string; byCookie: boolean } | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
-  return match?.[1] ?? (cookies[SESSION_TOKEN_COOKIE] || undefined);
+  if (match?.[1]) return { token: match[1], byCookie: false };
+  const cookie = cookies[SESSION_TOKEN_COOKIE];
+  return cookie ? { token: cookie, byCookie: true } : undefined;
+}
+
+/**
+ * The bff's cross-site refusal (decision 029) for a request riding on the session cookie. A
+ * service worker never sees `Origin` or `Sec-Fetch-Site` (the browser adds them after it), so
+ * in the browser only requests that carry them are judged; the bff also refuses when neither
+ * is sent.
+ */
+function crossSite(endpoint: Endpoint, request: Request, byCookie: boolean): boolean {
+  if (!byCookie || endpoint.auth === 'none' || SAFE_METHODS.has(request.method)) return false;
+  const own = fromOwnOrigin((name) => request.headers.get(name), [new URL(request.url).origin]);
+  return own === false;
 }
 
 /** The bff's session cookie (decision 029); MSW keeps it in its own cookie store. */
@@ -260,7 +278,11 @@ export function route(endpoint: Endpoint, resolver: Parameters<typeof http.get>[
 function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolver<E>) {
   return route(endpoint, async ({ request, params, cookies }) => {
     try {
-      const token = sessionToken(request, cookies);
+      const presented = sessionToken(request, cookies);
+      if (crossSite(endpoint, request, presented?.byCookie ?? false)) {
+        return errorResponse(403, 'errors.crossSite');
+      }
+      const token = presented?.token;
       const viewer = fake.authenticate(token);
       if ((endpoint.auth === 'required' || endpoint.auth === 'admin') && !viewer) {
         return errorResponse(401, 'errors.unauthorized');

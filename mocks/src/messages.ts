@@ -1,4 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import { withFigures } from '@brnd/contracts/domain/copy-figures';
 import { messages } from '@brnd/locales/messages';
 import type { Language } from '@brnd/contracts/domain/constants';
 
@@ -16,7 +17,7 @@ export function englishText(id: string, values: Record<string, string | number> 
     format = new IntlMessageFormat(source, 'en');
     formats.set(id, format);
   }
-  return String(format.format(values));
+  return String(format.format(withFigures(values)));
 }
 
 const localFormats = new Map<string, IntlMessageFormat>();
@@ -36,5 +37,5 @@ export function localText(
     format = new IntlMessageFormat(source, locale);
     localFormats.set(key, format);
   }
-  return String(format.format(values));
+  return String(format.format(withFigures(values)));
 }

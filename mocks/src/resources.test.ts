@@ -22,6 +22,7 @@ import {
   totalBrands,
   vote,
 } from '@brnd/contracts/api/brands';
+import { decideVerification } from '@brnd/contracts/api/admin-verification';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import { createApiClient } from '@brnd/contracts/api/client';
 import { contact, newsletter } from '@brnd/contracts/api/content';
@@ -34,7 +35,7 @@ import {
   TRANSACTION_STATUSES,
   VOTE_WINDOW_MS,
 } from '@brnd/contracts/domain/constants';
-import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_REFERRAL_CODE } from './seed.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_REFERRAL_CODE, OPERATOR_EMAIL } from './seed.ts';
 import { BASE_URL, useMockApi } from './test-helpers.ts';
 
 const api = useMockApi();
@@ -131,7 +132,7 @@ describe('brands', () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       messageId: 'errors.alreadyVoted',
-      message: 'Oops! You have already voted for this brand.',
+      message: 'You have already voted for this brand.',
     });
 
     const others = brands.rows.filter((brand) => brand.id !== boltline!.id);
@@ -142,7 +143,7 @@ describe('brands', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({
       messageId: 'errors.voteLimit',
-      message: 'You have reached your limit of 10 votes. You have to wait for 24h to vote again.',
+      message: 'You have used your limit of 10 votes. You can vote again in 24 hours.',
     });
     const listed = await api.call(topRatedBrands, undefined, token);
     expect(listed.brands.rows.every((brand) => brand.can_vote === '0')).toBe(true);
@@ -204,7 +205,7 @@ describe('brands', () => {
     expect(duplicate.body.messageId).toBe('errors.brandExists');
   });
 
-  test('a created brand stores its logo and rewards the referral link with 100 BRND', async () => {
+  test('a created brand stores its logo; its referral link earns 100 BRND once an operator verifies it', async () => {
     const token = await otherUserToken();
     const demo = await demoToken();
     const before = await api.call(wallet, undefined, demo);
@@ -240,6 +241,21 @@ describe('brands', () => {
       referral_code: DEMO_REFERRAL_CODE,
     });
     expect(created.details.image_url).toMatch(/^data:image\/svg\+xml;base64,/);
+    // Added is not yet real (decision 041): nothing until an operator verifies it.
+    const added = await api.call(wallet, undefined, demo);
+    expect(added.wallet[0]!.brnd_tokens).toBe(before.wallet[0]!.brnd_tokens);
+    const operator = await api.call(login, {
+      body: { email: OPERATOR_EMAIL, password: DEMO_PASSWORD },
+    });
+    if (!('token' in operator)) throw new Error('no operator token');
+    await api.call(
+      decideVerification,
+      {
+        params: { kind: 'brand', id: String(created.details.id) },
+        body: { decision: 'approve' },
+      },
+      operator.token,
+    );
     const after = await api.call(wallet, undefined, demo);
     expect(after.wallet[0]!.brnd_tokens - before.wallet[0]!.brnd_tokens).toBe(100);
   });

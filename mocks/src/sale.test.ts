@@ -149,7 +149,7 @@ test('the card route records the provider amounts once and allows one attempt pe
     token,
   );
   expect(tooSoon.status).toBe(429);
-  expect(tooSoon.body).toMatchObject({ message: 'Please try to buy after 30 seconds!' });
+  expect(tooSoon.body).toMatchObject({ message: 'Please wait 30 seconds before buying again.' });
 
   api.fake.settleCardOrder(first.cashTxHash, 'paid');
   api.fake.settleCardOrder(first.cashTxHash, 'paid');

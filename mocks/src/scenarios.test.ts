@@ -51,6 +51,8 @@ import {
   pending,
   phoneLinkInvalid,
   resendLimited,
+  resendCooldown,
+  confirmMobilePhoneTaken,
   searchNoResult,
   serverError,
   signupThrottled,
@@ -184,6 +186,20 @@ describe('special cases', () => {
     expect([resend.status, resend.body.messageId]).toEqual([429, 'errors.resendLimit']);
   });
 
+  test('resendCooldown and confirmMobilePhoneTaken answer as the bff does', async () => {
+    api.server.use(resendCooldown(42), confirmMobilePhoneTaken());
+    const early = await api.failure(resendCode, { body: { verification_code: code } });
+    expect([early.status, early.body.messageId, early.retryAfterSeconds]).toEqual([
+      429,
+      'errors.smsCooldown',
+      42,
+    ]);
+    const taken = await api.failure(confirmMobile, {
+      body: { mobile_verification_code: '1234', verification_code: code },
+    });
+    expect([taken.status, taken.body.messageId]).toEqual([409, 'errors.phoneTaken']);
+  });
+
   test('confirmMobileCodeExpired and changePasswordWrongCurrent', async () => {
     api.server.use(confirmMobileCodeExpired(), changePasswordWrongCurrent());
     const expired = await api.failure(confirmMobile, {
@@ -247,7 +263,7 @@ describe('special cases', () => {
     const limited = await api.failure(vote, { body: { brand_id: 1 } }, live);
     expect(limited.status).toBe(429);
     expect(limited.message).toBe(
-      'You have reached your limit of 10 votes. You have to wait for 24h to vote again.',
+      'You have used your limit of 10 votes. You can vote again in 24 hours.',
     );
     api.server.resetHandlers();
     api.server.use(alreadyVoted());

@@ -184,6 +184,21 @@ export function resendLimited(seconds = 3600): HttpHandler {
   );
 }
 
+/** A new code asked for inside the resend cooldown: the page counts the seconds down. */
+export function resendCooldown(seconds = 42): HttpHandler {
+  return route(resendCode, () =>
+    errorResponse(429, 'errors.smsCooldown', {
+      values: { seconds, ...waitDuration(seconds) },
+      retryAfterSeconds: seconds,
+    }),
+  );
+}
+
+/** The right code for a number another account has already verified (decision 040). */
+export function confirmMobilePhoneTaken(): HttpHandler {
+  return route(confirmMobile, () => errorResponse(409, 'errors.phoneTaken'));
+}
+
 /** Password change with a wrong current password. */
 export function changePasswordWrongCurrent(): HttpHandler {
   return route(changePassword, () =>
@@ -548,6 +563,8 @@ export const scenarios = {
   confirmMobileWrongCode,
   confirmMobileCodeExpired,
   resendLimited,
+  resendCooldown,
+  confirmMobilePhoneTaken,
   changePasswordWrongCurrent,
   orderStatus,
   orderStatusZeroThen,

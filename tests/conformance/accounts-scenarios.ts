@@ -16,8 +16,12 @@ import {
   updateProfile,
 } from '@brnd/contracts/api/accounts';
 import { logout } from '@brnd/contracts/api/session';
-import { LOGIN_FAILURES_PER_ACCOUNT, SIGNUPS_PER_EMAIL } from '@brnd/contracts/domain/constants';
-import { call, readOutbox, type Scenario, type Step, type Values } from './runner.ts';
+import {
+  LOGIN_FAILURES_PER_ACCOUNT,
+  SIGNUPS_PER_EMAIL,
+  SMS_RESEND_COOLDOWN_MS,
+} from '@brnd/contracts/domain/constants';
+import { advanceClock, call, readOutbox, type Scenario, type Step, type Values } from './runner.ts';
 
 /** The accounts rows of spec section 7, as scenarios both the mocks and the bff must pass. */
 
@@ -244,6 +248,12 @@ export const accountScenarios: Scenario[] = [
       }),
       ...sendTheSmsCode,
       call(resendCode, {
+        label: 'a resend inside the cooldown',
+        input: (values) => ({ body: { verification_code: values.code!, mobile: values.mobile! } }),
+        expect: { status: 429, messageId: 'errors.smsCooldown', retryAfter: true },
+      }),
+      advanceClock(SMS_RESEND_COOLDOWN_MS),
+      call(resendCode, {
         input: (values) => ({ body: { verification_code: values.code!, mobile: values.mobile! } }),
         expect: { status: 200, body: () => ({ message: 'success' }) },
       }),
@@ -300,12 +310,37 @@ export const accountScenarios: Scenario[] = [
         }),
         expect: { status: 400, messageId: 'errors.codeExpired' },
       }),
+      advanceClock(SMS_RESEND_COOLDOWN_MS),
       call(resendCode, {
         input: (values) => ({ body: { verification_code: values.code! } }),
         expect: { status: 200 },
       }),
       readOutbox('sms', (values) => values.mobileNormalized!, 'smsCode'),
       ...confirmThePhone,
+    ],
+  },
+  {
+    name: 'a number verified on one account is refused on a second, without saying whose',
+    steps: [
+      ...verifiedUser,
+      call(health, {
+        label: 'a second account with the same number',
+        expect: { status: 200 },
+        save: (_, values) => {
+          values.email = `second-${values.email!}`;
+        },
+      }),
+      ...signUp,
+      ...confirmTheEmail,
+      // The number is answered like any other until the code proves the phone is at hand.
+      ...sendTheSmsCode,
+      call(confirmMobile, {
+        label: 'the right code for a number another account has verified',
+        input: (values) => ({
+          body: { mobile_verification_code: values.smsCode!, verification_code: values.code! },
+        }),
+        expect: { status: 409, messageId: 'errors.phoneTaken' },
+      }),
     ],
   },
   {

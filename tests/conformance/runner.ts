@@ -8,7 +8,8 @@ import {
   verificationCodeFrom,
 } from '@brnd/contracts/api/dev';
 import type { Endpoint, EndpointInput, EndpointResponse } from '@brnd/contracts/api/endpoint';
-import { ApiError, ErrorResponseSchema } from '@brnd/contracts/api/errors';
+import { ErrorResponseSchema } from '@brnd/contracts/api/error-schema';
+import { ApiError } from '@brnd/contracts/api/errors';
 
 /**
  * Scenarios are data: a list of steps, each a call through the contracts client with what to

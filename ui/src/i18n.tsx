@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { IntlProvider, type IntlConfig } from 'react-intl';
+import { RawIntlProvider, createIntl, createIntlCache, type IntlConfig } from 'react-intl';
 import {
   SHARED_NAMESPACES,
   englishSharedMessages,
@@ -18,6 +18,8 @@ import {
 } from '@brnd/locales/browser';
 import type { Locale, Messages } from '@brnd/locales/messages';
 import { DEFAULT_LANGUAGE, INTL_LOCALE, type Language } from '@brnd/contracts/domain/constants';
+import { withFigures } from '@brnd/contracts/domain/copy-figures';
+import { typesetMessages } from '@brnd/locales/typography';
 
 /**
  * Where the messages a page shows come from. The browser's catalog fetches a language's
@@ -207,20 +209,54 @@ export function LanguageProvider({
   );
 
   const messages = catalog.messages(shown);
+  const intl = useMemo(
+    () =>
+      // Text (tests, stories) or precompiled syntax trees (the app): react-intl takes either.
+      copyIntl({ locale: shown, messages, onError }),
+    [messages, shown, onError],
+  );
   const state = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return (
     <LanguageContext.Provider value={state}>
-      <IntlProvider
-        locale={shown}
-        defaultLocale="en"
-        // Text (tests, stories) or precompiled syntax trees (the app): react-intl takes either.
-        messages={messages as IntlConfig['messages']}
-        onError={onError}
-      >
-        {children}
-      </IntlProvider>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
     </LanguageContext.Provider>
   );
+}
+
+const intlCache = createIntlCache();
+
+/**
+ * The formatter every screen writes with (docs/decisions/048-copy-glossary-lint-typography.md):
+ * its messages typeset once for the language (non-breaking spaces), and every message given the
+ * rules' figures (`{userReward, number}`) under the caller's own values. Stories' `t` uses it too,
+ * so a play function reads exactly what the screen shows.
+ */
+export function copyIntl(config: {
+  locale: Locale;
+  messages: BrowserMessages;
+  onError?: IntlConfig['onError'];
+}) {
+  const intl = createIntl(
+    {
+      locale: config.locale,
+      defaultLocale: 'en',
+      messages: typesetMessages(config.messages, config.locale) as IntlConfig['messages'],
+      ...(config.onError ? { onError: config.onError } : {}),
+    },
+    intlCache,
+  );
+  const format = intl.formatMessage;
+  const formatMessage = ((
+    descriptor: Parameters<typeof format>[0],
+    values?: Record<string, unknown>,
+    options?: Parameters<typeof format>[2],
+  ) =>
+    format(
+      descriptor,
+      withFigures(values) as Parameters<typeof format>[1],
+      options,
+    )) as typeof format;
+  return Object.assign(intl, { formatMessage, $t: formatMessage });
 }
 
 export function useLanguage(): LanguageState {

@@ -1,5 +1,4 @@
 /** The signed-in user's area under /user: dashboard, sale, referrals, brands and tokens. */
-import { parseRecordId } from '@brnd/contracts/domain/rules';
 import {
   createRoute,
   lazyRouteComponent,
@@ -80,13 +79,20 @@ const BrandConsoleScreen = lazyScreen(() =>
   ),
 );
 
+/**
+ * The contract's one id rule, loaded with the console's code rather than with the first page (it
+ * lives among every form's field rules, decision 050).
+ */
+const brandIdRule = () =>
+  import('@brnd/contracts/domain/rules').then((module) => module.parseRecordId);
+
 const brandConsoleRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'brands/$brandId',
   staticData: { title: 'brandConsole' },
   // The contract's one id rule: an address that names no record is the 404 page.
-  beforeLoad: ({ params }) => {
-    if (parseRecordId(params.brandId) === null) throw notFound();
+  beforeLoad: async ({ params }) => {
+    if ((await brandIdRule())(params.brandId) === null) throw notFound();
   },
   component: function BrandConsolePage() {
     return <BrandConsoleScreen brandId={Number(brandConsoleRoute.useParams().brandId)} />;
@@ -99,9 +105,9 @@ const brandConsoleSectionRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'brands/$brandId/$section',
   staticData: { title: 'brandConsole' },
-  beforeLoad: ({ params }) => {
+  beforeLoad: async ({ params }) => {
     if (!(BRAND_CONSOLE_SECTIONS as readonly string[]).includes(params.section)) throw notFound();
-    if (parseRecordId(params.brandId) === null) throw notFound();
+    if ((await brandIdRule())(params.brandId) === null) throw notFound();
   },
   component: function BrandConsoleSectionPage() {
     const { brandId, section } = brandConsoleSectionRoute.useParams();

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@brnd/contracts/domain/constants';
 import { ensureDatabase } from '../db/admin.ts';
 import { openDatabase, withDatabaseName } from '../db/database.ts';
 import {
@@ -56,7 +57,7 @@ try {
   }
 } catch (error) {
   const message = v.isValiError(error)
-    ? 'That e-mail address or password is not valid (passwords: 8–15 characters with a lower- and upper-case letter, a digit and a symbol).'
+    ? `That e-mail address or password is not valid (passwords: ${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters with a lower- and upper-case letter, a digit and a symbol).`
     : String(error);
   console.error(message);
   process.exitCode = 1;

@@ -28,6 +28,8 @@ import { castVote } from './migrations/0071-cast-vote.ts';
 import { paymentSeenAt } from './migrations/0078-payment-seen-at.ts';
 import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts';
 import { liveEvents } from './migrations/0095-live-events.ts';
+import { oneVerifiedPhone } from './migrations/0100-one-verified-phone.ts';
+import { smsSends } from './migrations/0101-sms-sends.ts';
 import { walletProofs } from './migrations/0105-wallet-proofs.ts';
 import { treasuryBumpRequests } from './migrations/0106-treasury-bump-requests.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
@@ -72,6 +74,8 @@ export const migrations: Migration[] = [
   cardOrderExpiry,
   outboxHtml,
   smsDeliveries,
+  oneVerifiedPhone,
+  smsSends,
   walletProofs,
   treasuryBumpRequests,
 ];

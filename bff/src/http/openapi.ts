@@ -1,6 +1,6 @@
 import { toJsonSchema, type ConversionConfig } from '@valibot/to-json-schema';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
-import { ErrorResponseSchema } from '@brnd/contracts/api/errors';
+import { ErrorResponseSchema } from '@brnd/contracts/api/error-schema';
 import { eventStreamList, type EventStream } from '@brnd/contracts/api/events';
 import { endpointList } from '@brnd/contracts/api/index';
 import type * as v from 'valibot';

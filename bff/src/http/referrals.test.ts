@@ -241,10 +241,11 @@ describe('self-referral pays nothing', () => {
     expect(await balance(a.user.email)).toBe(0n);
   });
 
-  test('the same phone number', async () => {
+  test('the same phone number: the second account cannot even finish verification', async () => {
     const a = await registerVerifiedUser(app.baseUrl);
     const [own] = await links(a.token);
-    await referredUser(own?.code ?? '', { mobile: a.user.mobile });
+    // One verified number per account (decision 040): confirm_mobile answers 409.
+    await expect(referredUser(own?.code ?? '', { mobile: a.user.mobile })).rejects.toThrow(/409/);
     expect(await links(a.token)).toMatchObject([{ signups: 0, tokens: 0 }]);
   });
 

@@ -1,4 +1,5 @@
 import { SESSION_LIFETIME_MS, SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
+import { fromOwnOrigin, SAFE_METHODS } from '@brnd/contracts/api/cross-site';
 import type { Context } from 'koa';
 import { DomainError } from '../services/errors.ts';
 
@@ -18,8 +19,6 @@ export interface SessionCookies {
    */
   refuseCrossSite(ctx: Context): void;
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function bearerToken(ctx: Context): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'));
@@ -56,15 +55,10 @@ export function createSessionCookies(options: {
     );
   };
 
-  const sameOrigin = (ctx: Context): boolean | undefined => {
-    const site = ctx.get('sec-fetch-site');
-    // `none`: the user's own action (typed address, bookmark), never another site's page.
-    if (site) return site === 'same-origin' || site === 'none';
-    const origin = ctx.get('origin');
-    // The address this request was sent to (Koa's `ctx.origin` is not that in every version).
-    if (origin) return origin === appOrigin || origin === `${ctx.protocol}://${ctx.host}`;
-    return undefined;
-  };
+  const sameOrigin = (ctx: Context): boolean | undefined =>
+    // The app's address, and the one this request was sent to (Koa's `ctx.origin` is not that
+    // in every version).
+    fromOwnOrigin((name) => ctx.get(name), [appOrigin, `${ctx.protocol}://${ctx.host}`]);
 
   return {
     tokenOf(ctx) {

@@ -2,7 +2,11 @@ import { signup } from '@brnd/contracts/api/accounts';
 import { LANGUAGE_HEADER } from '@brnd/contracts/api/language';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
-import { SIGNUPS_PER_EMAIL, SIGNUPS_PER_IP } from '@brnd/contracts/domain/constants';
+import {
+  PASSWORD_MAX_LENGTH,
+  SIGNUPS_PER_EMAIL,
+  SIGNUPS_PER_IP,
+} from '@brnd/contracts/domain/constants';
 import { createPasswordHasher, PRODUCTION_ARGON2_COST } from '../services/passwords.ts';
 import {
   call,
@@ -201,10 +205,10 @@ test('sign-up with missing fields says which are required', async () => {
   });
 });
 
-test('sign-up rejects each password rule the spec lists', async () => {
+test('sign-up rejects each password rule the spec lists, and one past the passphrase limit', async () => {
   for (const password of [
     'Aa1!aaa',
-    'Aa1!aaaaaaaaaaaa',
+    `Aa1!${'a'.repeat(PASSWORD_MAX_LENGTH - 3)}`,
     'aa1!aaaa',
     'AA1!AAAA',
     'Aaa!aaaa',
@@ -213,6 +217,13 @@ test('sign-up rejects each password rule the spec lists', async () => {
     const result = await call(app.baseUrl, signup, { body: { ...newUser(), password } });
     expect(result.error?.errors, password).toEqual({ password: 'validation.password' });
   }
+});
+
+test('a passphrase of the longest length signs up', async () => {
+  const passphrase = `Correct horse battery staple 4! ${'z'.repeat(PASSWORD_MAX_LENGTH - 32)}`;
+  expect([...passphrase]).toHaveLength(PASSWORD_MAX_LENGTH);
+  const result = await call(app.baseUrl, signup, { body: { ...newUser(), password: passphrase } });
+  expect(result.status).toBe(201);
 });
 
 test('sign-up stores a known referral code as the referrer, suffix and case aside', async () => {

@@ -7,7 +7,11 @@ import {
   resendCode,
   signup,
 } from '@brnd/contracts/api/accounts';
-import { SMS_CODE_MAX_ATTEMPTS, SMS_RESENDS_PER_HOUR } from '@brnd/contracts/domain/constants';
+import {
+  SMS_CODE_MAX_ATTEMPTS,
+  SMS_RESEND_COOLDOWN_MS,
+  SMS_RESENDS_PER_HOUR,
+} from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
 import {
@@ -22,8 +26,10 @@ import {
 } from '../testing/http.ts';
 
 let app: TestApp;
+/** Moves the app's clock on past SMS cooldowns (decision 040). */
+let clockOffset = 0;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ clock: () => new Date(Date.now() + clockOffset) });
 });
 afterAll(() => app.close());
 
@@ -152,6 +158,7 @@ test('20 parallel wrong SMS codes evaluate at most 5; the right code then needs 
   expect(tooLate.error?.messageId).toBe('errors.codeExpired');
 
   const sent = await countMessages(app.baseUrl, mobile, 'sms');
+  clockOffset += SMS_RESEND_COOLDOWN_MS;
   const resent = await call(app.baseUrl, resendCode, {
     body: { verification_code: code, mobile },
   });
@@ -165,6 +172,7 @@ test('20 parallel wrong SMS codes evaluate at most 5; the right code then needs 
 
 test('a resend replaces the previous SMS code', async () => {
   const { code, mobile } = await atPhoneStep();
+  clockOffset += SMS_RESEND_COOLDOWN_MS;
   await call(app.baseUrl, resendCode, { body: { verification_code: code } });
   const codes = await app.db.query<{ dead: boolean }>(
     'SELECT dead_at IS NOT NULL AS dead FROM sms_codes WHERE mobile = $1 ORDER BY created_at',
@@ -191,11 +199,13 @@ test('an SMS code expires after its lifetime', async () => {
 
 test('SMS codes are limited per hour, with Retry-After', async () => {
   const { code } = await atPhoneStep();
-  // The first code was sent by changemobile.
+  // The first code was sent by changemobile; each resend waits out the cooldown.
   for (let sent = 1; sent < SMS_RESENDS_PER_HOUR; sent += 1) {
+    clockOffset += SMS_RESEND_COOLDOWN_MS;
     const result = await call(app.baseUrl, resendCode, { body: { verification_code: code } });
     expect(result.status).toBe(200);
   }
+  clockOffset += SMS_RESEND_COOLDOWN_MS;
   const refused = await call(app.baseUrl, resendCode, { body: { verification_code: code } });
   expect(refused.status).toBe(429);
   expect(refused.error?.messageId).toBe('errors.resendLimit');

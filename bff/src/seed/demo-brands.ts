@@ -182,6 +182,7 @@ export async function seedDemoBrands(db: Database, ownerEmail: string, now = new
        ON CONFLICT (name) DO NOTHING`,
       [name, logo],
     );
+    // The demo's brands are on the home strip, so verified (decision 041), the owned one too.
     // Recent votes weigh their full count now; the rest of the month's, about 10 days ago.
     const older = brand.votes - brand.recent;
     const decay = Math.exp(trendWeight(new Date(now.getTime() - 10 * DAY_MS)) - trendWeight(now));
@@ -189,8 +190,8 @@ export async function seedDemoBrands(db: Database, ownerEmail: string, now = new
     const [row] = await db.query<{ id: string }>(
       `INSERT INTO brands (name, website, description, image_url, industry, token_ticker,
          no_of_employees, city, country, owner_id, trend_score, created_at,
-         verification_submitted_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+         verification_submitted_at, verification_status, verified_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, 'verified', $12)
        ON CONFLICT (website) DO NOTHING RETURNING id::text`,
       [
         brand.name,

@@ -17,7 +17,6 @@ import {
   SIGNUP_THROTTLE_WINDOW_MS,
   SIGNUPS_PER_EMAIL,
   SIGNUPS_PER_IP,
-  SMS_RESENDS_PER_HOUR,
 } from '@brnd/contracts/domain/constants';
 import { UniqueConstraintError, col, fn, where, type Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
@@ -28,6 +27,8 @@ import type { Notifications } from './notifications.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { ReferralService } from './referrals.ts';
 import { hitAll, type RateLimiter } from './rate-limits.ts';
+import { createSmsBounds } from './sms-bounds.ts';
+import type { Clock } from './votes.ts';
 import { hmac, randomDigits, randomReferralCode, randomToken, sha256 } from './secrets.ts';
 import type { AuthContext, SessionService } from './sessions.ts';
 
@@ -94,6 +95,8 @@ export interface AccountServiceDeps {
   referrals: ReferralService;
   /** Runs in the transaction that confirms an e-mail address (brand tokens held for it). */
   onEmailVerified?: (userId: string, transaction: Transaction) => Promise<unknown>;
+  /** The SMS bounds' clock (decision 040); tests move it past a cooldown. */
+  clock?: Clock;
 }
 
 const loginPairPrefix = (email: string) => `login:pair:${email.toLowerCase()}|`;
@@ -110,6 +113,7 @@ function isUniqueViolationOf(error: unknown, constraint: string): boolean {
 export function createAccountService(deps: AccountServiceDeps): AccountService {
   const { db, hasher, sessions, limiter, notifications, secret, logger, referrals } = deps;
   const { User } = db.models;
+  const smsBounds = createSmsBounds({ db, clock: deps.clock ?? (() => new Date()) });
 
   const findByEmail = (email: string) =>
     User.findOne({ where: where(fn('lower', col('email')), email.toLowerCase()) });
@@ -170,12 +174,12 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
 
   /** Sends a fresh SMS code to `mobile` (stored as the user's number) and kills older codes. */
   async function sendPhoneCode(user: User, mobile: string = user.mobile): Promise<void> {
-    const limit = await limiter.hit(`sms:${user.id}`, SMS_RESENDS_PER_HOUR, HOUR_MS);
-    if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds, 'errors.resendLimit');
     const code = randomDigits(PHONE_CODE_LENGTH);
     await db.transaction(async (transaction) => {
       // Locking the user serialises sends, so a user never has two live codes to guess at.
       await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id], { transaction });
+      // Refused by a bound, the transaction rolls back: the stored number stays as it was.
+      await smsBounds.claim(transaction, user.id, mobile);
       await db.query(
         'UPDATE users SET mobile = $2, updated_at = now() WHERE id = $1',
         [user.id, mobile],
@@ -194,6 +198,53 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       );
     });
     await notifications.phoneCode(mobile, user.language, code);
+  }
+
+  /** Counts the attempt; on the right code, verifies the number unless another account has it. */
+  function verifyPhone(
+    user: User,
+    smsCode: string,
+  ): Promise<'expired' | 'wrong' | 'taken' | 'verified'> {
+    return db.transaction(
+      async (transaction): Promise<'expired' | 'wrong' | 'taken' | 'verified'> => {
+        // One atomic statement counts the attempt and evaluates the code, so parallel guesses
+        // can never evaluate more than SMS_CODE_MAX_ATTEMPTS times.
+        const [attempt] = await db.query<{ matched: boolean; mobile: string }>(
+          `UPDATE sms_codes SET
+         attempts = attempts + 1,
+         dead_at = CASE WHEN code_hash = $2 OR attempts + 1 >= $3 THEN now() END
+       WHERE user_id = $1 AND dead_at IS NULL AND attempts < $3 AND expires_at > now()
+       RETURNING code_hash = $2 AS matched, mobile`,
+          [user.id, hmac(secret, smsCode), SMS_CODE_MAX_ATTEMPTS],
+          { transaction },
+        );
+        if (!attempt) return 'expired';
+        if (!attempt.matched) return 'wrong';
+        // One verified number per account (decision 040). Only someone holding the phone gets
+        // this far, and the answer never says which account has the number.
+        const [holder] = await db.query<{ id: string }>(
+          'SELECT id FROM users WHERE mobile = $1 AND phone_verified_at IS NOT NULL AND id <> $2',
+          [attempt.mobile, user.id],
+          { transaction },
+        );
+        if (holder) return 'taken';
+        await db.query(
+          `UPDATE users SET phone_verified_at = now(), mobile = $2, updated_at = now()
+       WHERE id = $1`,
+          [user.id, attempt.mobile],
+          { transaction },
+        );
+        await db.query(
+          `UPDATE verification_codes SET used_at = now()
+       WHERE user_id = $1 AND purpose = 'phone_step' AND used_at IS NULL`,
+          [user.id],
+          { transaction },
+        );
+        // Verification is complete: the referrer's sign-up reward, exactly once (idempotent key).
+        await referrals.rewardSignup(user.id, transaction);
+        return 'verified';
+      },
+    );
   }
 
   function view(user: User): UserView {
@@ -317,36 +368,12 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
 
     async confirmMobile(code, smsCode) {
       const user = await phoneStepUser(code);
-      const outcome = await db.transaction(async (transaction) => {
-        // One atomic statement counts the attempt and evaluates the code, so parallel guesses
-        // can never evaluate more than SMS_CODE_MAX_ATTEMPTS times.
-        const [attempt] = await db.query<{ matched: boolean; mobile: string }>(
-          `UPDATE sms_codes SET
-             attempts = attempts + 1,
-             dead_at = CASE WHEN code_hash = $2 OR attempts + 1 >= $3 THEN now() END
-           WHERE user_id = $1 AND dead_at IS NULL AND attempts < $3 AND expires_at > now()
-           RETURNING code_hash = $2 AS matched, mobile`,
-          [user.id, hmac(secret, smsCode), SMS_CODE_MAX_ATTEMPTS],
-          { transaction },
-        );
-        if (!attempt) return 'expired';
-        if (!attempt.matched) return 'wrong';
-        await db.query(
-          `UPDATE users SET phone_verified_at = now(), mobile = $2, updated_at = now()
-           WHERE id = $1`,
-          [user.id, attempt.mobile],
-          { transaction },
-        );
-        await db.query(
-          `UPDATE verification_codes SET used_at = now()
-           WHERE user_id = $1 AND purpose = 'phone_step' AND used_at IS NULL`,
-          [user.id],
-          { transaction },
-        );
-        // Verification is complete: the referrer's sign-up reward, exactly once (idempotent key).
-        await referrals.rewardSignup(user.id, transaction);
-        return 'verified';
+      const outcome = await verifyPhone(user, smsCode).catch((error: unknown) => {
+        // Two accounts confirming one number at once: the unique index lets one through.
+        if (isUniqueViolationOf(error, 'users_verified_mobile_key')) return 'taken' as const;
+        throw error;
       });
+      if (outcome === 'taken') throw new DomainError(409, 'errors.phoneTaken');
       if (outcome === 'expired') {
         throw new DomainError(400, 'errors.codeExpired', {
           fields: { mobile_verification_code: 'errors.codeExpired' },

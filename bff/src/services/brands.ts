@@ -79,20 +79,17 @@ function sqlError(error: unknown): { code?: string; constraint?: string } {
   return parent ?? (error as { code?: string; constraint?: string });
 }
 
+/** contracts/domain/verification.ts `isListedPublicly` (decision 041), for a brand `b`. */
+const LISTED_BRAND = `(b.owner_id IS NULL OR b.verification_status = 'verified')`;
+
 export function createBrandService({
   db,
   votes,
   clock = () => new Date(),
-  onBrandCreated,
 }: {
   db: Database;
   votes: VoteService;
   clock?: Clock;
-  /** Runs in the transaction that stores a brand a user created (the referral reward). */
-  onBrandCreated?: (
-    created: { brandId: string; creatorUserId: string; referralCode: string | undefined },
-    transaction: Transaction,
-  ) => Promise<void>;
 }) {
   async function present(rows: BrandRow[], viewer: Viewer | null): Promise<Brand[]> {
     const window = viewer ? await votes.window(viewer.userId) : null;
@@ -196,9 +193,9 @@ export function createBrandService({
     async topRated(viewer: Viewer | null, { limit = MAX_BRAND_CARDS, industry }: ListingOptions) {
       const currentMonth = month();
       const tallies = await db.query<{ brand_id: string }>(
-        `SELECT brand_id::text FROM brand_month_votes
-         WHERE month = $1 AND ($3::text IS NULL OR industry = $3)
-         ORDER BY votes DESC, reached_at, brand_id LIMIT $2`,
+        `SELECT t.brand_id::text FROM brand_month_votes t JOIN brands b ON b.id = t.brand_id
+         WHERE t.month = $1 AND ($3::text IS NULL OR t.industry = $3) AND ${LISTED_BRAND}
+         ORDER BY t.votes DESC, t.reached_at, t.brand_id LIMIT $2`,
         [currentMonth, limit, industry ?? null],
       );
       const byId = await brandsByIds(
@@ -211,7 +208,7 @@ export function createBrandService({
         rows.push(
           ...(await db.query<BrandRow>(
             `SELECT ${BRAND_COLUMNS}, NULL::integer AS votes FROM brands b
-             WHERE ($3::text IS NULL OR b.industry = $3) AND NOT EXISTS (
+             WHERE ($3::text IS NULL OR b.industry = $3) AND ${LISTED_BRAND} AND NOT EXISTS (
                SELECT 1 FROM brand_month_votes t WHERE t.brand_id = b.id AND t.month = $1)
              ORDER BY b.created_at DESC, b.id DESC LIMIT $2`,
             [currentMonth, limit - rows.length, industry ?? null],
@@ -224,7 +221,7 @@ export function createBrandService({
     async trending(viewer: Viewer | null, { limit = MAX_BRAND_CARDS, industry }: ListingOptions) {
       const rows = await db.query<BrandRow>(
         `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES} FROM brands b
-         WHERE ($3::text IS NULL OR b.industry = $3)
+         WHERE ($3::text IS NULL OR b.industry = $3) AND ${LISTED_BRAND}
          ORDER BY b.trend_score DESC, b.id LIMIT $2`,
         [month(), limit, industry ?? null],
       );
@@ -234,7 +231,7 @@ export function createBrandService({
     async newlyAdded(viewer: Viewer | null, { limit = MAX_BRAND_CARDS, industry }: ListingOptions) {
       const rows = await db.query<BrandRow>(
         `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES} FROM brands b
-         WHERE ($3::text IS NULL OR b.industry = $3)
+         WHERE ($3::text IS NULL OR b.industry = $3) AND ${LISTED_BRAND}
          ORDER BY b.created_at DESC, b.id DESC LIMIT $2`,
         [month(), limit, industry ?? null],
       );
@@ -253,6 +250,7 @@ export function createBrandService({
         `SELECT ${BRAND_COLUMNS}, ${MONTH_VOTES}
          FROM brand_search($2, $3, $4) WITH ORDINALITY AS found (id, rank),
            LATERAL (SELECT * FROM brands WHERE brands.id = found.id OFFSET 0) AS b
+         WHERE ${LISTED_BRAND}
          ORDER BY found.rank`,
         [month(), text.trim().toLowerCase(), SEARCH_LIMIT, SEARCH_CANDIDATES],
       );
@@ -271,7 +269,7 @@ export function createBrandService({
     /** Brands on the platform, and votes cast this contest month. */
     async totals() {
       const [row] = await db.query<{ brands: string; votes: string }>(
-        `SELECT (SELECT count(*) FROM brands)::text AS brands,
+        `SELECT (SELECT count(*) FROM brands b WHERE ${LISTED_BRAND})::text AS brands,
            (SELECT coalesce(sum(votes), 0) FROM brand_month_votes WHERE month = $1)::text AS votes`,
         [month()],
       );
@@ -354,14 +352,8 @@ export function createBrandService({
       const row = await db.transaction(async (transaction) => {
         const inserted = await insertBrand(input, { ownerId: viewer.userId }, transaction);
         await withBrand?.(Number(inserted.id), transaction);
-        await onBrandCreated?.(
-          {
-            brandId: inserted.id,
-            creatorUserId: viewer.userId,
-            referralCode: input.referral_code ?? undefined,
-          },
-          transaction,
-        );
+        // The referral code is kept with the brand; the reward waits for an operator's
+        // verification (decision 041).
         return inserted;
       });
       const [brand] = await present([row], viewer);

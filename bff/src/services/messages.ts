@@ -1,4 +1,5 @@
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { withFigures } from '@brnd/contracts/domain/copy-figures';
 import { messages, type Locale } from '@brnd/locales/messages';
 import { LANGUAGE_HEADER } from '@brnd/contracts/api/language';
 import type { Language } from '../db/models.ts';
@@ -43,7 +44,7 @@ export function formatMessage(
     format = new IntlMessageFormat(source, locale);
     cache.set(key, format);
   }
-  return String(format.format(values));
+  return String(format.format(withFigures(values)));
 }
 
 /** What an answer's `message` carries: the English text of a message id. */

@@ -65,7 +65,7 @@ export interface ReferralService {
   create(userId: string, input: { description: string; target: ReferralTarget }): Promise<Referral>;
   /** 10 BRND when a referred account completes verification; call inside that transaction. */
   rewardSignup(referredUserId: string, transaction: Transaction): Promise<RewardOutcome>;
-  /** 100 BRND when a brand created with a referral code passes creation. */
+  /** 100 BRND when an operator verifies a user-added brand that came with a referral code. */
   rewardBrandReferral(input: {
     brandId: string | number;
     creatorUserId: string;

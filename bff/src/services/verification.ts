@@ -209,11 +209,20 @@ export function createVerificationService({
   notifications,
   clock = () => new Date(),
   runInBackground,
+  onBrandVerified,
 }: {
   db: Database;
   audit: AuditLog;
   notifications: Notifications;
   clock?: Clock;
+  /**
+   * Runs in the transaction of an operator's approval of a user-added brand: the brand
+   * referral reward is paid for real brands only, once (decision 041).
+   */
+  onBrandVerified?: (
+    brand: { brandId: string; creatorUserId: string; referralCode: string | undefined },
+    transaction: Transaction,
+  ) => Promise<unknown>;
   /** Sends the decision's e-mail after the answer; failures are logged there. */
   runInBackground(name: string, work: () => Promise<void>): void;
 }) {
@@ -271,6 +280,18 @@ export function createVerificationService({
     const row = await brandById(id, transaction);
     if (updated.length === 0 || !row) {
       throw refusal(row);
+    }
+    if (approved && onBrandVerified) {
+      const [brand] = await db.query<{ owner: string; code: string | null }>(
+        'SELECT owner_id::text AS owner, referral_code AS code FROM brands WHERE id = $1',
+        [id],
+        { transaction },
+      );
+      const referralCode = brand?.code ?? undefined;
+      await onBrandVerified(
+        { brandId: String(id), creatorUserId: brand!.owner, referralCode },
+        transaction,
+      );
     }
     await audit.record(
       {

@@ -6,7 +6,7 @@ import {
   type BrandToken,
 } from '@brnd/contracts/api/brand-tokens';
 import { buildPath } from '@brnd/contracts/api/endpoint';
-import { ErrorResponseSchema, type ErrorResponse } from '@brnd/contracts/api/errors';
+import { ErrorResponseSchema, type ErrorResponse } from '@brnd/contracts/api/error-schema';
 import type { PlanId } from '@brnd/contracts/domain/plans';
 import * as v from 'valibot';
 import type { TestApp } from '../testing.ts';

@@ -15,7 +15,7 @@ import {
 } from '@brnd/contracts/api/dev';
 import { updateWallet, walletChallenge } from '@brnd/contracts/api/wallet';
 import { buildPath, type Endpoint, type EndpointResponse } from '@brnd/contracts/api/endpoint';
-import { ErrorResponseSchema, type ErrorResponse } from '@brnd/contracts/api/errors';
+import { ErrorResponseSchema, type ErrorResponse } from '@brnd/contracts/api/error-schema';
 import * as v from 'valibot';
 
 /**

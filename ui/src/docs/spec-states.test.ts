@@ -38,3 +38,26 @@ test('every state in the index links to a story that exists', async () => {
   expect(ids).toContain('screens-voting-screen--limit-reached');
   expect(linked.filter((id) => !ids.has(id!))).toEqual([]);
 });
+
+const EMAILS = fileURLToPath(new URL('../../../emails/src', import.meta.url));
+
+test('no story is pinned to one language: the storybook-en and storybook-pl runs cover each', async () => {
+  const files: string[] = [];
+  for (const root of [SRC, EMAILS]) {
+    for (const file of await readdir(root, { recursive: true })) {
+      if (file.endsWith('.stories.tsx')) files.push(path.join(root, file));
+    }
+  }
+  const pinned: string[] = [];
+  for (const file of files) {
+    const source = await readFile(file, 'utf8');
+    // A Polish twin, or a story whose own `locale` global would win over the project's.
+    for (const [twin] of source.matchAll(/^export const \w+Polish\b/gm)) {
+      pinned.push(`${file}: ${twin}`);
+    }
+    if (/globals:\s*\{[^}]*\blocale\b/.test(source)) pinned.push(`${file}: locale global`);
+  }
+  expect(files.length).toBeGreaterThan(50);
+  expect(files.some((file) => file.startsWith(EMAILS))).toBe(true);
+  expect(pinned).toEqual([]);
+});

@@ -3,7 +3,6 @@ import { expect } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { PasswordField } from '../PasswordField/PasswordField.tsx';
 import { TextField } from '../TextField/TextField.tsx';
-import { polish } from '../../testing/polish.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const meta = {
@@ -43,12 +42,12 @@ const polishForm = {
 };
 
 export const Default: Story = {
+  parameters: { polishArgs: polishForm },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: args.title })).toBeVisible();
     await expect(canvas.queryByRole('complementary')).not.toBeInTheDocument();
   },
 };
-export const DefaultPolish = polish(Default, polishForm);
 
 export const WithAside: Story = {
   args: {
@@ -63,28 +62,30 @@ export const WithAside: Story = {
       </>
     ),
   },
+  parameters: {
+    polishArgs: {
+      ...polishForm,
+      title: 'Załóż konto',
+      subtitle: undefined,
+      aside: (
+        <>
+          <h2>Dla użytkowników</h2>
+          <p>Zbieraj tokeny lojalnościowe ulubionych marek i głosuj na swoich faworytów.</p>
+          <h2>Dla marek</h2>
+          <p>Wyemituj własny token i nagradzaj klientów.</p>
+        </>
+      ),
+    },
+  },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('complementary')).toBeVisible();
   },
 };
-export const WithAsidePolish = polish(WithAside, {
-  ...polishForm,
-  title: 'Załóż konto',
-  subtitle: undefined,
-  aside: (
-    <>
-      <h2>Dla użytkowników</h2>
-      <p>Zbieraj tokeny lojalnościowe ulubionych marek i głosuj na swoich faworytów.</p>
-      <h2>Dla marek</h2>
-      <p>Wyemituj własny token i nagradzaj klientów.</p>
-    </>
-  ),
-});
 
 export const Mobile: Story = {
+  parameters: { polishArgs: polishForm },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: args.title })).toBeVisible();
   },
 };
-export const MobilePolish = polish(Mobile, polishForm);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { Badge } from './Badge.tsx';
 
 const meta = {
@@ -16,14 +15,19 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Warning: Story = {};
-export const WarningPolish = polish(Warning, { children: 'Czeka na weryfikację' });
+export const Warning: Story = { parameters: { polishArgs: { children: 'Czeka na weryfikację' } } };
 
-export const Success: Story = { args: { tone: 'success', children: 'Verified' } };
-export const SuccessPolish = polish(Success, { children: 'Zweryfikowana' });
+export const Success: Story = {
+  args: { tone: 'success', children: 'Verified' },
+  parameters: { polishArgs: { children: 'Zweryfikowana' } },
+};
 
-export const Danger: Story = { args: { tone: 'danger', children: 'Rejected' } };
-export const DangerPolish = polish(Danger, { children: 'Odrzucona' });
+export const Danger: Story = {
+  args: { tone: 'danger', children: 'Rejected' },
+  parameters: { polishArgs: { children: 'Odrzucona' } },
+};
 
-export const Neutral: Story = { args: { tone: 'neutral', children: 'Closed' } };
-export const NeutralPolish = polish(Neutral, { children: 'Zamknięty' });
+export const Neutral: Story = {
+  args: { tone: 'neutral', children: 'Closed' },
+  parameters: { polishArgs: { children: 'Zamknięty' } },
+};

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { BrandCard } from './BrandCard.tsx';
 
@@ -30,6 +29,7 @@ const polishArgs = {
 };
 
 export const CanVote: Story = {
+  parameters: { polishArgs },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const card = canvas.getByRole('article', { name: args.brand.name });
@@ -44,11 +44,11 @@ export const CanVote: Story = {
     await expect(args.onVote).toHaveBeenCalledWith(7);
   },
 };
-export const CanVotePolish = polish(CanVote, polishArgs);
 
 /** Voted in this window: the 'voted' label, and a disabled button that says why. */
 export const Voted: Story = {
   args: { voteState: 'voted', brand: { ...meta.args.brand, votes: 42 } },
+  parameters: { polishArgs },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByText(t('voting.card.voted'))).toBeVisible();
@@ -57,11 +57,11 @@ export const Voted: Story = {
     await expect(button).toHaveAccessibleDescription(new RegExp(t('errors.alreadyVoted')));
   },
 };
-export const VotedPolish = polish(Voted, polishArgs);
 
 /** Out of votes: the button stays focusable, explains the limit, and votes for nothing. */
 export const OutOfVotes: Story = {
   args: { voteState: 'limit' },
+  parameters: { polishArgs },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const button = canvas.getByRole('button', { name: new RegExp(t('voting.vote.button')) });
@@ -71,7 +71,6 @@ export const OutOfVotes: Story = {
     await expect(args.onVote).not.toHaveBeenCalled();
   },
 };
-export const OutOfVotesPolish = polish(OutOfVotes, polishArgs);
 
 /** A long name and website are cut to 24 characters, with the full text kept as a title. */
 export const LongName: Story = {
@@ -82,10 +81,10 @@ export const LongName: Story = {
       website: 'the-very-long-named-artisanal-coffee-roasters.example',
     },
   },
+  parameters: { polishArgs },
   play: async ({ args, canvas }) => {
     const link = canvas.getByRole('link');
     await expect(link).toHaveAttribute('title', args.brand.name);
     await expect(link.textContent!.length).toBeLessThanOrEqual(25);
   },
 };
-export const LongNamePolish = polish(LongName, polishArgs);

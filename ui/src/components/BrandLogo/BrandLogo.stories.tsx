@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 
 const LOGO =
@@ -25,7 +24,6 @@ export const WithLogo: Story = {
     await expect(image).toHaveAttribute('alt', '');
   },
 };
-export const WithLogoPolish = polish(WithLogo);
 
 /** A brand referred by its website has no logo: its initial stands in, never a broken image. */
 export const WithoutLogo: Story = {
@@ -35,4 +33,3 @@ export const WithoutLogo: Story = {
     await expect(canvas.getByText('P')).toHaveAttribute('aria-hidden', 'true');
   },
 };
-export const WithoutLogoPolish = polish(WithoutLogo);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { Button, ButtonLink } from './Button.tsx';
 
@@ -14,14 +13,15 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Primary: Story = {
+  parameters: { polishArgs: { children: 'Dalej' } },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: String(args.children) }));
     await expect(args.onClick).toHaveBeenCalledOnce();
   },
 };
-export const PrimaryPolish = polish(Primary, { children: 'Dalej' });
 
 export const Variants: Story = {
+  parameters: { polishArgs: { children: 'Dalej' } },
   render: (args) => (
     <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
       <Button {...args} variant="primary" />
@@ -31,10 +31,10 @@ export const Variants: Story = {
     </div>
   ),
 };
-export const VariantsPolish = polish(Variants, { children: 'Dalej' });
 
 export const Busy: Story = {
   args: { busy: true },
+  parameters: { polishArgs: { children: 'Dalej' } },
   play: async ({ args, canvas, userEvent }) => {
     const button = canvas.getByRole('button', { name: String(args.children) });
     await expect(button).toBeDisabled();
@@ -43,18 +43,19 @@ export const Busy: Story = {
     await expect(args.onClick).not.toHaveBeenCalled();
   },
 };
-export const BusyPolish = polish(Busy, { children: 'Dalej' });
 
 export const Disabled: Story = {
   args: { disabled: true },
+  parameters: { polishArgs: { children: 'Dalej' } },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('button', { name: String(args.children) })).toBeDisabled();
   },
 };
-export const DisabledPolish = polish(Disabled, { children: 'Dalej' });
 
-export const FullWidth: Story = { args: { fullWidth: true } };
-export const FullWidthPolish = polish(FullWidth, { children: 'Dalej' });
+export const FullWidth: Story = {
+  args: { fullWidth: true },
+  parameters: { polishArgs: { children: 'Dalej' } },
+};
 
 /** Looks like a button, is a link: the recorder sees the in-app navigation. */
 export const AsLink: Story = {
@@ -64,6 +65,7 @@ export const AsLink: Story = {
     </ButtonLink>
   ),
   args: { children: 'Apply now' },
+  parameters: { polishArgs: { children: 'Złóż wniosek' } },
   play: async ({ args, canvas, loaded, userEvent }) => {
     const link = canvas.getByRole('link', { name: String(args.children) });
     await expect(link).toHaveAttribute('href', '/register');
@@ -74,4 +76,3 @@ export const AsLink: Story = {
     );
   },
 };
-export const AsLinkPolish = polish(AsLink, { children: 'Złóż wniosek' });

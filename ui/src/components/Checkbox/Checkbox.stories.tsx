@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn } from 'storybook/test';
 import { Link } from '../../navigation.tsx';
-import { polish } from '../../testing/polish.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { Checkbox, type CheckboxProps } from './Checkbox.tsx';
 
@@ -31,6 +30,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Unchecked: Story = {
+  parameters: { polishArgs: { label: 'Nie wylogowuj mnie' } },
   play: async ({ args, canvas, userEvent }) => {
     const checkbox = canvas.getByRole('checkbox', { name: String(args.label) });
     await userEvent.click(checkbox);
@@ -41,28 +41,29 @@ export const Unchecked: Story = {
     await expect(args.onChange).toHaveBeenLastCalledWith(false);
   },
 };
-export const UncheckedPolish = polish(Unchecked, { label: 'Nie wylogowuj mnie' });
 
 export const Checked: Story = {
   args: { checked: true },
+  parameters: { polishArgs: { label: 'Nie wylogowuj mnie' } },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('checkbox', { name: String(args.label) })).toBeChecked();
   },
 };
-export const CheckedPolish = polish(Checked, { label: 'Nie wylogowuj mnie' });
 
 export const WithError: Story = {
   args: { error: 'Please accept the terms to continue' },
+  parameters: {
+    polishArgs: {
+      label: 'Nie wylogowuj mnie',
+      error: 'Zaakceptuj warunki, aby kontynuować',
+    },
+  },
   play: async ({ args, canvas }) => {
     const checkbox = canvas.getByRole('checkbox', { name: String(args.label) });
     await expect(checkbox).toBeInvalid();
     await expect(checkbox).toHaveAccessibleDescription(String(args.error));
   },
 };
-export const WithErrorPolish = polish(WithError, {
-  label: 'Nie wylogowuj mnie',
-  error: 'Zaakceptuj warunki, aby kontynuować',
-});
 
 /** A label with links: following a link does not tick the box. */
 export const WithLinks: Story = {
@@ -74,6 +75,16 @@ export const WithLinks: Story = {
       </>
     ),
   },
+  parameters: {
+    polishArgs: {
+      label: (
+        <>
+          Akceptuję <Link to="/terms-of-service">regulamin</Link> i{' '}
+          <Link to="/privacypolicy">politykę prywatności</Link>.
+        </>
+      ),
+    },
+  },
   play: async ({ args, canvas, loaded, userEvent }) => {
     await userEvent.click(canvas.getByRole('link', { name: /terms of service|regulamin/i }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
@@ -84,11 +95,3 @@ export const WithLinks: Story = {
     await expect(args.onChange).not.toHaveBeenCalled();
   },
 };
-export const WithLinksPolish = polish(WithLinks, {
-  label: (
-    <>
-      Akceptuję <Link to="/terms-of-service">regulamin</Link> i{' '}
-      <Link to="/privacypolicy">politykę prywatności</Link>.
-    </>
-  ),
-});

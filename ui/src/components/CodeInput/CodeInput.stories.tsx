@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { CodeInput, type CodeInputProps } from './CodeInput.tsx';
 
@@ -30,9 +29,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 type T = ReturnType<typeof storyIntl>;
-const box = (t: T, index: number) => ({ name: t('common.digitLabel', { index, count: 4 }) });
+const box = (t: T, index: number) => ({ name: t.exact('common.digitLabel', { index, count: 4 }) });
 
 export const Empty: Story = {
+  parameters: { polishArgs: { label: 'Kod weryfikacyjny' } },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByRole('group', { name: args.label })).toBeVisible();
@@ -46,20 +46,24 @@ export const Empty: Story = {
     await expect(args.onChange).toHaveBeenLastCalledWith(['1', '2', '3', '4']);
   },
 };
-export const EmptyPolish = polish(Empty, { label: 'Kod weryfikacyjny' });
 
 export const PartiallyFilled: Story = {
   args: { value: ['4', '7', '', ''] },
+  parameters: { polishArgs: { label: 'Kod weryfikacyjny' } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByRole('textbox', box(t, 1))).toHaveValue('4');
     await expect(canvas.getByRole('textbox', box(t, 3))).toHaveValue('');
   },
 };
-export const PartiallyFilledPolish = polish(PartiallyFilled, { label: 'Kod weryfikacyjny' });
 
 export const TypingReplacesADigit: Story = {
   args: { value: ['1', '2', '3', '4'] },
+  parameters: {
+    polishArgs: {
+      label: 'Kod weryfikacyjny',
+    },
+  },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(canvas.getByRole('textbox', box(t, 2)));
@@ -69,12 +73,14 @@ export const TypingReplacesADigit: Story = {
     await expect(args.onChange).toHaveBeenLastCalledWith(['1', '9', '3', '4']);
   },
 };
-export const TypingReplacesADigitPolish = polish(TypingReplacesADigit, {
-  label: 'Kod weryfikacyjny',
-});
 
 export const BackspaceMovesBack: Story = {
   args: { value: ['5', '', '', ''] },
+  parameters: {
+    polishArgs: {
+      label: 'Kod weryfikacyjny',
+    },
+  },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(canvas.getByRole('textbox', box(t, 2)));
@@ -84,11 +90,9 @@ export const BackspaceMovesBack: Story = {
     await expect(canvas.getByRole('textbox', box(t, 1))).toHaveValue('');
   },
 };
-export const BackspaceMovesBackPolish = polish(BackspaceMovesBack, {
-  label: 'Kod weryfikacyjny',
-});
 
 export const PastingTheCode: Story = {
+  parameters: { polishArgs: { label: 'Kod weryfikacyjny' } },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(canvas.getByRole('textbox', box(t, 1)));
@@ -97,10 +101,15 @@ export const PastingTheCode: Story = {
     await expect(canvas.getByRole('textbox', box(t, 4))).toHaveValue('4');
   },
 };
-export const PastingTheCodePolish = polish(PastingTheCode, { label: 'Kod weryfikacyjny' });
 
 export const WithErrors: Story = {
   args: { value: ['1', '2', '', ''], errors: [undefined, undefined, 'Invalid', 'Invalid'] },
+  parameters: {
+    polishArgs: {
+      label: 'Kod weryfikacyjny',
+      errors: [undefined, undefined, 'Nieprawidłowy', 'Nieprawidłowy'],
+    },
+  },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByRole('textbox', box(t, 2))).toBeValid();
@@ -110,16 +119,12 @@ export const WithErrors: Story = {
     );
   },
 };
-export const WithErrorsPolish = polish(WithErrors, {
-  label: 'Kod weryfikacyjny',
-  errors: [undefined, undefined, 'Nieprawidłowy', 'Nieprawidłowy'],
-});
 
 export const Disabled: Story = {
   args: { value: ['1', '2', '3', '4'], disabled: true },
+  parameters: { polishArgs: { label: 'Kod weryfikacyjny' } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByRole('textbox', box(t, 1))).toBeDisabled();
   },
 };
-export const DisabledPolish = polish(Disabled, { label: 'Kod weryfikacyjny' });

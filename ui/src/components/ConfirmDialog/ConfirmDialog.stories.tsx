@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 
@@ -60,7 +59,6 @@ export const Confirm: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };
-export const ConfirmPolish = polish(Confirm);
 
 /** Escape or Cancel close it and nothing happens; focus goes back to the button. */
 export const Cancel: Story = {
@@ -73,12 +71,13 @@ export const Cancel: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(opener).toHaveFocus());
     await userEvent.click(opener);
-    await userEvent.click(await screen.findByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: t.exact('common.confirm.cancel') }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(args.onConfirm).not.toHaveBeenCalled();
   },
 };
-export const CancelPolish = polish(Cancel);
 
 /** While the action runs, its button is busy and cannot be pressed twice. */
 export const Busy: Story = {
@@ -88,4 +87,3 @@ export const Busy: Story = {
     await expect(dialog.querySelector('[aria-busy="true"]')).toBeDisabled();
   },
 };
-export const BusyPolish = polish(Busy);

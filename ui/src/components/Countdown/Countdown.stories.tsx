@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { Countdown } from './Countdown.tsx';
 
@@ -18,6 +17,7 @@ type Story = StoryObj<typeof meta>;
 /** Days, hours, minutes and seconds, ticking every second. */
 export const Running: Story = {
   args: { end: Date.now() + 3 * DAY + 4 * 60 * 60_000 + 5 * 60_000 + 30_000 },
+  parameters: { polishArgs: { label: 'Czas do końca sprzedaży' } },
   play: async ({ canvas, args, globals }) => {
     const t = storyIntl(globals);
     const timer = canvas.getByRole('timer', { name: args.label });
@@ -28,13 +28,12 @@ export const Running: Story = {
     await waitFor(() => expect(timer.textContent).not.toBe(before), { timeout: 2_500 });
   },
 };
-export const RunningPolish = polish(Running, { label: 'Czas do końca sprzedaży' });
 
 /** After the end (or with none set) every unit shows zero. */
 export const Ended: Story = {
   args: { end: Date.now() - DAY },
+  parameters: { polishArgs: { label: 'Czas do końca sprzedaży' } },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('timer', { name: args.label })).toHaveTextContent(/^(00\D+){4}$/);
   },
 };
-export const EndedPolish = polish(Ended, { label: 'Czas do końca sprzedaży' });

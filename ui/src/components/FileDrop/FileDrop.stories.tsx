@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { FileDrop, type FileDropProps } from './FileDrop.tsx';
 
 function FileDropWithState(props: FileDropProps) {
@@ -51,6 +50,7 @@ const polishArgs = {
 
 /** The picker is reached by its label; choosing a file names it with its size. */
 export const Empty: Story = {
+  parameters: { polishArgs },
   play: async ({ args, canvas, userEvent }) => {
     const input = canvas.getByLabelText(new RegExp(args.chooseText));
     await expect(input).toHaveAccessibleDescription(args.hint!);
@@ -59,11 +59,11 @@ export const Empty: Story = {
     await expect(canvas.getByText(args.chosenText(logo, '3 KB'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty, polishArgs);
 
 /** Removing the chosen file empties the field and puts focus back on the picker. */
 export const Chosen: Story = {
   args: { file: logo },
+  parameters: { polishArgs },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: args.removeText }));
     await expect(args.onChange).toHaveBeenCalledWith(undefined);
@@ -71,18 +71,19 @@ export const Chosen: Story = {
     await expect(canvas.getByLabelText(new RegExp(args.chooseText))).toHaveFocus();
   },
 };
-export const ChosenPolish = polish(Chosen, polishArgs);
 
 /** A file the form refused: the message is the field's description and the field is invalid. */
 export const Invalid: Story = {
   args: { file: logo, error: 'The logo may be at most 2 MB' },
+  parameters: {
+    polishArgs: {
+      ...polishArgs,
+      error: 'Logo może mieć najwyżej 2 MB',
+    },
+  },
   play: async ({ args, canvas }) => {
     const input = canvas.getByLabelText(new RegExp(args.chooseText));
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveAccessibleDescription(new RegExp(args.error!));
   },
 };
-export const InvalidPolish = polish(Invalid, {
-  ...polishArgs,
-  error: 'Logo może mieć najwyżej 2 MB',
-});

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { Logo } from './Logo.tsx';
 
 const meta = {
@@ -16,4 +15,3 @@ export const Default: Story = {
     await expect(canvas.getByText('BRND')).toBeVisible();
   },
 };
-export const DefaultPolish = polish(Default);

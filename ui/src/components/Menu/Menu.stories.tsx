@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { Menu } from './Menu.tsx';
 
 const meta = {
@@ -38,6 +37,12 @@ function items(names: readonly string[], checked: string) {
 /** The header's menus: the arrows move through the items, Escape closes back onto the button. */
 export const Keyboard: Story = {
   args: { children: items(['English', 'Polski'], 'English') },
+  parameters: {
+    polishArgs: {
+      trigger: 'Język',
+      children: items(['English', 'Polski'], 'Polski'),
+    },
+  },
   play: async ({ args, canvas, userEvent }) => {
     const button = canvas.getByRole('button', { name: String(args.trigger) });
     await userEvent.tab();
@@ -54,14 +59,11 @@ export const Keyboard: Story = {
     await expect(button).toHaveFocus();
   },
 };
-export const KeyboardPolish = polish(Keyboard, {
-  trigger: 'Język',
-  children: items(['English', 'Polski'], 'Polski'),
-});
 
 /** A pick closes the menu and acts once. */
 export const Pick: Story = {
   args: { children: items(['English', 'Polski'], 'English') },
+  parameters: { polishArgs: { trigger: 'Język' } },
   play: async ({ args, canvas, userEvent }) => {
     picked.mockClear();
     await userEvent.click(canvas.getByRole('button', { name: String(args.trigger) }));
@@ -71,4 +73,3 @@ export const Pick: Story = {
     await expect(canvas.queryByRole('menu')).toBeNull();
   },
 };
-export const PickPolish = polish(Pick, { trigger: 'Język' });

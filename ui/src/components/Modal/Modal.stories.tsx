@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, waitFor } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { Modal, type ModalProps } from './Modal.tsx';
 
@@ -46,6 +45,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const OpensAndClosesWithEscape: Story = {
+  parameters: {
+    polishArgs: {
+      title: 'Zmiana hasła',
+      description: 'Zostaniesz wylogowany i zalogujesz się ponownie nowym hasłem.',
+      footer: 'Potwierdź',
+    },
+  },
   play: async ({ args, canvas, userEvent }) => {
     const trigger = canvas.getByRole('button', { name: args.title });
     await userEvent.click(trigger);
@@ -59,35 +65,34 @@ export const OpensAndClosesWithEscape: Story = {
     await expect(trigger).toHaveFocus();
   },
 };
-export const OpensAndClosesWithEscapePolish = polish(OpensAndClosesWithEscape, {
-  title: 'Zmiana hasła',
-  description: 'Zostaniesz wylogowany i zalogujesz się ponownie nowym hasłem.',
-  footer: 'Potwierdź',
-});
 
 export const Open: Story = {
   args: { open: true },
+  parameters: {
+    polishArgs: {
+      title: 'Zmiana hasła',
+      description: 'Zostaniesz wylogowany i zalogujesz się ponownie nowym hasłem.',
+      footer: 'Potwierdź',
+    },
+  },
   play: async ({ args, globals, userEvent }) => {
     const t = storyIntl(globals);
     await screen.findByRole('dialog', { name: args.title });
-    await userEvent.click(screen.getByRole('button', { name: t('common.close') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.close') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   },
 };
-export const OpenPolish = polish(Open, {
-  title: 'Zmiana hasła',
-  description: 'Zostaniesz wylogowany i zalogujesz się ponownie nowym hasłem.',
-  footer: 'Potwierdź',
-});
 
 export const WithoutDescription: Story = {
   args: { open: true, description: undefined },
+  parameters: {
+    polishArgs: {
+      title: 'Zmiana hasła',
+      footer: 'Potwierdź',
+    },
+  },
   play: async ({ args }) => {
     const dialog = await screen.findByRole('dialog', { name: args.title });
     await expect(dialog).not.toHaveAttribute('aria-describedby');
   },
 };
-export const WithoutDescriptionPolish = polish(WithoutDescription, {
-  title: 'Zmiana hasła',
-  footer: 'Potwierdź',
-});

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { Navbar } from './Navbar.tsx';
@@ -20,51 +19,54 @@ const mobile = { viewport: { value: 'mobile1', isRotated: false } };
 export const LoggedOut: Story = {
   play: async ({ canvas, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
-    const nav = canvas.getByRole('navigation', { name: t('nav.main') });
+    const nav = canvas.getByRole('navigation', { name: t.exact('nav.main') });
     await expect(nav).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('nav.ico') })).toHaveAttribute('href', '/ico');
-    await expect(canvas.getByRole('link', { name: t('nav.howItWorks') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('nav.ico') })).toHaveAttribute(
+      'href',
+      '/ico',
+    );
+    await expect(canvas.getByRole('link', { name: t.exact('nav.howItWorks') })).toHaveAttribute(
       'href',
       '/#howitworks',
     );
-    await expect(canvas.getByRole('link', { name: t('nav.signUp') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('nav.signUp') })).toHaveAttribute(
       'href',
       '/register',
     );
     await expect(canvas.queryByText(t('nav.beta'))).not.toBeInTheDocument();
 
-    await userEvent.click(canvas.getByRole('link', { name: t('nav.signIn') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('nav.signIn') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/login',
       undefined,
     );
   },
 };
-export const LoggedOutPolish = polish(LoggedOut);
 
 export const LoggedIn: Story = {
   args: { session: { email: 'anna.kowalska@example.com' } },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByText(t('nav.beta'))).toBeVisible();
-    await expect(canvas.queryByRole('link', { name: t('nav.signIn') })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('link', { name: t.exact('nav.signIn') }),
+    ).not.toBeInTheDocument();
 
     await userEvent.click(canvas.getByRole('button', { name: /anna\.kowalska@example\.com/ }));
-    await expect(screen.getByRole('menuitem', { name: t('nav.dashboard') })).toHaveAttribute(
+    await expect(screen.getByRole('menuitem', { name: t.exact('nav.dashboard') })).toHaveAttribute(
       'href',
       '/user/dashboard',
     );
-    await expect(screen.getByRole('menuitem', { name: t('nav.profile') })).toHaveAttribute(
+    await expect(screen.getByRole('menuitem', { name: t.exact('nav.profile') })).toHaveAttribute(
       'href',
       '/user/profile/person',
     );
     // Not an operator: no console in the menu.
-    await expect(screen.queryByRole('menuitem', { name: t('nav.console') })).toBeNull();
-    await userEvent.click(screen.getByRole('menuitem', { name: t('nav.logOut') }));
+    await expect(screen.queryByRole('menuitem', { name: t.exact('nav.console') })).toBeNull();
+    await userEvent.click(screen.getByRole('menuitem', { name: t.exact('nav.logOut') }));
     await expect(args.onLogout).toHaveBeenCalledOnce();
   },
 };
-export const LoggedInPolish = polish(LoggedIn);
 
 /** An operator finds the console in the account menu instead of typing /admin. */
 export const Operator: Story = {
@@ -72,21 +74,20 @@ export const Operator: Story = {
   play: async ({ canvas, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(canvas.getByRole('button', { name: /operator@brnd\.example/ }));
-    await userEvent.click(screen.getByRole('menuitem', { name: t('nav.console') }));
+    await userEvent.click(screen.getByRole('menuitem', { name: t.exact('nav.console') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/admin',
       undefined,
     );
   },
 };
-export const OperatorPolish = polish(Operator);
 
 export const UserMenuNavigates: Story = {
   args: { session: { email: 'anna.kowalska@example.com' } },
   play: async ({ args, canvas, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(canvas.getByRole('button', { name: /anna\.kowalska@example\.com/ }));
-    await userEvent.click(screen.getByRole('menuitem', { name: t('nav.profile') }));
+    await userEvent.click(screen.getByRole('menuitem', { name: t.exact('nav.profile') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/profile/person',
       undefined,
@@ -95,36 +96,35 @@ export const UserMenuNavigates: Story = {
     await expect(args.onLogout).not.toHaveBeenCalled();
   },
 };
-export const UserMenuNavigatesPolish = polish(UserMenuNavigates);
 
 export const Mobile: Story = {
   globals: mobile,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const menuButton = canvas.getByRole('button', { name: t('nav.menu') });
+    const menuButton = canvas.getByRole('button', { name: t.exact('nav.menu') });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-    await expect(canvas.queryByRole('link', { name: t('nav.voting') })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('link', { name: t.exact('nav.voting') }),
+    ).not.toBeInTheDocument();
 
     await userEvent.click(menuButton);
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-    await expect(canvas.getByRole('link', { name: t('nav.voting') })).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('nav.signUp') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t.exact('nav.voting') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t.exact('nav.signUp') })).toBeVisible();
 
     // Following a link folds the menu again.
-    await userEvent.click(canvas.getByRole('link', { name: t('nav.voting') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('nav.voting') }));
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   },
 };
-export const MobilePolish = polish(Mobile);
 
 export const MobileLoggedIn: Story = {
   args: { session: { email: 'anna.kowalska@example.com' } },
   globals: mobile,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('nav.menu') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('nav.menu') }));
     await expect(canvas.getByText(t('nav.beta'))).toBeVisible();
     await expect(canvas.getByRole('button', { name: /anna\.kowalska@example\.com/ })).toBeVisible();
   },
 };
-export const MobileLoggedInPolish = polish(MobileLoggedIn);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { PasswordField } from './PasswordField.tsx';
 
@@ -14,21 +13,21 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Hidden: Story = {
+  parameters: { polishArgs: { label: 'Hasło' } },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const input = canvas.getByLabelText(args.label);
     await userEvent.type(input, 'Secret#2024');
     await expect(input).toHaveAttribute('type', 'password');
 
-    await userEvent.click(canvas.getByRole('button', { name: t('common.showPassword') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('common.showPassword') }));
     await expect(input).toHaveAttribute('type', 'text');
     await expect(input).toHaveValue('Secret#2024');
 
-    await userEvent.click(canvas.getByRole('button', { name: t('common.hidePassword') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('common.hidePassword') }));
     await expect(input).toHaveAttribute('type', 'password');
   },
 };
-export const HiddenPolish = polish(Hidden, { label: 'Hasło' });
 
 export const WithError: Story = {
   args: {
@@ -36,24 +35,28 @@ export const WithError: Story = {
     error:
       'Your password should include min. 8 characters, at least 1 Upper letter, 1 numeric, 1 special character',
   },
+  parameters: {
+    polishArgs: {
+      label: 'Hasło',
+      error:
+        'Hasło powinno mieć min. 8 znaków, co najmniej 1 wielką literę, 1 cyfrę i 1 znak specjalny',
+    },
+  },
   play: async ({ args, canvas }) => {
     const input = canvas.getByLabelText(args.label);
     await expect(input).toBeInvalid();
     await expect(input).toHaveAccessibleDescription(String(args.error));
   },
 };
-export const WithErrorPolish = polish(WithError, {
-  label: 'Hasło',
-  error:
-    'Hasło powinno mieć min. 8 znaków, co najmniej 1 wielką literę, 1 cyfrę i 1 znak specjalny',
-});
 
 export const Disabled: Story = {
   args: { defaultValue: 'Secret#2024', disabled: true },
+  parameters: { polishArgs: { label: 'Hasło' } },
   play: async ({ args, canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByLabelText(args.label)).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: t('common.showPassword') })).toBeDisabled();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('common.showPassword') }),
+    ).toBeDisabled();
   },
 };
-export const DisabledPolish = polish(Disabled, { label: 'Hasło' });

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { PhoneField, type PhoneFieldProps } from './PhoneField.tsx';
 
@@ -31,83 +30,95 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Empty: Story = {
+  parameters: { polishArgs: { label: 'Telefon komórkowy' } },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     // Poland is preselected (DEFAULT_PHONE_COUNTRY).
-    await expect(canvas.getByRole('combobox', { name: t('common.countryCode') })).toHaveValue('pl');
+    await expect(canvas.getByRole('combobox', { name: t.exact('common.countryCode') })).toHaveValue(
+      'pl',
+    );
     await userEvent.type(canvas.getByRole('textbox', { name: args.label }), '600 100 200');
     await expect(args.onChange).toHaveBeenLastCalledWith('+48 600 100 200');
   },
 };
-export const EmptyPolish = polish(Empty, { label: 'Telefon komórkowy' });
 
 export const Filled: Story = {
   args: { value: '+48 600 100 200' },
+  parameters: { polishArgs: { label: 'Telefon komórkowy' } },
   play: async ({ args, canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByRole('textbox', { name: args.label })).toHaveValue('600 100 200');
-    await expect(canvas.getByRole('combobox', { name: t('common.countryCode') })).toHaveValue('pl');
+    await expect(canvas.getByRole('combobox', { name: t.exact('common.countryCode') })).toHaveValue(
+      'pl',
+    );
   },
 };
-export const FilledPolish = polish(Filled, { label: 'Telefon komórkowy' });
 
 export const ChoosingACountry: Story = {
   args: { value: '+48 600 100 200' },
+  parameters: { polishArgs: { label: 'Telefon komórkowy' } },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.selectOptions(
-      canvas.getByRole('combobox', { name: t('common.countryCode') }),
+      canvas.getByRole('combobox', { name: t.exact('common.countryCode') }),
       'de',
     );
     await expect(args.onChange).toHaveBeenLastCalledWith('+49 600 100 200');
     await expect(canvas.getByText('DE +49')).toBeVisible();
   },
 };
-export const ChoosingACountryPolish = polish(ChoosingACountry, { label: 'Telefon komórkowy' });
 
 export const PastingAFullNumber: Story = {
+  parameters: {
+    polishArgs: {
+      label: 'Telefon komórkowy',
+    },
+  },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(canvas.getByRole('textbox', { name: args.label }));
     await userEvent.paste('+44 20 7946 0958');
     await expect(args.onChange).toHaveBeenLastCalledWith('+44 20 7946 0958');
-    await expect(canvas.getByRole('combobox', { name: t('common.countryCode') })).toHaveValue('gb');
+    await expect(canvas.getByRole('combobox', { name: t.exact('common.countryCode') })).toHaveValue(
+      'gb',
+    );
     await expect(canvas.getByRole('textbox', { name: args.label })).toHaveValue('20 7946 0958');
   },
 };
-export const PastingAFullNumberPolish = polish(PastingAFullNumber, {
-  label: 'Telefon komórkowy',
-});
 
 export const WithError: Story = {
   args: { value: '+48 12', error: 'Invalid phone number' },
+  parameters: {
+    polishArgs: {
+      label: 'Telefon komórkowy',
+      error: 'Nieprawidłowy numer telefonu',
+    },
+  },
   play: async ({ args, canvas }) => {
     const input = canvas.getByRole('textbox', { name: args.label });
     await expect(input).toBeInvalid();
     await expect(input).toHaveAccessibleDescription(String(args.error));
   },
 };
-export const WithErrorPolish = polish(WithError, {
-  label: 'Telefon komórkowy',
-  error: 'Nieprawidłowy numer telefonu',
-});
 
 /** /confirmPhone shows the stored number without letting it change. */
 export const ReadOnly: Story = {
   args: { value: '+48600100200', readOnly: true },
+  parameters: { polishArgs: { label: 'Telefon komórkowy' } },
   play: async ({ args, canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByRole('textbox', { name: args.label })).toHaveValue('600100200');
     await expect(canvas.getByRole('textbox', { name: args.label })).toHaveAttribute('readonly');
-    await expect(canvas.getByRole('combobox', { name: t('common.countryCode') })).toBeDisabled();
+    await expect(
+      canvas.getByRole('combobox', { name: t.exact('common.countryCode') }),
+    ).toBeDisabled();
   },
 };
-export const ReadOnlyPolish = polish(ReadOnly, { label: 'Telefon komórkowy' });
 
 export const Disabled: Story = {
   args: { value: '+48 600 100 200', disabled: true },
+  parameters: { polishArgs: { label: 'Telefon komórkowy' } },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('textbox', { name: args.label })).toBeDisabled();
   },
 };
-export const DisabledPolish = polish(Disabled, { label: 'Telefon komórkowy' });

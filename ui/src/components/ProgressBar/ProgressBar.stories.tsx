@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 
 const meta = {
@@ -13,27 +12,31 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Partly: Story = {
+  parameters: {
+    polishArgs: {
+      label: 'Zebrano',
+      valueText: '50 100 USD z 1 000 000 USD',
+    },
+  },
   play: async ({ canvas, args }) => {
     const bar = canvas.getByRole('progressbar', { name: args.label });
     await expect(bar).toHaveAttribute('aria-valuenow', '50100');
     await expect(bar).toHaveAttribute('aria-valuetext', args.valueText);
   },
 };
-export const PartlyPolish = polish(Partly, {
-  label: 'Zebrano',
-  valueText: '50 100 USD z 1 000 000 USD',
-});
 
 /** More than the goal: the bar is full, never wider. */
 export const OverTheGoal: Story = {
   args: { value: 1_200_000, valueText: '$1,200,000 of $1,000,000' },
+  parameters: {
+    polishArgs: {
+      label: 'Zebrano',
+      valueText: '1 200 000 USD z 1 000 000 USD',
+    },
+  },
   play: async ({ canvas, args }) => {
     const bar = canvas.getByRole('progressbar', { name: args.label });
     await expect(bar).toHaveAttribute('aria-valuenow', '1000000');
     await expect((bar.firstElementChild as HTMLElement).style.width).toBe('100%');
   },
 };
-export const OverTheGoalPolish = polish(OverTheGoal, {
-  label: 'Zebrano',
-  valueText: '1 200 000 USD z 1 000 000 USD',
-});

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { QrCode } from './QrCode.tsx';
 
 const meta = {
@@ -17,10 +16,10 @@ type Story = StoryObj<typeof meta>;
 
 /** A BIP21 payment URI as an SVG code, named for people who cannot scan it. */
 export const Bitcoin: Story = {
+  parameters: { polishArgs: { label: 'Kod QR do zapłaty 0.02173913 BTC' } },
   play: async ({ canvas, args }) => {
     const image = canvas.getByRole('img', { name: args.label });
     await expect(image.tagName.toLowerCase()).toBe('svg');
     await expect(image).toHaveAttribute('width', '192');
   },
 };
-export const BitcoinPolish = polish(Bitcoin, { label: 'Kod QR do zapłaty 0.02173913 BTC' });

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { Spinner } from './Spinner.tsx';
 
@@ -18,7 +17,6 @@ export const Default: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(t('common.loading'));
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Sizes: Story = {
   render: (args) => (
@@ -29,15 +27,14 @@ export const Sizes: Story = {
     </div>
   ),
 };
-export const SizesPolish = polish(Sizes);
 
 export const WithLabel: Story = {
   args: { label: 'Loading your orders…' },
+  parameters: { polishArgs: { label: 'Wczytujemy Twoje zamówienia…' } },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(String(args.label));
   },
 };
-export const WithLabelPolish = polish(WithLabel, { label: 'Wczytujemy Twoje zamówienia…' });
 
 export const Decorative: Story = {
   args: { decorative: true },
@@ -45,4 +42,3 @@ export const Decorative: Story = {
     await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
   },
 };
-export const DecorativePolish = polish(Decorative);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { TabNav } from './TabNav.tsx';
 
@@ -22,6 +21,16 @@ type Story = StoryObj<typeof meta>;
 
 /** The current page's tab is marked for assistive technology; another tab navigates. */
 export const CurrentAndNavigate: Story = {
+  parameters: {
+    polishArgs: {
+      label: 'Sekcje panelu',
+      items: [
+        { to: '/user/dashboard', label: 'Panel', current: false },
+        { to: '/user/wallet', label: 'Portfel', current: true },
+        { to: '/user/transactions', label: 'Transakcje', current: false },
+      ],
+    },
+  },
   play: async ({ args, canvas, userEvent, loaded }) => {
     const [first, second] = args.items;
     await expect(canvas.getByRole('navigation', { name: args.label })).toBeVisible();
@@ -39,11 +48,3 @@ export const CurrentAndNavigate: Story = {
     );
   },
 };
-export const CurrentAndNavigatePolish = polish(CurrentAndNavigate, {
-  label: 'Sekcje panelu',
-  items: [
-    { to: '/user/dashboard', label: 'Panel', current: false },
-    { to: '/user/wallet', label: 'Portfel', current: true },
-    { to: '/user/transactions', label: 'Transakcje', current: false },
-  ],
-});

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { Tabs } from './Tabs.tsx';
 
 const meta = {
@@ -30,6 +29,7 @@ const polishTabs = {
 };
 
 export const SwitchingWithArrowKeys: Story = {
+  parameters: { polishArgs: polishTabs },
   play: async ({ args, canvas, userEvent }) => {
     const [first, second, third] = args.tabs;
     await expect(canvas.getByRole('tablist', { name: args.label })).toBeVisible();
@@ -54,11 +54,11 @@ export const SwitchingWithArrowKeys: Story = {
     );
   },
 };
-export const SwitchingWithArrowKeysPolish = polish(SwitchingWithArrowKeys, polishTabs);
 
 /** The screen keeps the tab in the URL: /user/profile/person. */
 export const Controlled: Story = {
   args: { value: 'password' },
+  parameters: { polishArgs: polishTabs },
   play: async ({ args, canvas, userEvent }) => {
     const [first, second] = args.tabs;
     await expect(canvas.getByRole('tab', { name: second!.label })).toHaveAttribute(
@@ -69,4 +69,3 @@ export const Controlled: Story = {
     await expect(args.onValueChange).toHaveBeenCalledWith(first!.value);
   },
 };
-export const ControlledPolish = polish(Controlled, polishTabs);

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { TagSearch, type Suggestion, type TagSearchProps } from './TagSearch.tsx';
 
@@ -65,6 +64,7 @@ const polishArgs = { label: 'Szukaj marek', placeholder: 'Nazwa marki' };
 
 /** Typing shows suggestions; the arrows and Enter pick one without the mouse. */
 export const Suggestions: Story = {
+  parameters: { polishArgs },
   play: async ({ args, canvas, userEvent }) => {
     const box = canvas.getByRole('combobox', { name: args.label });
     await userEvent.type(box, 'walk');
@@ -81,27 +81,26 @@ export const Suggestions: Story = {
     await expect(list).not.toBeVisible();
   },
 };
-export const SuggestionsPolish = polish(Suggestions, polishArgs);
 
 /** Enter on typed text adds it as a tag; a tag's button and Backspace remove tags. */
 export const Tags: Story = {
   args: { tags: ['coffee'] },
+  parameters: { polishArgs },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const box = canvas.getByRole('combobox', { name: args.label });
     await userEvent.type(box, 'tea{Escape}{Enter}');
     await expect(args.onAddTag).toHaveBeenCalledWith('tea');
-    const tags = canvas.getByRole('list', { name: t('voting.search.tags') });
+    const tags = canvas.getByRole('list', { name: t.exact('voting.search.tags') });
     await expect(tags).toHaveTextContent('coffee');
     await expect(tags).toHaveTextContent('tea');
     await userEvent.click(
-      canvas.getByRole('button', { name: t('voting.search.removeTag', { tag: 'coffee' }) }),
+      canvas.getByRole('button', { name: t.exact('voting.search.removeTag', { tag: 'coffee' }) }),
     );
     await expect(args.onRemoveTag).toHaveBeenCalledWith('coffee');
     await userEvent.click(box);
     await userEvent.keyboard('{Backspace}');
     await expect(args.onRemoveTag).toHaveBeenLastCalledWith('tea');
-    await expect(canvas.queryByRole('list', { name: t('voting.search.tags') })).toBeNull();
+    await expect(canvas.queryByRole('list', { name: t.exact('voting.search.tags') })).toBeNull();
   },
 };
-export const TagsPolish = polish(Tags, polishArgs);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { TextField } from './TextField.tsx';
 
 const meta = {
@@ -20,6 +19,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Empty: Story = {
+  parameters: { polishArgs: { label: 'E-mail' } },
   play: async ({ args, canvas, userEvent }) => {
     const input = canvas.getByRole('textbox', { name: args.label });
     await userEvent.type(input, 'anna@example.com');
@@ -29,56 +29,59 @@ export const Empty: Story = {
     await expect(args.onBlur).toHaveBeenCalledOnce();
   },
 };
-export const EmptyPolish = polish(Empty, { label: 'E-mail' });
 
 export const Filled: Story = {
   args: { defaultValue: 'anna@example.com' },
+  parameters: { polishArgs: { label: 'E-mail' } },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('textbox', { name: args.label })).toHaveValue('anna@example.com');
   },
 };
-export const FilledPolish = polish(Filled, { label: 'E-mail' });
 
 export const WithError: Story = {
   args: { defaultValue: 'anna@', error: 'Invalid e-mail address' },
+  parameters: {
+    polishArgs: {
+      label: 'E-mail',
+      error: 'Nieprawidłowy adres e-mail',
+    },
+  },
   play: async ({ args, canvas }) => {
     const input = canvas.getByRole('textbox', { name: args.label });
     await expect(input).toBeInvalid();
     await expect(input).toHaveAccessibleDescription(String(args.error));
   },
 };
-export const WithErrorPolish = polish(WithError, {
-  label: 'E-mail',
-  error: 'Nieprawidłowy adres e-mail',
-});
 
 export const WithHint: Story = {
   args: { label: 'Full name', type: 'text', name: 'name', hint: 'As on your ID card' },
+  parameters: {
+    polishArgs: {
+      label: 'Imię i nazwisko',
+      hint: 'Tak jak w dowodzie osobistym',
+    },
+  },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('textbox', { name: args.label })).toHaveAccessibleDescription(
       String(args.hint),
     );
   },
 };
-export const WithHintPolish = polish(WithHint, {
-  label: 'Imię i nazwisko',
-  hint: 'Tak jak w dowodzie osobistym',
-});
 
 export const Disabled: Story = {
   args: { defaultValue: 'anna@example.com', disabled: true },
+  parameters: { polishArgs: { label: 'E-mail' } },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('textbox', { name: args.label })).toBeDisabled();
   },
 };
-export const DisabledPolish = polish(Disabled, { label: 'E-mail' });
 
 export const ReadOnly: Story = {
   args: { defaultValue: 'anna@example.com', readOnly: true },
+  parameters: { polishArgs: { label: 'E-mail' } },
   play: async ({ args, canvas, userEvent }) => {
     const input = canvas.getByRole('textbox', { name: args.label });
     await userEvent.type(input, 'x');
     await expect(input).toHaveValue('anna@example.com');
   },
 };
-export const ReadOnlyPolish = polish(ReadOnly, { label: 'E-mail' });

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { TOAST_MAX_SHOWN } from '@brnd/contracts/domain/constants';
 import { Button } from '../Button/Button.tsx';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { useToast, type ToastOptions, type ToastVariant } from './Toast.tsx';
 
@@ -33,6 +32,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Success: Story = {
+  parameters: {
+    polishArgs: {
+      message: 'Twój profil został zaktualizowany!',
+      trigger: 'Zapisz',
+    },
+  },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(canvas.getByRole('button', { name: args.trigger }));
@@ -41,28 +46,26 @@ export const Success: Story = {
     await expect(toast).toHaveTextContent(args.message);
   },
 };
-export const SuccessPolish = polish(Success, {
-  message: 'Twój profil został zaktualizowany!',
-  trigger: 'Zapisz',
-});
 
 /** The spec's 'Warnning!' danger toast, spelled right. */
 export const Danger: Story = {
   args: { variant: 'danger', message: 'Verification Failed', trigger: 'Verify' },
+  parameters: {
+    polishArgs: {
+      message: 'Weryfikacja nie powiodła się',
+      trigger: 'Zweryfikuj',
+    },
+  },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(canvas.getByRole('button', { name: args.trigger }));
     const toast = await canvas.findByRole('alert');
     await expect(toast).toHaveTextContent(t('toast.warning'));
     await expect(toast).toHaveTextContent(args.message);
-    await userEvent.click(canvas.getByRole('button', { name: t('toast.dismiss') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('toast.dismiss') }));
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
   },
 };
-export const DangerPolish = polish(Danger, {
-  message: 'Weryfikacja nie powiodła się',
-  trigger: 'Zweryfikuj',
-});
 
 /** The buy page's warning stays 8 seconds. */
 export const Warning: Story = {
@@ -72,6 +75,12 @@ export const Warning: Story = {
     trigger: 'Buy',
     options: { durationMs: 8_000 },
   },
+  parameters: {
+    polishArgs: {
+      message: 'Błąd! Spróbuj ponownie później',
+      trigger: 'Kup',
+    },
+  },
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(canvas.getByRole('button', { name: args.trigger }));
@@ -80,13 +89,15 @@ export const Warning: Story = {
     await expect(toast).toHaveTextContent(args.message);
   },
 };
-export const WarningPolish = polish(Warning, {
-  message: 'Błąd! Spróbuj ponownie później',
-  trigger: 'Kup',
-});
 
 /** The same message again restarts its toast: three saves show one. */
 export const RepeatedShowsOnce: Story = {
+  parameters: {
+    polishArgs: {
+      message: 'Twój profil został zaktualizowany!',
+      trigger: 'Zapisz',
+    },
+  },
   play: async ({ args, canvas, userEvent }) => {
     const button = canvas.getByRole('button', { name: args.trigger });
     await userEvent.click(button);
@@ -95,13 +106,15 @@ export const RepeatedShowsOnce: Story = {
     await expect(await canvas.findAllByRole('status')).toHaveLength(1);
   },
 };
-export const RepeatedShowsOncePolish = polish(RepeatedShowsOnce, {
-  message: 'Twój profil został zaktualizowany!',
-  trigger: 'Zapisz',
-});
 
 /** Different messages stack, newest first, at most TOAST_MAX_SHOWN at once. */
 export const Stacked: Story = {
+  parameters: {
+    polishArgs: {
+      message: 'Twój profil został zaktualizowany!',
+      trigger: 'Zapisz',
+    },
+  },
   render: (args) => (
     <>
       {['1', '2', '3', '4'].map((n) => (
@@ -123,13 +136,15 @@ export const Stacked: Story = {
     await expect(shown[0]).toHaveTextContent(`${args.message} (4)`);
   },
 };
-export const StackedPolish = polish(Stacked, {
-  message: 'Twój profil został zaktualizowany!',
-  trigger: 'Zapisz',
-});
 
 export const DismissesItself: Story = {
   args: { options: { durationMs: 600 } },
+  parameters: {
+    polishArgs: {
+      message: 'Twój profil został zaktualizowany!',
+      trigger: 'Zapisz',
+    },
+  },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: args.trigger }));
     await expect(await canvas.findByRole('status')).toHaveTextContent(args.message);
@@ -138,7 +153,3 @@ export const DismissesItself: Story = {
     });
   },
 };
-export const DismissesItselfPolish = polish(DismissesItself, {
-  message: 'Twój profil został zaktualizowany!',
-  trigger: 'Zapisz',
-});

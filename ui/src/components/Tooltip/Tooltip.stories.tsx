@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
-import { polish } from '../../testing/polish.ts';
 import { Tooltip } from './Tooltip.tsx';
 
 const meta = {
@@ -28,6 +27,7 @@ const polishArgs = {
 
 /** Hovering or focusing the control shows the tip, which is also the control's description. */
 export const OnFocus: Story = {
+  parameters: { polishArgs },
   play: async ({ args, canvas, userEvent }) => {
     const button = canvas.getByRole('button');
     await expect(canvas.queryByRole('tooltip')).toBeNull();
@@ -40,11 +40,10 @@ export const OnFocus: Story = {
     await expect(tip).not.toBeVisible();
   },
 };
-export const OnFocusPolish = polish(OnFocus, polishArgs);
 
 /** A control at the window's edge: the tip moves inward instead of being cut off. */
 export const AtTheEdge: Story = {
-  parameters: { layout: 'fullscreen' },
+  parameters: { polishArgs, layout: 'fullscreen' },
   render: (args) => (
     <div style={{ display: 'flex', justifyContent: 'space-between', padding: '6rem 0 0' }}>
       <Tooltip {...args} />
@@ -63,11 +62,10 @@ export const AtTheEdge: Story = {
     }
   },
 };
-export const AtTheEdgePolish = polish(AtTheEdge, polishArgs);
 
 /** No room above: the tip opens below its control. */
 export const AtTheTop: Story = {
-  parameters: { layout: 'fullscreen' },
+  parameters: { polishArgs, layout: 'fullscreen' },
   play: async ({ canvas, userEvent }) => {
     const button = canvas.getByRole('button');
     await userEvent.hover(button);
@@ -75,4 +73,3 @@ export const AtTheTop: Story = {
     await expect(tip.top).toBeGreaterThanOrEqual(button.getBoundingClientRect().bottom);
   },
 };
-export const AtTheTopPolish = polish(AtTheTop, polishArgs);

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminBuybacks, type Buyback } from '@brnd/contracts/api/burns';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminBuybacksScreen } from './AdminBuybacksScreen.tsx';
@@ -25,14 +24,14 @@ export const RecordAndBurn: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '50000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '10000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '2500000');
-    await userEvent.click(canvas.getByRole('button', { name: t('admin.buybacks.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') }));
     const what = { quarter: '2026-Q3', count: 2_500_000 };
     const dialog = await screen.findByRole('dialog', {
-      name: t('admin.buybacks.confirm.title', what),
+      name: t.exact('admin.buybacks.confirm.title', what),
     });
     await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('admin.buybacks.confirm.action', what) }),
+      within(dialog).getByRole('button', { name: t.exact('admin.buybacks.confirm.action', what) }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -54,7 +53,6 @@ export const RecordAndBurn: Story = {
     await expect(within(await row()).getByText(/^0x[0-9a-f]{64}$/)).toBeVisible();
   },
 };
-export const RecordAndBurnPolish = polish(RecordAndBurn);
 
 /** The form's own checks, from the contract: the quarter's shape, whole BRND, then the 20 % cap. */
 export const FormErrors: Story = {
@@ -63,7 +61,7 @@ export const FormErrors: Story = {
     await canvas.findByRole('table');
     const quarter = canvas.getByLabelText(t('admin.buybacks.quarter'));
     const amount = canvas.getByLabelText(t('admin.buybacks.amount'));
-    const submit = canvas.getByRole('button', { name: t('admin.buybacks.submit') });
+    const submit = canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') });
     await userEvent.type(quarter, 'Q3 2026');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '10000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '2500');
@@ -81,7 +79,6 @@ export const FormErrors: Story = {
     await expect(await canvas.findByText(t('admin.buybacks.errors.overCap'))).toBeVisible();
   },
 };
-export const FormErrorsPolish = polish(FormErrors);
 
 /** A quarter that already has its buyback: the server refuses and says why. */
 export const QuarterTaken: Story = {
@@ -92,17 +89,16 @@ export const QuarterTaken: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '60000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '100');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '10');
-    await userEvent.click(canvas.getByRole('button', { name: t('admin.buybacks.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') }));
     await userEvent.click(
       await screen.findByRole('button', {
-        name: t('admin.buybacks.confirm.action', { count: 10 }),
+        name: t.exact('admin.buybacks.confirm.action', { count: 10 }),
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'danger', t('admin.buybacks.errors.quarterTaken'));
   },
 };
-export const QuarterTakenPolish = polish(QuarterTaken);
 
 /** Cancel at the confirmation: nothing is recorded or burned, the form keeps what was typed. */
 export const BurnCancelled: Story = {
@@ -114,12 +110,12 @@ export const BurnCancelled: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '50000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '100');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '5000');
-    const submit = canvas.getByRole('button', { name: t('admin.buybacks.submit') });
+    const submit = canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') });
     await userEvent.click(submit);
     await screen.findByRole('dialog', {
-      name: t('admin.buybacks.confirm.title', { quarter: '2026-Q4', count: 5000 }),
+      name: t.exact('admin.buybacks.confirm.title', { quarter: '2026-Q4', count: 5000 }),
     });
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(submit).toHaveFocus());
     await expect(canvas.getByLabelText(t('admin.buybacks.quarter'))).toHaveValue('2026-Q4');
@@ -127,7 +123,6 @@ export const BurnCancelled: Story = {
     await expect(within(table).queryByText('2026-Q4')).toBeNull();
   },
 };
-export const BurnCancelledPolish = polish(BurnCancelled);
 
 const failed: Buyback = {
   id: 'b-failed',
@@ -150,7 +145,6 @@ export const BurnFailed: Story = {
     await expect(canvas.getByText(failed.error!)).toBeVisible();
   },
 };
-export const BurnFailedPolish = polish(BurnFailed);
 
 export const NoneYet: Story = {
   parameters: { msw: { handlers: [respondWith(adminBuybacks, { buybacks: [] })] } },
@@ -159,7 +153,6 @@ export const NoneYet: Story = {
     await expect(await canvas.findByText(t('admin.buybacks.empty'))).toBeVisible();
   },
 };
-export const NoneYetPolish = polish(NoneYet);
 
 export const ListFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminBuybacks)] } },
@@ -168,4 +161,3 @@ export const ListFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const ListFailedPolish = polish(ListFailed);

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { adminSession } from '@brnd/contracts/api/admin';
 import { pending, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { AdminConsole } from './AdminConsole.tsx';
 
@@ -21,19 +20,17 @@ export const Operator: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { level: 1, name: t('admin.heading') }),
+      await canvas.findByRole('heading', { level: 1, name: t.exact('admin.heading') }),
     ).toBeVisible();
     await expect(
       canvas.getByText(t('admin.signedInAs', { email: 'operator@brnd.example' })),
     ).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('admin.sections.auditLog') })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(
+      canvas.getByRole('link', { name: t.exact('admin.sections.auditLog') }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(canvas.getByText('Section content')).toBeVisible();
   },
 };
-export const OperatorPolish = polish(Operator);
 
 /** A normal user who finds the address sees the refusal and nothing of the console. */
 export const NotAnOperator: Story = {
@@ -42,12 +39,11 @@ export const NotAnOperator: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('errors.forbidden'))).toBeVisible();
     await expect(
-      canvas.getByRole('link', { name: t('admin.forbidden.toDashboard') }),
+      canvas.getByRole('link', { name: t.exact('admin.forbidden.toDashboard') }),
     ).toBeVisible();
     await expect(canvas.queryByText('Section content')).not.toBeInTheDocument();
   },
 };
-export const NotAnOperatorPolish = polish(NotAnOperator);
 
 export const Checking: Story = {
   parameters: { session: 'operator', msw: { handlers: [pending(adminSession)] } },
@@ -57,7 +53,6 @@ export const Checking: Story = {
     await expect(canvas.queryByText('Section content')).not.toBeInTheDocument();
   },
 };
-export const CheckingPolish = polish(Checking);
 
 export const CheckFailed: Story = {
   parameters: { session: 'operator', msw: { handlers: [serverError(adminSession)] } },
@@ -67,4 +62,3 @@ export const CheckFailed: Story = {
     await expect(canvas.queryByText('Section content')).not.toBeInTheDocument();
   },
 };
-export const CheckFailedPolish = polish(CheckFailed);

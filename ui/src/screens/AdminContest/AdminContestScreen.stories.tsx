@@ -5,7 +5,6 @@ import { contestCloseRefused } from '@brnd/mocks/admin-scenarios';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { DEMO_EMAIL } from '@brnd/mocks/seed';
 import { INTL_LOCALE } from '@brnd/contracts/domain/constants';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminContestScreen } from './AdminContestScreen.tsx';
@@ -53,15 +52,15 @@ async function closeMonth(
   await userEvent.click(
     await canvas.findByRole(
       'button',
-      { name: t('adminContest.close', { month }) },
+      { name: t.exact('adminContest.close', { month }) },
       { timeout: 5000 },
     ),
   );
   const dialog = await screen.findByRole('dialog', {
-    name: t('adminContest.closeTitle', { month }),
+    name: t.exact('adminContest.closeTitle', { month }),
   });
   await userEvent.click(
-    within(dialog).getByRole('button', { name: t('adminContest.confirmClose') }),
+    within(dialog).getByRole('button', { name: t.exact('adminContest.confirmClose') }),
   );
 }
 
@@ -74,14 +73,14 @@ export const Overview: Story = {
     const t = storyIntl(globals);
     const standings = await canvas.findByRole(
       'table',
-      { name: t('adminContest.standings', { month: monthName(globals, monthsAgo(0)) }) },
+      { name: t.exact('adminContest.standings', { month: monthName(globals, monthsAgo(0)) }) },
       { timeout: 5000 },
     );
     const rows = within(standings).getAllByRole('row').slice(1);
     await expect(rows.length).toBeGreaterThan(1);
     await expect(rows[0]).toHaveTextContent('1');
 
-    const history = canvas.getByRole('table', { name: t('adminContest.history') });
+    const history = canvas.getByRole('table', { name: t.exact('adminContest.history') });
     const lastMonth = within(history).getByRole('rowheader', {
       name: monthName(globals, monthsAgo(1)),
     });
@@ -91,12 +90,11 @@ export const Overview: Story = {
     );
     await expect(
       canvas.getByRole('button', {
-        name: t('adminContest.close', { month: monthName(globals, monthsAgo(2)) }),
+        name: t.exact('adminContest.close', { month: monthName(globals, monthsAgo(2)) }),
       }),
     ).toBeVisible();
   },
 };
-export const OverviewPolish = polish(Overview);
 
 /**
  * Closing the ended month: the operator confirms, the winner is announced, the month joins the
@@ -113,13 +111,12 @@ export const CloseMonth: Story = {
       t('adminContest.closed', { month, name: 'Vistula Runners', votes: 1412 }),
     );
     await expect(await canvas.findByText(t('adminContest.noneToClose'))).toBeVisible();
-    const history = canvas.getByRole('table', { name: t('adminContest.history') });
+    const history = canvas.getByRole('table', { name: t.exact('adminContest.history') });
     const row = within(history).getByRole('rowheader', { name: month }).closest('tr')!;
     await expect(row).toHaveTextContent('Vistula Runners');
     await expect(row).toHaveTextContent(DEMO_EMAIL);
   },
 };
-export const CloseMonthPolish = polish(CloseMonth);
 
 /** The scheduled job closed the month a moment before: the operator is told nothing changed. */
 export const AlreadyClosed: Story = {
@@ -148,14 +145,13 @@ export const AlreadyClosed: Story = {
     const month = monthName(globals, monthsAgo(2));
     await closeMonth({ canvas, t, userEvent }, month);
     // A warning, not a success: the operator's click changed nothing.
-    const region = screen.getByRole('region', { name: t('toast.region') });
+    const region = screen.getByRole('region', { name: t.exact('toast.region') });
     const text = await within(region).findByText(
       t('adminContest.alreadyClosed', { month, name: 'Vistula Runners', votes: 1412 }),
     );
     await expect(text.closest('[role="status"]')).toHaveTextContent(t('toast.warning'));
   },
 };
-export const AlreadyClosedPolish = polish(AlreadyClosed);
 
 /** The server refuses a month that has not ended: the operator reads why, nothing is closed. */
 export const CloseRefused: Story = {
@@ -169,12 +165,11 @@ export const CloseRefused: Story = {
     await expectToast(t, 'danger', t('adminContest.errors.notEnded', { month }));
     await waitFor(() =>
       expect(
-        canvas.getByRole('button', { name: t('adminContest.close', { month }) }),
+        canvas.getByRole('button', { name: t.exact('adminContest.close', { month }) }),
       ).toBeEnabled(),
     );
   },
 };
-export const CloseRefusedPolish = polish(CloseRefused);
 
 /** A new platform: no votes this month, nothing closed, nothing to close. */
 export const Empty: Story = {
@@ -197,7 +192,6 @@ export const Empty: Story = {
     await expect(canvas.getByText(t('adminContest.noneToClose'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminContest)] } },
@@ -206,7 +200,6 @@ export const Loading: Story = {
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('adminContest.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminContest)] } },
@@ -215,4 +208,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

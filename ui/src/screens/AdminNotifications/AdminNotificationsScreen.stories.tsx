@@ -4,7 +4,6 @@ import { expect, within } from 'storybook/test';
 import { adminNotifications } from '@brnd/contracts/api/admin-orders';
 import { route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { AdminNotificationsScreen } from './AdminNotificationsScreen.tsx';
 import { NOTIFIED_ORDER, notificationList } from './fixtures.ts';
@@ -43,12 +42,11 @@ export const List: Story = {
     ).toBeVisible();
     await expect(
       within(table).getByRole('link', {
-        name: t('finance.orders.openLabel', { id: NOTIFIED_ORDER }),
+        name: t.exact('finance.orders.openLabel', { id: NOTIFIED_ORDER }),
       }),
     ).toHaveAttribute('href', `/admin/orders/${NOTIFIED_ORDER}`);
   },
 };
-export const ListPolish = polish(List);
 
 /** Filtering by an order shows only what arrived for it. */
 export const FilteredByOrder: Story = {
@@ -57,19 +55,22 @@ export const FilteredByOrder: Story = {
     const t = storyIntl(globals);
     await canvas.findByRole('table');
     await userEvent.type(canvas.getByLabelText(t('finance.notifications.order')), NOTIFIED_ORDER);
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.notifications.search') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('finance.notifications.search') }),
+    );
     await expect(
       await canvas.findByText(t('finance.notifications.count', { count: 1 })),
     ).toBeVisible();
     const table = canvas.getByRole('table');
     await expect(within(table).queryByText(t('finance.orders.outcomes.refused'))).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.notifications.clear') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('finance.notifications.clear') }),
+    );
     await expect(
       await canvas.findByText(t('finance.notifications.count', { count: 3 })),
     ).toBeVisible();
   },
 };
-export const FilteredByOrderPolish = polish(FilteredByOrder);
 
 export const Empty: Story = {
   parameters: {
@@ -80,7 +81,6 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('finance.notifications.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminNotifications)] } },
@@ -89,7 +89,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminNotifications)] } },
@@ -98,4 +97,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

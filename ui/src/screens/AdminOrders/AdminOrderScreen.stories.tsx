@@ -4,7 +4,6 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminOrder, resolveOrder, resyncOrder } from '@brnd/contracts/api/admin-orders';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminOrderScreen } from './AdminOrderScreen.tsx';
@@ -104,7 +103,6 @@ export const PartialPayment: Story = {
     await expect(canvas.getByText(/13[,\s ]?333 BRND/)).toBeVisible();
   },
 };
-export const PartialPaymentPolish = polish(PartialPayment);
 
 /** Credit: the toast names the tokens, and the decision replaces the form. */
 export const ResolveCredit: Story = {
@@ -112,20 +110,23 @@ export const ResolveCredit: Story = {
   beforeEach: creditFlow.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.orders.submit') }),
+    );
     // The dialog names the tokens and the buyer before anything is sent.
     await expect(await confirmDecision(t, userEvent)).toContain(partialOrder.user_email);
     // The number's grouping is the locale's own; the buyer's address identifies the credit.
-    const region = screen.getByRole('region', { name: t('toast.region') });
+    const region = screen.getByRole('region', { name: t.exact('toast.region') });
     await expect(
       await within(region).findByText(new RegExp(partialOrder.user_email.replace(/\./g, '\\.'))),
     ).toBeInTheDocument();
-    await expect(canvas.queryByRole('button', { name: t('finance.orders.submit') })).toBeNull();
-    const decisions = canvas.getByRole('region', { name: t('finance.orders.decisions') });
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('finance.orders.submit') }),
+    ).toBeNull();
+    const decisions = canvas.getByRole('region', { name: t.exact('finance.orders.decisions') });
     await expect(within(decisions).getByText(/operator@brnd\.example/)).toBeVisible();
   },
 };
-export const ResolveCreditPolish = polish(ResolveCredit);
 
 /** Refund: the reference is required before anything is sent. */
 export const ResolveRefund: Story = {
@@ -136,7 +137,7 @@ export const ResolveRefund: Story = {
     await userEvent.click(
       await canvas.findByRole('radio', { name: new RegExp(t('finance.orders.refund')) }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.submit') }));
     await expect(
       await canvas.findByText(t('finance.orders.errors.referenceRequired')),
     ).toBeVisible();
@@ -144,13 +145,12 @@ export const ResolveRefund: Story = {
       canvas.getByLabelText(t('finance.orders.reference')),
       'SEPA 2026-03-03/17',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.submit') }));
     await expect(await confirmDecision(t, userEvent)).toContain('SEPA 2026-03-03/17');
     await expectToast(t, 'success', t('finance.orders.resolvedRefund', { id: partialOrder.id }));
     await expect(await canvas.findByText(/SEPA 2026-03-03\/17/)).toBeVisible();
   },
 };
-export const ResolveRefundPolish = polish(ResolveRefund);
 
 /** Another operator decided first: the second gets the 409's message, nothing else happens. */
 export const Conflict: Story = {
@@ -164,12 +164,13 @@ export const Conflict: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.submit') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.orders.submit') }),
+    );
     await confirmDecision(t, userEvent);
     await expectToast(t, 'danger', t('finance.orders.errors.alreadyResolved'));
   },
 };
-export const ConflictPolish = polish(Conflict);
 
 /** Gateway webhooks: the forged one refused with its reason, the real one accepted. */
 export const Notifications: Story = {
@@ -179,14 +180,17 @@ export const Notifications: Story = {
   },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const section = await canvas.findByRole('region', { name: t('finance.orders.notifications') });
+    const section = await canvas.findByRole('region', {
+      name: t.exact('finance.orders.notifications'),
+    });
     await expect(within(section).getByText(t('finance.orders.outcomes.refused'))).toBeVisible();
     await expect(within(section).getByText(t('orders.errors.badSignature'))).toBeVisible();
     await expect(within(section).getByText(t('finance.orders.outcomes.accepted'))).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: t('finance.orders.submit') })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('finance.orders.submit') }),
+    ).toBeNull();
   },
 };
-export const NotificationsPolish = polish(Notifications);
 
 /** An order whose webhooks were lost: the operator reads the invoice back; it is paid now. */
 export const Resync: Story = {
@@ -204,7 +208,7 @@ export const Resync: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('finance.orders.resyncHint'))).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.resync') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.resync') }));
     await expectToast(
       t,
       'success',
@@ -212,7 +216,6 @@ export const Resync: Story = {
     );
   },
 };
-export const ResyncPolish = polish(Resync);
 
 /** The gateway cannot be reached: the operator is told, nothing changes. */
 export const ResyncUnreachable: Story = {
@@ -227,11 +230,12 @@ export const ResyncUnreachable: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.orders.resync') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.orders.resync') }),
+    );
     await expectToast(t, 'danger', t('orders.errors.gatewayUnavailable'));
   },
 };
-export const ResyncUnreachablePolish = polish(ResyncUnreachable);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminOrder)] } },
@@ -240,14 +244,12 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminOrder)] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('finance.orders.back') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t.exact('finance.orders.back') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

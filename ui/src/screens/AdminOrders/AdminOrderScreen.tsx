@@ -200,7 +200,7 @@ export function AdminOrderScreen({ id }: { id: string }) {
               <li key={resolution.id}>
                 {resolution.decision === 'credit'
                   ? t('finance.orders.decisionCredit', {
-                      tokens: intl.formatNumber(resolution.brnd_tokens),
+                      tokens: resolution.brnd_tokens,
                       usd: usd(resolution.usd),
                       amount: resolution.paid_amount,
                       currency: order.currency,
@@ -329,7 +329,7 @@ function ResolveForm({ order }: { order: AdminOrderDetail }) {
       toast.success(
         resolution.decision === 'credit'
           ? t('finance.orders.resolvedCredit', {
-              tokens: intl.formatNumber(resolution.brnd_tokens),
+              tokens: resolution.brnd_tokens,
               email: updated.user_email,
             })
           : t('finance.orders.resolvedRefund', { id: updated.id }),
@@ -365,7 +365,7 @@ function ResolveForm({ order }: { order: AdminOrderDetail }) {
     setConfirming(true);
   }
 
-  const tokens = intl.formatNumber(order.credit_preview?.brnd_tokens ?? 0);
+  const tokens = order.credit_preview?.brnd_tokens ?? 0;
   const received = { amount: order.paid_amount, currency: order.currency };
 
   return (
@@ -396,7 +396,7 @@ function ResolveForm({ order }: { order: AdminOrderDetail }) {
             <br />
             {order.credit_preview
               ? t('finance.orders.creditHint', {
-                  tokens: intl.formatNumber(order.credit_preview.brnd_tokens),
+                  tokens: order.credit_preview.brnd_tokens,
                   usd: usd(order.credit_preview.usd),
                   price: order.token_price,
                 })

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { adminOrders } from '@brnd/contracts/api/admin-orders';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { AdminOrdersScreen } from './AdminOrdersScreen.tsx';
 import { partialOrder } from './fixtures.ts';
@@ -23,7 +22,7 @@ export const Results: Story = {
     const table = await canvas.findByRole('table');
     await expect(within(table).getAllByText('demo@brnd.example').length).toBeGreaterThan(3);
     await userEvent.selectOptions(canvas.getByLabelText(t('finance.orders.method')), 'PLN');
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.search') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.search') }));
     await expect(await canvas.findByText(t('finance.orders.count', { count: 3 }))).toBeVisible();
     const rows = within(await canvas.findByRole('table'))
       .getAllByRole('row')
@@ -31,7 +30,6 @@ export const Results: Story = {
     for (const row of rows) await expect(within(row).getByText('PLN')).toBeVisible();
   },
 };
-export const ResultsPolish = polish(Results);
 
 /** An exception waiting for a decision is marked, with a link to its details. */
 export const NeedsDecision: Story = {
@@ -42,11 +40,12 @@ export const NeedsDecision: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('finance.orders.needsDecision'))).toBeVisible();
     await expect(
-      canvas.getByRole('link', { name: t('finance.orders.openLabel', { id: partialOrder.id }) }),
+      canvas.getByRole('link', {
+        name: t.exact('finance.orders.openLabel', { id: partialOrder.id }),
+      }),
     ).toHaveAttribute('href', `/admin/orders/${partialOrder.id}`);
   },
 };
-export const NeedsDecisionPolish = polish(NeedsDecision);
 
 /** A search nothing matches says so. */
 export const NoMatch: Story = {
@@ -57,11 +56,10 @@ export const NoMatch: Story = {
       canvas.getByLabelText(t('finance.orders.email')),
       'nobody@nowhere.example',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.orders.search') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.orders.search') }));
     await expect(await canvas.findByText(t('finance.orders.noMatch'))).toBeVisible();
   },
 };
-export const NoMatchPolish = polish(NoMatch);
 
 export const Empty: Story = {
   parameters: { msw: { handlers: [respondWith(adminOrders, { orders: [], count: 0 })] } },
@@ -70,7 +68,6 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('finance.orders.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminOrders)] } },
@@ -79,7 +76,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminOrders)] } },
@@ -88,4 +84,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -8,7 +8,6 @@ import {
 } from '@brnd/contracts/api/admin-treasury';
 import { errorResponse, route } from '@brnd/mocks/handlers';
 import { respondWith } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { EXPLORER } from './fixtures.ts';
@@ -94,7 +93,6 @@ export const Waiting: Story = {
     await expect(within(table).queryAllByRole('button')).toHaveLength(0);
   },
 };
-export const WaitingPolish = polish(Waiting);
 
 /** The send settled or was never sent meanwhile: the operator is told why nothing happened. */
 export const RetryRefused: Story = {
@@ -107,7 +105,6 @@ export const RetryRefused: Story = {
     await expectToast(t, 'danger', t('admin.treasury.errors.notBroadcast'));
   },
 };
-export const RetryRefusedPolish = polish(RetryRefused);
 
 export const NothingWaiting: Story = {
   parameters: {
@@ -118,4 +115,3 @@ export const NothingWaiting: Story = {
     await expect(await canvas.findByText(t('finance.treasury.empty'))).toBeVisible();
   },
 };
-export const NothingWaitingPolish = polish(NothingWaiting);

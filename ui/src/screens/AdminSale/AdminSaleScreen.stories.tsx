@@ -5,7 +5,6 @@ import { adminSale, updateSale, type SaleSettingsInput } from '@brnd/contracts/a
 import { SALE_TOKENS_OFFERED, tierTotalUsd } from '@brnd/contracts/domain/sale';
 import { route, validationErrorResponse } from '@brnd/mocks/handlers';
 import { pending, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
 import { AdminSaleScreen } from './AdminSaleScreen.tsx';
@@ -89,7 +88,6 @@ export const Loaded: Story = {
     await expect(canvas.getByLabelText(t('finance.sale.endsAt'))).not.toHaveValue('');
   },
 };
-export const LoadedPolish = polish(Loaded);
 
 const savedServer = saleServer();
 /** A new price for Tier V made active, Round II reached: saved, and the form shows the result. */
@@ -105,7 +103,7 @@ export const Saved: Story = {
     await userEvent.click(
       within(await group(canvas, t('sale.stages.Round II'))).getByRole('checkbox'),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.sale.save') }));
     await expectToast(t, 'success', t('finance.sale.saved'));
     const saved = savedServer.state.saves[0];
     await expect(saved?.tiers[4]).toEqual({ tokens: '80000000', price: '0.004' });
@@ -121,7 +119,6 @@ export const Saved: Story = {
     await expect(canvas.getByLabelText(t('finance.sale.activeTier'))).toHaveValue('5');
   },
 };
-export const SavedPolish = polish(Saved);
 
 const invalidServer = saleServer();
 /** Each field the contract refuses is named under it, and nothing is sent. */
@@ -141,21 +138,20 @@ export const InvalidFields: Story = {
     await userEvent.type(month, '2026-13');
     const endsAt = canvas.getByLabelText(t('finance.sale.endsAt'));
     await userEvent.clear(endsAt);
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.sale.save') }));
     for (const [input, message] of [
       [tokens, 'finance.sale.errors.tokens'],
       [price, 'finance.sale.errors.price'],
       [month, 'finance.sale.errors.month'],
     ] as const) {
       await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(t(message));
+      await expect(input).toHaveAccessibleDescription(t.exact(message));
     }
     await expectFieldError(canvas, t('finance.sale.endsAt'), t('finance.sale.errors.endsAt'));
     await expect(invalidServer.state.saves).toHaveLength(0);
     await expectNoToast(t);
   },
 };
-export const InvalidFieldsPolish = polish(InvalidFields);
 
 const rulesServer = saleServer();
 /** Rules across fields: prices must rise tier by tier, stages are reached in order. */
@@ -170,13 +166,12 @@ export const InvalidRules: Story = {
     await userEvent.click(
       within(await group(canvas, t('sale.stages.Hard Cap'))).getByRole('checkbox'),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.sale.save') }));
     await expect(await canvas.findByText(t('finance.sale.errors.pricesIncreasing'))).toBeVisible();
     await expect(canvas.getByText(t('finance.sale.errors.activeStagesInOrder'))).toBeVisible();
     await expect(rulesServer.state.saves).toHaveLength(0);
   },
 };
-export const InvalidRulesPolish = polish(InvalidRules);
 
 const allocationServer = saleServer();
 /** The tiers together may not exceed the sale's allocation; the running total says why. */
@@ -189,12 +184,11 @@ export const OverAllocation: Story = {
     await userEvent.clear(tokens);
     await userEvent.type(tokens, '100000000');
     await expect(canvas.getByText(/420[,\s ]?000[,\s ]?000/)).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.sale.save') }));
     await expect(await canvas.findByText(t('finance.sale.errors.allocation'))).toBeVisible();
     await expect(allocationServer.state.saves).toHaveLength(0);
   },
 };
-export const OverAllocationPolish = polish(OverAllocation);
 
 const lateServer = saleServer(() =>
   validationErrorResponse({ endsAt: 'finance.sale.errors.endsAtPast' }),
@@ -205,24 +199,26 @@ export const ServerFieldError: Story = {
   beforeEach: lateServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.sale.save') }),
+    );
     await expectFieldError(canvas, t('finance.sale.endsAt'), t('finance.sale.errors.endsAtPast'));
     await expect(lateServer.state.saves).toHaveLength(1);
     await expectNoToast(t);
   },
 };
-export const ServerFieldErrorPolish = polish(ServerFieldError);
 
 const failingServer = saleServer();
 export const SaveFailed: Story = {
   parameters: { msw: { handlers: [serverError(updateSale), ...failingServer.handlers] } },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('finance.sale.save') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('finance.sale.save') }),
+    );
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const SaveFailedPolish = polish(SaveFailed);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(adminSale)] } },
@@ -231,7 +227,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('common.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(adminSale)] } },
@@ -240,4 +235,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

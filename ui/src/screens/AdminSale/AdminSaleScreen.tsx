@@ -147,8 +147,8 @@ function SaleForm({ sale, allocation }: { sale: Sale; allocation: number }) {
         <h3 id="sale-tiers">{t('finance.sale.tiers')}</h3>
         <p>
           {t('finance.sale.allocation', {
-            tokens: intl.formatNumber(tiered),
-            allocation: intl.formatNumber(allocation),
+            tokens: tiered,
+            allocation,
           })}
         </p>
         <div

@@ -5,7 +5,6 @@ import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 import { fake } from '@brnd/mocks/handlers';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { removeDocumentsOf } from '@brnd/mocks/verification-documents';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminVerificationScreen } from './AdminVerificationScreen.tsx';
@@ -23,7 +22,9 @@ type T = ReturnType<typeof storyIntl>;
 
 /** The approval's confirmation for the named request. */
 const approveDialog = (t: T, name: string) =>
-  screen.findByRole('dialog', { name: t('adminVerification.approveConfirm.title', { name }) });
+  screen.findByRole('dialog', {
+    name: t.exact('adminVerification.approveConfirm.title', { name }),
+  });
 
 async function confirmApprove(
   t: T,
@@ -33,7 +34,7 @@ async function confirmApprove(
   const dialog = await approveDialog(t, name);
   await userEvent.click(
     within(dialog).getByRole('button', {
-      name: t('adminVerification.approveConfirm.action', { name }),
+      name: t.exact('adminVerification.approveConfirm.action', { name }),
     }),
   );
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -62,7 +63,9 @@ export const Queue: Story = {
 
     const brand = within(articles[1]!);
     await expect(
-      brand.getByRole('img', { name: t('adminVerification.logo', { name: 'Nordlys Coffee' }) }),
+      brand.getByRole('img', {
+        name: t.exact('adminVerification.logo', { name: 'Nordlys Coffee' }),
+      }),
     ).toBeVisible();
     await expect(brand.getByText(t('adminVerification.kinds.brand'))).toBeVisible();
     await expect(brand.getByText('nordlys-coffee.example')).toBeVisible();
@@ -78,17 +81,18 @@ export const Queue: Story = {
     await expect(company.getByText(t('adminVerification.noLogo'))).toBeVisible();
     await expect(company.getByText('PL5842791357')).toBeVisible();
     await expect(
-      company.getByRole('button', { name: t('adminVerification.delete') }),
+      company.getByRole('button', { name: t.exact('adminVerification.delete') }),
     ).toBeVisible();
-    await expect(brand.queryByRole('button', { name: t('adminVerification.delete') })).toBeNull();
+    await expect(
+      brand.queryByRole('button', { name: t.exact('adminVerification.delete') }),
+    ).toBeNull();
   },
 };
-export const QueuePolish = polish(Queue);
 
 /** The download button of a held document, named by the document and its file. */
 function downloadName(t: ReturnType<typeof storyIntl>, document: string, fileName: string) {
-  return t('adminVerification.download', {
-    document: t(`adminVerification.documents.${document}`),
+  return t.exact('adminVerification.download', {
+    document: t.exact(`adminVerification.documents.${document}`),
     name: fileName,
   });
 }
@@ -127,7 +131,6 @@ export const DocumentsHeld: Story = {
     await expect(screen.queryByRole('alert')).toBeNull();
   },
 };
-export const DocumentsHeldPolish = polish(DocumentsHeld);
 
 /** A request without uploads: every document of the terms that is a file reads as missing. */
 export const DocumentsMissing: Story = {
@@ -141,7 +144,6 @@ export const DocumentsMissing: Story = {
     }
   },
 };
-export const DocumentsMissingPolish = polish(DocumentsMissing);
 
 /** A document removed meanwhile (its company was deleted): the operator is told, the queue reloads. */
 export const DocumentGone: Story = {
@@ -165,7 +167,6 @@ export const DocumentGone: Story = {
     );
   },
 };
-export const DocumentGonePolish = polish(DocumentGone);
 
 /** Two business days after submission the answer is due; past it, the request is marked. */
 export const Overdue: Story = {
@@ -180,7 +181,6 @@ export const Overdue: Story = {
     ).toBeVisible();
   },
 };
-export const OverduePolish = polish(Overdue);
 
 /** Approving tells the operator the brand was mailed, and the request leaves the queue. */
 export const Approve: Story = {
@@ -188,7 +188,7 @@ export const Approve: Story = {
     const t = storyIntl(globals);
     const item = await itemOf(canvas, 'Nordlys Coffee');
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.approve') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.approve') }),
     );
     const dialog = await approveDialog(t, 'Nordlys Coffee');
     // The missing documents are named, as the item's badges say.
@@ -208,7 +208,6 @@ export const Approve: Story = {
     await expect(mail?.to).toBe('phone@brnd.example');
   },
 };
-export const ApprovePolish = polish(Approve);
 
 /** A rejection needs a reason; with one, the brand is told and the request leaves the queue. */
 export const RejectNeedsReason: Story = {
@@ -216,13 +215,13 @@ export const RejectNeedsReason: Story = {
     const t = storyIntl(globals);
     const item = await itemOf(canvas, 'Kora Outdoor');
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.reject') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.reject') }),
     );
     const dialog = await screen.findByRole('dialog', {
-      name: t('adminVerification.rejectTitle', { name: 'Kora Outdoor' }),
+      name: t.exact('adminVerification.rejectTitle', { name: 'Kora Outdoor' }),
     });
     const submit = within(dialog).getByRole('button', {
-      name: t('adminVerification.confirmReject'),
+      name: t.exact('adminVerification.confirmReject'),
     });
     const reason = within(dialog).getByLabelText(t('adminVerification.reason'));
     await userEvent.type(reason, '   ');
@@ -241,7 +240,6 @@ export const RejectNeedsReason: Story = {
     await expect(mail?.text).toContain('The trademark certificate is missing.');
   },
 };
-export const RejectNeedsReasonPolish = polish(RejectNeedsReason);
 
 /** Deleting a company's account asks for confirmation, not a reason. */
 export const DeleteCompany: Story = {
@@ -250,20 +248,19 @@ export const DeleteCompany: Story = {
     const name = 'Baltic Brew sp. z o.o.';
     const item = await itemOf(canvas, name);
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.delete') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.delete') }),
     );
     const dialog = await screen.findByRole('dialog', {
-      name: t('adminVerification.deleteTitle', { name }),
+      name: t.exact('adminVerification.deleteTitle', { name }),
     });
-    await expect(dialog).toHaveAccessibleDescription(t('adminVerification.deleteText'));
+    await expect(dialog).toHaveAccessibleDescription(t.exact('adminVerification.deleteText'));
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('adminVerification.confirmDelete') }),
+      within(dialog).getByRole('button', { name: t.exact('adminVerification.confirmDelete') }),
     );
     await expectToast(t, 'success', t('adminVerification.deleted', { name }));
     await waitFor(() => expect(canvas.queryByRole('article', { name })).toBeNull());
   },
 };
-export const DeleteCompanyPolish = polish(DeleteCompany);
 
 /**
  * Another operator approves the brand while this one is reading it: this one's click is refused
@@ -276,7 +273,7 @@ export const Conflict: Story = {
     const brand = fake.operatorDesk().brands.find((record) => record.name === 'Nordlys Coffee');
     fake.setBrandVerification(brand!.id, 'verified');
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.approve') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.approve') }),
     );
     await approveDialog(t, 'Nordlys Coffee');
     await confirmApprove(t, 'Nordlys Coffee', userEvent);
@@ -287,7 +284,6 @@ export const Conflict: Story = {
     await expect(canvas.getByRole('article', { name: 'Kora Outdoor' })).toBeVisible();
   },
 };
-export const ConflictPolish = polish(Conflict);
 
 /** Cancel (or Escape) at the approval's confirmation: nothing is decided, nobody is mailed. */
 export const ApproveCancelled: Story = {
@@ -295,10 +291,12 @@ export const ApproveCancelled: Story = {
     const t = storyIntl(globals);
     const item = await itemOf(canvas, 'Nordlys Coffee');
     const mails = fake.outbox().length;
-    const approve = within(item).getByRole('button', { name: t('adminVerification.approve') });
+    const approve = within(item).getByRole('button', {
+      name: t.exact('adminVerification.approve'),
+    });
     await userEvent.click(approve);
     await approveDialog(t, 'Nordlys Coffee');
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(approve).toHaveFocus());
     await userEvent.click(approve);
@@ -309,7 +307,6 @@ export const ApproveCancelled: Story = {
     await expect(fake.outbox()).toHaveLength(mails);
   },
 };
-export const ApproveCancelledPolish = polish(ApproveCancelled);
 
 /** The server fails: the operator is told, and the request stays in the queue. */
 export const DecisionFailed: Story = {
@@ -318,7 +315,7 @@ export const DecisionFailed: Story = {
     const t = storyIntl(globals);
     const item = await itemOf(canvas, 'Nordlys Coffee');
     await userEvent.click(
-      within(item).getByRole('button', { name: t('adminVerification.approve') }),
+      within(item).getByRole('button', { name: t.exact('adminVerification.approve') }),
     );
     await approveDialog(t, 'Nordlys Coffee');
     await confirmApprove(t, 'Nordlys Coffee', userEvent);
@@ -326,7 +323,6 @@ export const DecisionFailed: Story = {
     await expect(canvas.getByRole('article', { name: 'Nordlys Coffee' })).toBeVisible();
   },
 };
-export const DecisionFailedPolish = polish(DecisionFailed);
 
 export const EmptyQueue: Story = {
   parameters: { msw: { handlers: [respondWith(verificationQueue, { items: [] })] } },
@@ -336,7 +332,6 @@ export const EmptyQueue: Story = {
     await expect(canvas.queryByRole('article')).toBeNull();
   },
 };
-export const EmptyQueuePolish = polish(EmptyQueue);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(verificationQueue)] } },
@@ -347,7 +342,6 @@ export const Loading: Story = {
     );
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(verificationQueue)] } },
@@ -356,7 +350,6 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /* ---------------------------------------------------------------- decided items and revoking */
 
@@ -370,10 +363,10 @@ async function openStatus(
   status: VerificationStatus,
 ) {
   await userEvent.click(
-    await canvas.findByRole('tab', { name: t(`adminVerification.statuses.${status}`) }),
+    await canvas.findByRole('tab', { name: t.exact(`adminVerification.statuses.${status}`) }),
   );
   await expect(
-    canvas.getByRole('tab', { name: t(`adminVerification.statuses.${status}`) }),
+    canvas.getByRole('tab', { name: t.exact(`adminVerification.statuses.${status}`) }),
   ).toHaveAttribute('aria-selected', 'true');
 }
 
@@ -382,10 +375,10 @@ async function openRevokeDialog(context: Context, t: Translate, name: string) {
   await openStatus(context, t, 'verified');
   const item = await itemOf(context.canvas, name);
   await context.userEvent.click(
-    within(item).getByRole('button', { name: t('adminVerification.revoke') }),
+    within(item).getByRole('button', { name: t.exact('adminVerification.revoke') }),
   );
   return screen.findByRole('dialog', {
-    name: t('adminVerification.revokeTitle', { name }),
+    name: t.exact('adminVerification.revokeTitle', { name }),
   });
 }
 
@@ -402,7 +395,7 @@ export const RevokeDialog: Story = {
       t('adminVerification.revokeText', { email: 'demo@brnd.example' }),
     );
     const submit = within(dialog).getByRole('button', {
-      name: t('adminVerification.confirmRevoke'),
+      name: t.exact('adminVerification.confirmRevoke'),
     });
     await userEvent.click(submit);
     await expect(
@@ -427,7 +420,6 @@ export const RevokeDialog: Story = {
     );
   },
 };
-export const RevokeDialogPolish = polish(RevokeDialog);
 
 /**
  * Another operator revoked the brand while this one was writing the reason: the server refuses
@@ -445,7 +437,7 @@ export const RevokeRefused: Story = {
     const brand = fake.operatorDesk().brands.find((record) => record.name === 'Vistula Runners');
     fake.setBrandVerification(brand!.id, 'revoked');
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('adminVerification.confirmRevoke') }),
+      within(dialog).getByRole('button', { name: t.exact('adminVerification.confirmRevoke') }),
     );
     // The dialog closes first: while it is open, everything behind it is hidden from queries.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -455,7 +447,6 @@ export const RevokeRefused: Story = {
     );
   },
 };
-export const RevokeRefusedPolish = polish(RevokeRefused);
 
 /** A revoked brand is listed under Revoked with the reason it was sent, and no more actions. */
 export const RevokedItem: Story = {
@@ -471,7 +462,7 @@ export const RevokedItem: Story = {
       'The trademark registration has lapsed.',
     );
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('adminVerification.confirmRevoke') }),
+      within(dialog).getByRole('button', { name: t.exact('adminVerification.confirmRevoke') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -481,8 +472,11 @@ export const RevokedItem: Story = {
     await expect(item.getByText('The trademark registration has lapsed.')).toBeVisible();
     await expect(item.getByText(t('adminVerification.sentReason'))).toBeVisible();
     await expect(canvas.getByText(t('adminVerification.countDecided', { count: 1 }))).toBeVisible();
-    await expect(item.queryByRole('button', { name: t('adminVerification.revoke') })).toBeNull();
-    await expect(item.queryByRole('button', { name: t('adminVerification.approve') })).toBeNull();
+    await expect(
+      item.queryByRole('button', { name: t.exact('adminVerification.revoke') }),
+    ).toBeNull();
+    await expect(
+      item.queryByRole('button', { name: t.exact('adminVerification.approve') }),
+    ).toBeNull();
   },
 };
-export const RevokedItemPolish = polish(RevokedItem);

@@ -7,7 +7,6 @@ import {
   blogHandlersFor,
   blogLoadingHandlers,
 } from '@brnd/mocks/blog';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { cardTitle } from './blog-text.ts';
 import { BlogScreen } from './BlogScreen.tsx';
@@ -24,7 +23,7 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 
 async function cards({ canvas, globals }: Context) {
   const t = storyIntl(globals);
-  const nav = await canvas.findByRole('navigation', { name: t('blog.articles') });
+  const nav = await canvas.findByRole('navigation', { name: t.exact('blog.articles') });
   return within(within(nav).getByRole('list')).getAllByRole('listitem');
 }
 
@@ -47,21 +46,19 @@ export const Articles: Story = {
     await expect(canvas.getByText(/five tiers of 80,000,000 BRND/)).toBeVisible();
   },
 };
-export const ArticlesPolish = polish(Articles);
 
 /** 'load more articles' waits two seconds, then shows four more cards. */
 export const LoadMore: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await expect(await cards(context)).toHaveLength(3);
-    const more = context.canvas.getByRole('button', { name: t('blog.loadMore') });
+    const more = context.canvas.getByRole('button', { name: t.exact('blog.loadMore') });
     await context.userEvent.click(more);
     await expect(more).toHaveAttribute('aria-busy', 'true');
     await expect(await cards(context)).toHaveLength(3);
     await waitFor(async () => expect(await cards(context)).toHaveLength(7), { timeout: 4_000 });
   },
 };
-export const LoadMorePolish = polish(LoadMore);
 
 /** Long titles are cut at 40 characters on the cards, whole above the article. */
 export const LongTitle: Story = {
@@ -87,7 +84,6 @@ export const LongTitle: Story = {
     ).toBeVisible();
   },
 };
-export const LongTitlePolish = polish(LongTitle);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: blogLoadingHandlers } },
@@ -96,17 +92,15 @@ export const Loading: Story = {
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('blog.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const FeedError: Story = {
   parameters: { msw: { handlers: blogFailingHandlers } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('blog.feedError'));
-    await expect(canvas.getByRole('button', { name: t('blog.retry') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('blog.retry') })).toBeVisible();
   },
 };
-export const FeedErrorPolish = polish(FeedError);
 
 export const Empty: Story = {
   parameters: { msw: { handlers: blogEmptyHandlers } },
@@ -115,4 +109,3 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('blog.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);

@@ -9,7 +9,6 @@ import {
   serverError,
   voteLimitReached,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectToast } from '../shared/story-helpers.ts';
@@ -66,12 +65,11 @@ export const Found: Story = {
     await expect(canvas.getByRole('link', { name: 'Instagram' })).toBeVisible();
     await expect(canvas.queryByRole('link', { name: 'LinkedIn' })).toBeNull();
     await expect(canvas.getByText('41')).toBeVisible();
-    const panel = canvas.getByRole('complementary', { name: t('voting.detail.panelTitle') });
+    const panel = canvas.getByRole('complementary', { name: t.exact('voting.detail.panelTitle') });
     await expect(within(panel).getByText(t('voting.detail.panelDaily'))).toBeVisible();
     await expect(within(panel).getByText(t('voting.detail.panelReward'))).toBeVisible();
   },
 };
-export const FoundPolish = polish(Found);
 
 /** An id that matches no brand. */
 export const NotFound: Story = {
@@ -80,12 +78,13 @@ export const NotFound: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { level: 1, name: t('voting.detail.notFound') }),
+      await canvas.findByRole('heading', { level: 1, name: t.exact('voting.detail.notFound') }),
     ).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('voting.detail.backToVoting') })).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: t.exact('voting.detail.backToVoting') }),
+    ).toBeVisible();
   },
 };
-export const NotFoundPolish = polish(NotFound);
 
 /** /brand/abc is no brand either, without asking the server. */
 export const MalformedId: Story = {
@@ -93,11 +92,10 @@ export const MalformedId: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('heading', { level: 1, name: t('voting.detail.notFound') }),
+      canvas.getByRole('heading', { level: 1, name: t.exact('voting.detail.notFound') }),
     ).toBeVisible();
   },
 };
-export const MalformedIdPolish = polish(MalformedId);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(brandDetails)] } },
@@ -106,7 +104,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('voting.detail.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(brandDetails)] } },
@@ -115,7 +112,6 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /** Voting here counts like on the voting page. */
 export const Vote: Story = {
@@ -132,7 +128,6 @@ export const Vote: Story = {
     await expect(canvas.getByText('42')).toBeVisible();
   },
 };
-export const VotePolish = polish(Vote);
 
 /** A visitor logs in and comes back to this brand. */
 export const VoteLoggedOut: Story = {
@@ -146,7 +141,6 @@ export const VoteLoggedOut: Story = {
     });
   },
 };
-export const VoteLoggedOutPolish = polish(VoteLoggedOut);
 
 /** Out of votes: the button explains the limit. */
 export const LimitReached: Story = {
@@ -163,7 +157,6 @@ export const LimitReached: Story = {
     );
   },
 };
-export const LimitReachedPolish = polish(LimitReached);
 
 /** The share button copies the page's address and says so. */
 export const CopyLink: Story = {
@@ -180,9 +173,10 @@ export const CopyLink: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('voting.detail.copyLink') }));
+    await userEvent.click(
+      await canvas.findByRole('button', { name: t.exact('voting.detail.copyLink') }),
+    );
     await expect(await canvas.findByText(t('voting.detail.copied'))).toBeVisible();
     await expect(copied).toEqual([window.location.href]);
   },
 };
-export const CopyLinkPolish = polish(CopyLink);

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { burns } from '@brnd/contracts/api/burns';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { BurnsScreen } from './BurnsScreen.tsx';
 
@@ -18,7 +17,7 @@ type Story = StoryObj<typeof meta>;
 export const Burned: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const table = await canvas.findByRole('table', { name: t('burns.list') });
+    const table = await canvas.findByRole('table', { name: t.exact('burns.list') });
     const rows = within(table).getAllByRole('row').slice(1);
     await expect(rows).toHaveLength(2);
     await expect(within(rows[0]!).getByText('2026-Q2')).toBeVisible();
@@ -27,7 +26,6 @@ export const Burned: Story = {
     await expect(canvas.getByText(/^7[,\s\u00a0]329[,\s\u00a0]999 BRND$/)).toBeVisible();
   },
 };
-export const BurnedPolish = polish(Burned);
 
 export const NoBurnYet: Story = {
   parameters: { msw: { handlers: [respondWith(burns, { burns: [], total_burned: 0 })] } },
@@ -38,7 +36,6 @@ export const NoBurnYet: Story = {
     await expect(canvas.queryByRole('table')).not.toBeInTheDocument();
   },
 };
-export const NoBurnYetPolish = polish(NoBurnYet);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(burns)] } },
@@ -47,14 +44,14 @@ export const Loading: Story = {
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('common.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(burns)] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('errors.server'))).toBeVisible();
-    await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    ).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
@@ -23,16 +22,17 @@ export const WithCount: Story = {
   },
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { name: t('sale.success.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: t.exact('sale.success.title') }),
+    ).toBeVisible();
     await expect(canvas.getByText(/33[,.\s\u00a0]?333 BRND/)).toBeVisible();
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.complete.dashboard') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.complete.dashboard') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/dashboard',
       undefined,
     );
   },
 };
-export const WithCountPolish = polish(WithCount);
 
 /** Opened without a purchase in this browser: no made-up number. */
 export const WithoutCount: Story = {
@@ -45,7 +45,6 @@ export const WithoutCount: Story = {
     await expect(canvas.queryByText(/BRND/)).toBeNull();
   },
 };
-export const WithoutCountPolish = polish(WithoutCount);
 
 /** The provider's return carries the BRND it charged for: that count is shown. */
 export const FromProvider: Story = {
@@ -56,12 +55,13 @@ export const FromProvider: Story = {
   },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { name: t('sale.success.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: t.exact('sale.success.title') }),
+    ).toBeVisible();
     await expect(canvas.getByText(/4[,.\s\u00a0]?124 BRND/)).toBeVisible();
     await expect(canvas.queryByText(/99[,.\s\u00a0]?999/)).toBeNull();
   },
 };
-export const FromProviderPolish = polish(FromProvider);
 
 /** The card was not charged: the page says so and offers another try. */
 export const PaymentFailed: Story = {
@@ -69,15 +69,14 @@ export const PaymentFailed: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('heading', { name: t('sale.success.failedTitle') }),
+      canvas.getByRole('heading', { name: t.exact('sale.success.failedTitle') }),
     ).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('sale.success.failedText'));
     await expect(canvas.queryByText(t('sale.success.title'))).toBeNull();
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.success.tryAgain') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.success.tryAgain') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/buytoken',
       undefined,
     );
   },
 };
-export const PaymentFailedPolish = polish(PaymentFailed);

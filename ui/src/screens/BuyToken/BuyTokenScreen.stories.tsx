@@ -13,7 +13,6 @@ import {
   serverError,
 } from '@brnd/mocks/scenarios';
 import { tokensForPln, tokensForUsd } from '@brnd/contracts/domain/sale';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
@@ -43,7 +42,7 @@ async function liveSale(): Promise<Sale> {
 function brnd(usd: number, price: number) {
   const digits = String(tokensForUsd(usd, price));
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '[,.\\s\u00a0]?');
-  return new RegExp(`^${grouped} BRND$`);
+  return new RegExp(`^${grouped}\\sBRND$`);
 }
 
 type T = ReturnType<typeof storyIntl>;
@@ -52,7 +51,7 @@ type Canvas = Parameters<NonNullable<Story['play']>>[0]['canvas'];
 const amountField = (canvas: Canvas, t: T, currency = 'USD') =>
   canvas.findByLabelText(t('sale.buy.amount', { currency }), { selector: 'input' });
 const method = (canvas: Canvas, t: T, id: string) =>
-  canvas.getByRole('button', { name: t(`sale.methods.${id}`) });
+  canvas.getByRole('button', { name: t.exact(`sale.methods.${id}`) });
 
 /** BTC is chosen first; the amount takes digits and one point; a method change resets it. */
 export const Default: Story = {
@@ -61,7 +60,9 @@ export const Default: Story = {
     const amount = await amountField(canvas, t);
     const live = await liveSale();
     const tier = live.tiers.find((candidate) => candidate.active);
-    await expect(canvas.getByText(new RegExp(tier?.name ?? 'none'))).toBeVisible();
+    await expect(
+      canvas.getByText(new RegExp(tier ? t(`sale.tierNames.${tier.name}`) : 'none')),
+    ).toBeVisible();
     await expect(canvas.getByRole('timer')).toBeVisible();
     await expect(method(canvas, t, 'BTC')).toHaveAttribute('aria-pressed', 'true');
     await userEvent.type(amount, '1a0-0.5.0');
@@ -75,7 +76,6 @@ export const Default: Story = {
     await expect(amount).toHaveValue('10000');
   },
 };
-export const DefaultPolish = polish(Default);
 
 /** `?btc_brands=500` from the ICO page or the login redirect. */
 export const PrefilledBtc: Story = {
@@ -88,7 +88,6 @@ export const PrefilledBtc: Story = {
     await expect((receive as HTMLInputElement).value).toMatch(brnd(500, live.price));
   },
 };
-export const PrefilledBtcPolish = polish(PrefilledBtc);
 
 /** `?pln_brands=404` opens the card route: amount and price in PLN, the buyer's details shown. */
 export const PrefilledPln: Story = {
@@ -107,25 +106,23 @@ export const PrefilledPln: Story = {
     );
   },
 };
-export const PrefilledPlnPolish = polish(PrefilledPln);
 
 export const RequiredFields: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     const amount = await amountField(canvas, t);
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectFieldError(
       canvas,
       t('sale.buy.amount', { currency: 'USD' }),
       t('validation.amount'),
     );
     await userEvent.type(amount, '100');
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expect(await canvas.findByText(t('sale.buy.notUsCitizenRequired'))).toBeVisible();
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const RequiredFieldsPolish = polish(RequiredFields);
 
 /** A BTC order is created and step 2 opens with its id in the address. */
 export const CryptoOrderCreated: Story = {
@@ -133,7 +130,7 @@ export const CryptoOrderCreated: Story = {
     const t = storyIntl(globals);
     await userEvent.type(await amountField(canvas, t), '100');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     const { navigation } = storyRecorders(loaded);
     await waitFor(() =>
       expect(navigation.navigate).toHaveBeenCalledWith(
@@ -142,7 +139,6 @@ export const CryptoOrderCreated: Story = {
     );
   },
 };
-export const CryptoOrderCreatedPolish = polish(CryptoOrderCreated);
 
 /** The order could not be created: the spec's 8-second 'Error! Please try again later'. */
 export const OrderFailed: Story = {
@@ -151,13 +147,12 @@ export const OrderFailed: Story = {
     const t = storyIntl(globals);
     await userEvent.type(await amountField(canvas, t), '100');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
-    const toasts = screen.getByRole('region', { name: t('toast.region') });
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
+    const toasts = screen.getByRole('region', { name: t.exact('toast.region') });
     await expect(await within(toasts).findByText(t('sale.buy.orderFailed'))).toBeInTheDocument();
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const OrderFailedPolish = polish(OrderFailed);
 
 const sentKeys: (string | null)[] = [];
 
@@ -174,18 +169,17 @@ export const TooManyOpenOrders: Story = {
     const t = storyIntl(globals);
     await userEvent.type(await amountField(canvas, t), '100');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    const toasts = screen.getByRole('region', { name: t('toast.region') });
+    const toasts = screen.getByRole('region', { name: t.exact('toast.region') });
     const refusal = t('orders.errors.tooManyOpenOrders', { limit: 3 });
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expect(await within(toasts).findByText(refusal)).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await waitFor(() => expect(sentKeys).toHaveLength(2));
     await expect(sentKeys[0]).toMatch(/^[0-9a-f]{32}$/);
     await expect(sentKeys[1]).toBe(sentKeys[0]);
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const TooManyOpenOrdersPolish = polish(TooManyOpenOrders);
 
 /** The sale's end has passed: zeros on the clock, a notice, and no way to continue. */
 export const SaleEnded: Story = {
@@ -194,10 +188,9 @@ export const SaleEnded: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('sale.ended'))).toBeVisible();
     await expect(canvas.getByRole('timer')).toHaveTextContent(/^(00\D+){4}$/);
-    await expect(canvas.getByRole('button', { name: t('sale.buy.continue') })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.buy.continue') })).toBeDisabled();
   },
 };
-export const SaleEndedPolish = polish(SaleEnded);
 
 /** No tier configured: the default price of 0.003 USD applies and is said so. */
 export const NoTierActive: Story = {
@@ -215,7 +208,6 @@ export const NoTierActive: Story = {
     await expect((receive as HTMLInputElement).value).toMatch(brnd(1, 0.003));
   },
 };
-export const NoTierActivePolish = polish(NoTierActive);
 
 export const CardMinimum: Story = {
   play: async ({ canvas, globals, userEvent }) => {
@@ -224,7 +216,7 @@ export const CardMinimum: Story = {
     await userEvent.click(method(canvas, t, 'card'));
     await userEvent.type(await amountField(canvas, t, 'PLN'), '24.99');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectFieldError(
       canvas,
       t('sale.buy.amount', { currency: 'PLN' }),
@@ -232,7 +224,6 @@ export const CardMinimum: Story = {
     );
   },
 };
-export const CardMinimumPolish = polish(CardMinimum);
 
 /** Card route: provider initialisation, the order recorded, then the provider's second step. */
 export const CardRedirect: Story = {
@@ -241,7 +232,7 @@ export const CardRedirect: Story = {
     const t = storyIntl(globals);
     await amountField(canvas, t, 'PLN');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     const { navigation } = storyRecorders(loaded);
     await waitFor(() =>
       expect(navigation.assign).toHaveBeenCalledWith(expect.stringMatching(/\/buysuccess$/)),
@@ -251,12 +242,11 @@ export const CardRedirect: Story = {
       String(tokensForPln(404, live.plnPerUsd, live.price)),
     );
     // A second attempt within 30 seconds is refused before any request.
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectToast(t, 'danger', t('orders.errors.cardRetry'));
     await expect(navigation.assign).toHaveBeenCalledTimes(1);
   },
 };
-export const CardRedirectPolish = polish(CardRedirect);
 
 /** The server keeps the 30-second gap too (another tab, a cleared session). */
 export const CardRetryTooSoon: Story = {
@@ -266,12 +256,11 @@ export const CardRetryTooSoon: Story = {
     const t = storyIntl(globals);
     await amountField(canvas, t, 'PLN');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectToast(t, 'danger', t('orders.errors.cardRetry'));
     await expect(storyRecorders(loaded).navigation.assign).not.toHaveBeenCalled();
   },
 };
-export const CardRetryTooSoonPolish = polish(CardRetryTooSoon);
 
 export const CardInitFailed: Story = {
   args: { search: { pln_brands: '100' } },
@@ -280,12 +269,11 @@ export const CardInitFailed: Story = {
     const t = storyIntl(globals);
     await amountField(canvas, t, 'PLN');
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectToast(t, 'danger', t('errors.cardInitFailed'));
     await expect(storyRecorders(loaded).navigation.assign).not.toHaveBeenCalled();
   },
 };
-export const CardInitFailedPolish = polish(CardInitFailed);
 
 /** The buyer's details are checked before the provider is called. */
 export const CardDetailsInvalid: Story = {
@@ -297,13 +285,12 @@ export const CardDetailsInvalid: Story = {
     await userEvent.type(canvas.getByLabelText(t('sale.card.emailConfirm')), 'other@brnd.example');
     await userEvent.clear(canvas.getByLabelText(t('sale.card.phoneNumber')));
     await userEvent.click(canvas.getByLabelText(t('sale.buy.notUsCitizen')));
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.buy.continue') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.buy.continue') }));
     await expectFieldError(canvas, t('sale.card.emailConfirm'), t('sale.card.emailMismatch'));
     await expectFieldError(canvas, t('sale.card.phoneNumber'), t('validation.phone'));
     await expect(storyRecorders(loaded).navigation.assign).not.toHaveBeenCalled();
   },
 };
-export const CardDetailsInvalidPolish = polish(CardDetailsInvalid);
 
 /** IEO sends the browser to the exchange's market page from the sale configuration. */
 export const Ieo: Story = {
@@ -316,7 +303,6 @@ export const Ieo: Story = {
     );
   },
 };
-export const IeoPolish = polish(Ieo);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(sale)] } },
@@ -325,14 +311,12 @@ export const Loading: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(t('sale.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(sale)] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('sale.tryAgain') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.tryAgain') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

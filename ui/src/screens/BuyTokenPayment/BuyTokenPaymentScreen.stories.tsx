@@ -14,7 +14,6 @@ import {
   pending,
   sampleOrder,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { BuyTokenPaymentScreen } from './BuyTokenPaymentScreen.tsx';
@@ -40,7 +39,7 @@ async function expectPaymentDetails(canvas: Canvas, t: T, scheme: string) {
   await expect(await canvas.findByText(order.blockchain_address)).toBeVisible();
   await expect(canvas.getByText(t('sale.payment.usdValue'))).toBeVisible();
   await expect(canvas.getByText(order.shop_order_id)).toBeVisible();
-  const wallet = canvas.getByRole('link', { name: t('sale.payment.openWallet') });
+  const wallet = canvas.getByRole('link', { name: t.exact('sale.payment.openWallet') });
   await expect(wallet.getAttribute('href')).toMatch(new RegExp(`^${scheme}:`));
   await expect(canvas.getByRole('img', { name: /QR/ })).toBeVisible();
   await expect(canvas.getByRole('timer')).toHaveTextContent(/^(1[45]|0\d):\d\d$/);
@@ -52,11 +51,10 @@ export const WaitingBtc: Story = {
     const t = storyIntl(globals);
     await expectPaymentDetails(canvas, t, 'bitcoin');
     await expect(canvas.getByText(/\d BTC$/, { selector: 'code' })).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.payment.back') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.payment.back') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/user/buytoken');
   },
 };
-export const WaitingBtcPolish = polish(WaitingBtc);
 
 export const WaitingEth: Story = {
   parameters: { msw: { handlers: [orderStatus(1, 'ETH')] } },
@@ -65,13 +63,12 @@ export const WaitingEth: Story = {
     await expect(
       await canvas.findByText(/0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC/),
     ).toBeVisible();
-    const wallet = canvas.getByRole('link', { name: t('sale.payment.openWallet') });
+    const wallet = canvas.getByRole('link', { name: t.exact('sale.payment.openWallet') });
     await expect(wallet.getAttribute('href')).toMatch(
       /^ethereum:0x3C44[0-9a-fA-F]+@31337\?value=\d+$/,
     );
   },
 };
-export const WaitingEthPolish = polish(WaitingEth);
 
 /**
  * Status 0 for the first three seconds of the story, then 1: the page checks at once, then every
@@ -102,7 +99,6 @@ export const StatusZeroThenWaiting: Story = {
     ).toBeVisible();
   },
 };
-export const StatusZeroThenWaitingPolish = polish(StatusZeroThenWaiting);
 
 export const Confirming: Story = {
   parameters: { msw: { handlers: [orderStatus(2, 'ETH')] } },
@@ -119,7 +115,6 @@ export const Confirming: Story = {
     ).toBeVisible();
   },
 };
-export const ConfirmingPolish = polish(Confirming);
 
 /** Status 3: the completion screen with the tokens and the way to the dashboard. */
 export const Paid: Story = {
@@ -127,17 +122,16 @@ export const Paid: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.complete.title') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.complete.title') }),
     ).toBeVisible();
     await expect(canvas.getByText(/100[,.\s\u00a0]?000 BRND/)).toBeVisible();
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.complete.dashboard') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.complete.dashboard') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/dashboard',
       undefined,
     );
   },
 };
-export const PaidPolish = polish(Paid);
 
 /** Closed with no money received: which way it closed, that nothing was charged, and where next. */
 function closedStory(status: 4 | 5 | 6): Story {
@@ -146,12 +140,12 @@ function closedStory(status: 4 | 5 | 6): Story {
     play: async ({ canvas, globals, userEvent, loaded }) => {
       const t = storyIntl(globals);
       await expect(
-        await canvas.findByRole('heading', { name: t(`sale.closed.title.${status}`) }),
+        await canvas.findByRole('heading', { name: t.exact(`sale.closed.title.${status}`) }),
       ).toBeVisible();
       await expect(canvas.getByText(t(`sale.closed.nothing.${status}`))).toBeVisible();
       await expect(canvas.queryByText(t('sale.payment.address'))).toBeNull();
       await expect(canvas.queryByText(/status \d/i)).toBeNull();
-      await userEvent.click(canvas.getByRole('link', { name: t('sale.payment.newOrder') }));
+      await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.payment.newOrder') }));
       await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
         '/user/buytoken',
         undefined,
@@ -161,11 +155,8 @@ function closedStory(status: 4 | 5 | 6): Story {
 }
 
 export const Canceled = closedStory(4);
-export const CanceledPolish = polish(Canceled);
 export const Refunded = closedStory(5);
-export const RefundedPolish = polish(Refunded);
 export const Expired = closedStory(6);
-export const ExpiredPolish = polish(Expired);
 
 /** The quote ran out while the order still waits: the clock stands at 00:00. */
 export const ExpiredCountdown: Story = {
@@ -176,7 +167,6 @@ export const ExpiredCountdown: Story = {
     await expect(canvas.getByText(t('sale.payment.expired'))).toBeVisible();
   },
 };
-export const ExpiredCountdownPolish = polish(ExpiredCountdown);
 
 /** An unreadable expiry counts 15 minutes from page load (and is logged). */
 export const UnreadableExpiry: Story = {
@@ -196,7 +186,6 @@ export const UnreadableExpiry: Story = {
     await expect(await canvas.findByRole('timer')).toHaveTextContent(/^1[45]:\d\d$/);
   },
 };
-export const UnreadableExpiryPolish = polish(UnreadableExpiry);
 
 /**
  * Half of 0.657895 ETH arrived: the page says what arrived and when, and everything (text, amount,
@@ -212,22 +201,23 @@ export const PartialPayment: Story = {
     await expect(alert).toBeVisible();
     await expect(canvas.getByText(t('sale.payment.dueValue', { currency: 'ETH' }))).toBeVisible();
     await expect(canvas.getByText('0.3289475 ETH', { selector: 'code' })).toBeVisible();
-    const wallet = canvas.getByRole('link', { name: t('sale.payment.openWallet') });
+    const wallet = canvas.getByRole('link', { name: t.exact('sale.payment.openWallet') });
     await expect(wallet.getAttribute('href')).toMatch(/\?value=328947500000000000$/);
     await expect(
-      canvas.getByRole('img', { name: t('sale.payment.qrLabel', { amount: '0.3289475 ETH' }) }),
+      canvas.getByRole('img', {
+        name: t.exact('sale.payment.qrLabel', { amount: '0.3289475 ETH' }),
+      }),
     ).toBeVisible();
     const written: string[] = [];
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
       value: { writeText: async (text: string) => void written.push(text) },
     });
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.payment.copyAmount') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.payment.copyAmount') }));
     await expect(await canvas.findByText(t('sale.payment.amountCopied'))).toBeVisible();
     await expect(written).toEqual(['0.3289475']);
   },
 };
-export const PartialPaymentPolish = polish(PartialPayment);
 
 /** Paid, with more than asked: the tokens are credited and the extra waits for a decision. */
 export const Overpaid: Story = {
@@ -235,21 +225,20 @@ export const Overpaid: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.complete.title') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.complete.title') }),
     ).toBeVisible();
     await expect(canvas.getByText(/0\.02608696 BTC/)).toBeVisible();
     await expect(canvas.getByText(t('sale.received.reason.overpaid'))).toBeVisible();
     await expect(canvas.getByText(t('sale.received.next'))).toBeVisible();
   },
 };
-export const OverpaidPolish = polish(Overpaid);
 
 export const PaidLate: Story = {
   parameters: { msw: { handlers: [orderPaidLate('ETH')] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.closed.title.6') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.closed.title.6') }),
     ).toBeVisible();
     await expect(canvas.getByText(/0\.657895 ETH/)).toBeVisible();
     await expect(canvas.getByText(t('sale.received.reason.late'))).toBeVisible();
@@ -263,20 +252,19 @@ export const ExpiredPartPaid: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.closed.title.6') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.closed.title.6') }),
     ).toBeVisible();
     await expect(canvas.getByText(/0\.3289475 ETH/)).toBeVisible();
     await expect(canvas.getByText(t('sale.received.reason.partial'))).toBeVisible();
     await expect(canvas.getByText(t('sale.received.next'))).toBeVisible();
     await expect(canvas.queryByText(t('sale.closed.nothing.6'))).toBeNull();
-    await userEvent.click(canvas.getByRole('link', { name: t('sale.payment.transactions') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('sale.payment.transactions') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/transactions',
       undefined,
     );
   },
 };
-export const ExpiredPartPaidPolish = polish(ExpiredPartPaid);
 
 /** The operator credited the part payment: the buyer reads when and how many BRND. */
 export const ExpiredPartCredited: Story = {
@@ -287,7 +275,6 @@ export const ExpiredPartCredited: Story = {
     await expect(canvas.queryByText(t('sale.received.next'))).toBeNull();
   },
 };
-export const ExpiredPartCreditedPolish = polish(ExpiredPartCredited);
 
 /** The operator noted a refund: the buyer reads the reference, and that no tokens came of it. */
 export const ExpiredPartRefundNoted: Story = {
@@ -298,8 +285,6 @@ export const ExpiredPartRefundNoted: Story = {
     await expect(canvas.queryByText(t('sale.received.next'))).toBeNull();
   },
 };
-export const ExpiredPartRefundNotedPolish = polish(ExpiredPartRefundNoted);
-export const PaidLatePolish = polish(PaidLate);
 
 /** The server cannot be reached from the first check: the page waits and says it reconnects. */
 export const VerifyFailure: Story = {
@@ -310,7 +295,6 @@ export const VerifyFailure: Story = {
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const VerifyFailurePolish = polish(VerifyFailure);
 
 /**
  * A check fails mid-payment: address, QR and clock stay, a notice says the page reconnects, and
@@ -352,7 +336,6 @@ export const CheckDropsOut: Story = {
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const CheckDropsOutPolish = polish(CheckDropsOut);
 
 /** An unknown order, or someone else's: "order not found", with the way to a new order. */
 export const NotFound: Story = {
@@ -360,12 +343,13 @@ export const NotFound: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await canvas.findByRole('heading', { name: t('sale.payment.notFoundTitle') }),
+      await canvas.findByRole('heading', { name: t.exact('sale.payment.notFoundTitle') }),
     ).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('sale.payment.newOrder') })).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: t.exact('sale.payment.newOrder') }),
+    ).toBeVisible();
   },
 };
-export const NotFoundPolish = polish(NotFound);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(verifyOrder)] } },
@@ -376,4 +360,3 @@ export const Loading: Story = {
     ).toBeVisible();
   },
 };
-export const LoadingPolish = polish(Loading);

@@ -10,7 +10,6 @@ import {
   siteHandlersFor,
   siteLoadingHandlers,
 } from '@brnd/mocks/site';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { CompanyScreen } from './CompanyScreen.tsx';
@@ -31,64 +30,68 @@ const jobTitle = (index: number, locale: unknown) =>
 export const Default: Story = {
   play: async ({ canvas, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('company.title') })).toBeVisible();
-    await expect(canvas.getByRole('heading', { name: t('company.vision.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('company.title') }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: t.exact('company.vision.title') }),
+    ).toBeVisible();
 
-    const team = canvas.getByRole('region', { name: t('company.team.title') });
+    const team = canvas.getByRole('region', { name: t.exact('company.team.title') });
     await expect(within(team).getAllByRole('heading', { level: 3 })).toHaveLength(9);
     const name = 'Kaspar Tamm';
     await expect(within(team).getByText(t('company.team.roles.cto'))).toBeVisible();
     for (const network of ['facebook', 'twitter', 'linkedin']) {
       await expect(
-        within(team).getByRole('link', { name: t(`company.team.${network}`, { name }) }),
+        within(team).getByRole('link', { name: t.exact(`company.team.${network}`, { name }) }),
       ).toHaveAttribute('href', expect.stringContaining('kaspar'));
     }
 
-    const office = await canvas.findByRole('region', { name: t('company.office.title') });
+    const office = await canvas.findByRole('region', { name: t.exact('company.office.title') });
     await expect(office).toHaveTextContent(operator.address);
     await expect(within(office).getByRole('link', { name: contactEmail })).toHaveAttribute(
       'href',
       `mailto:${contactEmail}`,
     );
 
-    const board = canvas.getByRole('region', { name: t('company.jobs.title') });
+    const board = canvas.getByRole('region', { name: t.exact('company.jobs.title') });
     await expect(within(board).getAllByRole('heading', { level: 3 })).toHaveLength(3);
     await expect(
       within(board).getByRole('heading', { name: jobTitle(0, globals.locale) }),
     ).toBeVisible();
     await expect(
-      within(board).getByRole('button', { name: t('company.jobs.seeAll') }),
+      within(board).getByRole('button', { name: t.exact('company.jobs.seeAll') }),
     ).toHaveAttribute('aria-expanded', 'false');
 
-    await userEvent.click(canvas.getByRole('link', { name: t('company.faq.link') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('company.faq.link') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/faq',
       undefined,
     );
   },
 };
-export const DefaultPolish = polish(Default);
 
 /** SEE ALL JOBS shows every job and turns into the way back to three. */
 export const JobsExpanded: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const board = await canvas.findByRole('region', { name: t('company.jobs.title') });
-    await userEvent.click(within(board).getByRole('button', { name: t('company.jobs.seeAll') }));
+    const board = await canvas.findByRole('region', { name: t.exact('company.jobs.title') });
+    await userEvent.click(
+      within(board).getByRole('button', { name: t.exact('company.jobs.seeAll') }),
+    );
     await expect(within(board).getAllByRole('heading', { level: 3 })).toHaveLength(jobs.length);
     const last = jobTitle(jobs.length - 1, globals.locale) ?? '';
     await expect(within(board).getByRole('heading', { name: last })).toBeVisible();
     await expect(
-      within(board).getByRole('link', { name: t('company.jobs.applyFor', { title: last }) }),
+      within(board).getByRole('link', { name: t.exact('company.jobs.applyFor', { title: last }) }),
     ).toHaveAttribute('href', jobs.at(-1)?.applyUrl);
-    const toggle = within(board).getByRole('button', { name: t('company.jobs.seeFewer') });
+    const toggle = within(board).getByRole('button', { name: t.exact('company.jobs.seeFewer') });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBe(
       within(board).getByRole('list'),
     );
   },
 };
-export const JobsExpandedPolish = polish(JobsExpanded);
 
 /** A configured job board draws itself into its container; the fallback list stays away. */
 export const JobBoardEmbed: Story = {
@@ -105,7 +108,7 @@ export const JobBoardEmbed: Story = {
   },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const board = await canvas.findByRole('region', { name: t('company.jobs.title') });
+    const board = await canvas.findByRole('region', { name: t.exact('company.jobs.title') });
     await waitFor(() =>
       expect(within(board).getByRole('link', { name: jobs[0]?.title.en })).toBeVisible(),
     );
@@ -114,7 +117,6 @@ export const JobBoardEmbed: Story = {
     await expect(within(board).queryByText(t('company.jobs.loading'))).not.toBeInTheDocument();
   },
 };
-export const JobBoardEmbedPolish = polish(JobBoardEmbed);
 
 /** The job board's script cannot load: the visitor still gets the readable list. */
 export const JobBoardUnavailable: Story = {
@@ -131,41 +133,38 @@ export const JobBoardUnavailable: Story = {
   },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const board = await canvas.findByRole('region', { name: t('company.jobs.title') });
+    const board = await canvas.findByRole('region', { name: t.exact('company.jobs.title') });
     await expect(
       await within(board).findByRole('heading', { name: jobTitle(0, globals.locale) }),
     ).toBeVisible();
     await expect(
-      within(board).getByRole('button', { name: t('company.jobs.seeAll') }),
+      within(board).getByRole('button', { name: t.exact('company.jobs.seeAll') }),
     ).toBeVisible();
   },
 };
-export const JobBoardUnavailablePolish = polish(JobBoardUnavailable);
 
 /** Vision, team and the FAQ link need no configuration; office and jobs wait for it. */
 export const ConfigLoading: Story = {
   parameters: { msw: { handlers: siteLoadingHandlers } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('region', { name: t('company.team.title') })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: t.exact('company.team.title') })).toBeVisible();
     await expect(
       canvas.getByText(t('legal.configLoading')).closest('[role="status"]'),
     ).toBeVisible();
     await expect(
-      canvas.queryByRole('region', { name: t('company.jobs.title') }),
+      canvas.queryByRole('region', { name: t.exact('company.jobs.title') }),
     ).not.toBeInTheDocument();
-    await expect(canvas.getByRole('link', { name: t('company.faq.link') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t.exact('company.faq.link') })).toBeVisible();
   },
 };
-export const ConfigLoadingPolish = polish(ConfigLoading);
 
 export const ConfigError: Story = {
   parameters: { msw: { handlers: siteFailingHandlers } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('legal.configError'));
-    await expect(canvas.getByRole('button', { name: t('legal.tryAgain') })).toBeEnabled();
-    await expect(canvas.getByRole('region', { name: t('company.team.title') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('legal.tryAgain') })).toBeEnabled();
+    await expect(canvas.getByRole('region', { name: t.exact('company.team.title') })).toBeVisible();
   },
 };
-export const ConfigErrorPolish = polish(ConfigError);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_EMAIL } from '../shared/storage.ts';
@@ -26,11 +25,10 @@ export const WithStoredAddress: Story = {
       t('accounts.confirmEmail.title'),
     );
     await expect(canvas.getByText('anna@example.com')).toBeVisible();
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.backHome') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.common.backHome') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/', undefined);
   },
 };
-export const WithStoredAddressPolish = polish(WithStoredAddress);
 
 /** Opened in another browser: no stored address, the text still makes sense. */
 export const WithoutStoredAddress: Story = {
@@ -40,4 +38,3 @@ export const WithoutStoredAddress: Story = {
     await expect(canvas.getByText(t('accounts.confirmEmail.sent'))).toBeVisible();
   },
 };
-export const WithoutStoredAddressPolish = polish(WithoutStoredAddress);

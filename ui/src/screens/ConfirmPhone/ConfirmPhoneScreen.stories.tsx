@@ -9,7 +9,6 @@ import {
   serverError,
   validationError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_MOBILE } from '../shared/storage.ts';
@@ -61,7 +60,6 @@ export const Loading: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(t('accounts.confirmPhone.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 /** /confirmPhone: the number from sign-up, read-only, confirmed with CONTINUE. */
 export const ReadOnly: Story = {
@@ -82,11 +80,10 @@ export const ReadOnly: Story = {
     });
     await expect(localStorage.getItem(LOCAL_MOBILE)).toBe('+48600100200');
     await expect(
-      context.canvas.getByRole('link', { name: t('accounts.confirmPhone.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.confirmPhone.editNumber') }),
     ).toHaveAttribute('href', `/editPhone?edit=&code=${CODE}`);
   },
 };
-export const ReadOnlyPolish = polish(ReadOnly);
 
 /** /editPhone: the user corrects the number before the SMS goes out. */
 export const Editable: Story = {
@@ -108,7 +105,6 @@ export const Editable: Story = {
     await expect(sent[0]?.get('mobile')).toBe('+48512345678');
   },
 };
-export const EditablePolish = polish(Editable);
 
 export const InvalidNumber: Story = {
   args: { editable: true },
@@ -126,7 +122,6 @@ export const InvalidNumber: Story = {
     await expectNoToast(t);
   },
 };
-export const InvalidNumberPolish = polish(InvalidNumber);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [number, pending(changeMobile)] } },
@@ -137,7 +132,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.common.continue'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 /** The server answered without 'success': its message is shown as the error. */
 export const Refused: Story = {
@@ -158,7 +152,6 @@ export const Refused: Story = {
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const RefusedPolish = polish(Refused);
 
 export const ServerFieldError: Story = {
   args: { editable: true },
@@ -172,7 +165,6 @@ export const ServerFieldError: Story = {
     await expectFieldError(context.canvas, t('accounts.fields.mobile'), t('validation.phone'));
   },
 };
-export const ServerFieldErrorPolish = polish(ServerFieldError);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [number, serverError(changeMobile)] } },
@@ -183,7 +175,6 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);
 
 /** The code in the address is dead (used, expired or made up). */
 export const LinkInvalid: Story = {
@@ -191,14 +182,13 @@ export const LinkInvalid: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.linkInvalid'));
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.toLogin') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.common.toLogin') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/login',
       undefined,
     );
   },
 };
-export const LinkInvalidPolish = polish(LinkInvalid);
 
 /** The number could not load because of the server: trying again is offered. */
 export const LoadServerError: Story = {
@@ -206,10 +196,11 @@ export const LoadServerError: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    ).toBeVisible();
   },
 };
-export const LoadServerErrorPolish = polish(LoadServerError);
 
 /** Opened without a code at all. */
 export const MissingCode: Story = {
@@ -219,4 +210,3 @@ export const MissingCode: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('errors.linkInvalid'));
   },
 };
-export const MissingCodePolish = polish(MissingCode);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { ConfirmPhoneView } from './ConfirmPhoneView.tsx';
 
@@ -25,11 +24,12 @@ export const ReadOnly: Story = {
     await expect(
       canvas.getByLabelText(t('accounts.fields.mobile'), { selector: 'input' }),
     ).toHaveAttribute('readonly');
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.common.continue') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.common.continue') }),
+    );
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith('+48600100200'));
   },
 };
-export const ReadOnlyPolish = polish(ReadOnly);
 
 export const Editable: Story = {
   args: { editable: true },
@@ -39,30 +39,30 @@ export const Editable: Story = {
       canvas.getByLabelText(t('accounts.fields.mobile'), { selector: 'input' }),
     ).not.toHaveAttribute('readonly');
     await expect(
-      canvas.queryByRole('link', { name: t('accounts.confirmPhone.editNumber') }),
+      canvas.queryByRole('link', { name: t.exact('accounts.confirmPhone.editNumber') }),
     ).toBeNull();
   },
 };
-export const EditablePolish = polish(Editable);
 
 export const Submitting: Story = {
   args: { submitting: true },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.common.continue') }),
+      canvas.getByRole('button', { name: t.exact('accounts.common.continue') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 /** A refusal explained by the server, shown as it came. */
 export const WithFailure: Story = {
   args: { failure: 'This number cannot receive text messages.' },
+  parameters: {
+    polishArgs: {
+      failure: 'Ten numer nie może odbierać SMS-ów.',
+    },
+  },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(String(args.failure));
   },
 };
-export const WithFailurePolish = polish(WithFailure, {
-  failure: 'Ten numer nie może odbierać SMS-ów.',
-});

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { polish } from '../../testing/polish.ts';
 import { playThanksPage } from '../shared/thanks-page-play.ts';
 import { ContactSuccessScreen } from './ContactSuccessScreen.tsx';
 
@@ -14,4 +13,3 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: (context) => playThanksPage(context, 'accounts.contactSuccess.title'),
 };
-export const DefaultPolish = polish(Default);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { DashboardHomeScreen } from './DashboardHomeScreen.tsx';
@@ -24,15 +23,16 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
-    const status = canvas.getByRole('region', { name: t('dashboard.home.statusTitle') });
+    const status = canvas.getByRole('region', { name: t.exact('dashboard.home.statusTitle') });
     await expect(within(status).getByText('anna@example.com')).toBeVisible();
     await expect(within(status).getByText('+48600100200')).toBeVisible();
     await expect(within(status).getAllByText(t('dashboard.home.verified'))).toHaveLength(2);
-    await userEvent.click(canvas.getByRole('link', { name: t('dashboard.home.editProfile') }));
+    await userEvent.click(
+      canvas.getByRole('link', { name: t.exact('dashboard.home.editProfile') }),
+    );
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/profile/person',
       undefined,
     );
   },
 };
-export const DefaultPolish = polish(Default);

@@ -3,7 +3,6 @@ import { expect, within } from 'storybook/test';
 import { favouriteBrands, vote } from '@brnd/contracts/api/brands';
 import { VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { brandRow } from '../Voting/voting-fixtures.ts';
@@ -42,7 +41,6 @@ export const List: Story = {
     );
   },
 };
-export const ListPolish = polish(List);
 
 /** Five at most, each name cut after 15 characters. */
 export const TopFiveTruncated: Story = {
@@ -55,7 +53,6 @@ export const TopFiveTruncated: Story = {
     await expect(first).toHaveAttribute('title', 'Favourite brand number 1');
   },
 };
-export const TopFiveTruncatedPolish = polish(TopFiveTruncated);
 
 /** A vote from the dashboard counts like one on the voting page. */
 export const VoteFromDashboard: Story = {
@@ -74,20 +71,17 @@ export const VoteFromDashboard: Story = {
     ).toBeVisible();
   },
 };
-export const VoteFromDashboardPolish = polish(VoteFromDashboard);
 
 export const Empty: Story = {
   parameters: { msw: { handlers: [respondWith(favouriteBrands, { brands: { rows: [] } })] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('voting.favourites.empty'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('voting.favourites.goVote') })).toHaveAttribute(
-      'href',
-      '/voting',
-    );
+    await expect(
+      canvas.getByRole('link', { name: t.exact('voting.favourites.goVote') }),
+    ).toHaveAttribute('href', '/voting');
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(favouriteBrands)] } },
@@ -96,7 +90,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('voting.favourites.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(favouriteBrands)] } },
@@ -105,7 +98,6 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByText(t('voting.favourites.error'))).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /** Out of votes: the button explains the limit, as on the voting page. */
 export const LimitReached: Story = {
@@ -121,4 +113,3 @@ export const LimitReached: Story = {
     );
   },
 };
-export const LimitReachedPolish = polish(LimitReached);

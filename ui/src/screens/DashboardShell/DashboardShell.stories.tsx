@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { profile } from '@brnd/contracts/api/accounts';
 import { pending, respondWith } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { DashboardHomeScreen } from '../DashboardHome/DashboardHomeScreen.tsx';
@@ -42,42 +41,38 @@ export const OnDashboard: Story = {
     await expect(
       await canvas.findByRole('heading', {
         level: 1,
-        name: t('dashboard.heading', { name: 'Anna Kowalska' }),
+        name: t.exact('dashboard.heading', { name: 'Anna Kowalska' }),
       }),
     ).toBeVisible();
-    const tabs = canvas.getByRole('navigation', { name: t('dashboard.tabs.label') });
+    const tabs = canvas.getByRole('navigation', { name: t.exact('dashboard.tabs.label') });
     await expect(tabs).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('dashboard.tabs.dashboard') })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    const kyc = canvas.getByRole('button', { name: t('dashboard.kyc.button') });
+    await expect(
+      canvas.getByRole('link', { name: t.exact('dashboard.tabs.dashboard') }),
+    ).toHaveAttribute('aria-current', 'page');
+    const kyc = canvas.getByRole('button', { name: t.exact('dashboard.kyc.button') });
     await expect(kyc).toBeDisabled();
-    await expect(kyc).toHaveAccessibleDescription(t('dashboard.kyc.note'));
-    await userEvent.click(canvas.getByRole('link', { name: t('dashboard.tabs.profile') }));
+    await expect(kyc).toHaveAccessibleDescription(t.exact('dashboard.kyc.note'));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('dashboard.tabs.profile') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/user/profile/person',
       undefined,
     );
   },
 };
-export const OnDashboardPolish = polish(OnDashboard);
 
 export const OnProfile: Story = {
   args: { pathname: '/user/profile/person' },
   parameters: { msw: { handlers: [profileLoaded] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('link', { name: t('dashboard.tabs.profile') })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
     await expect(
-      canvas.getByRole('link', { name: t('dashboard.tabs.dashboard') }),
+      canvas.getByRole('link', { name: t.exact('dashboard.tabs.profile') }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(
+      canvas.getByRole('link', { name: t.exact('dashboard.tabs.dashboard') }),
     ).not.toHaveAttribute('aria-current');
   },
 };
-export const OnProfilePolish = polish(OnProfile);
 
 /** Until the profile answers, the name from the session cookie is shown. */
 export const ProfileLoading: Story = {
@@ -85,8 +80,10 @@ export const ProfileLoading: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('heading', { level: 1, name: t('dashboard.heading', { name: ANNA.name }) }),
+      canvas.getByRole('heading', {
+        level: 1,
+        name: t.exact('dashboard.heading', { name: ANNA.name }),
+      }),
     ).toBeVisible();
   },
 };
-export const ProfileLoadingPolish = polish(ProfileLoading);

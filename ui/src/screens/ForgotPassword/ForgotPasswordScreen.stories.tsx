@@ -3,7 +3,6 @@ import { expect } from 'storybook/test';
 import { forgotPassword } from '@brnd/contracts/api/accounts';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { errorResponse, route } from '@brnd/mocks/handlers';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { SESSION_RESET_REQUEST } from '../shared/storage.ts';
@@ -27,7 +26,9 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 async function request({ canvas, globals, userEvent }: Context, email: string) {
   const t = storyIntl(globals);
   if (email) await userEvent.type(canvas.getByLabelText(t('accounts.fields.email')), email);
-  await userEvent.click(canvas.getByRole('button', { name: t('accounts.forgotPassword.submit') }));
+  await userEvent.click(
+    canvas.getByRole('button', { name: t.exact('accounts.forgotPassword.submit') }),
+  );
 }
 
 export const Empty: Story = {
@@ -36,14 +37,15 @@ export const Empty: Story = {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
       t('accounts.forgotPassword.title'),
     );
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.backToLogin') }));
+    await userEvent.click(
+      canvas.getByRole('link', { name: t.exact('accounts.common.backToLogin') }),
+    );
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/login',
       undefined,
     );
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const InvalidEmail: Story = {
   parameters: { msw: { handlers: [accepted] } },
@@ -57,7 +59,6 @@ export const InvalidEmail: Story = {
     await expectNoToast(t);
   },
 };
-export const InvalidEmailPolish = polish(InvalidEmail);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(forgotPassword)] } },
@@ -67,7 +68,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.forgotPassword.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 /** Sent: the toast, the inline confirmation and the session flag. */
 export const Sent: Story = {
@@ -79,12 +79,11 @@ export const Sent: Story = {
     // The form gives way to the confirmation naming the (normalised) address.
     await expect(await context.canvas.findByText('anna@example.com')).toBeVisible();
     await expect(
-      context.canvas.queryByRole('button', { name: t('accounts.forgotPassword.submit') }),
+      context.canvas.queryByRole('button', { name: t.exact('accounts.forgotPassword.submit') }),
     ).toBeNull();
     await expect(sessionStorage.getItem(SESSION_RESET_REQUEST)).toBe('true');
   },
 };
-export const SentPolish = polish(Sent);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(forgotPassword)] } },
@@ -95,7 +94,6 @@ export const ServerError: Story = {
     await expect(sessionStorage.getItem(SESSION_RESET_REQUEST)).toBeNull();
   },
 };
-export const ServerErrorPolish = polish(ServerError);
 
 /** Asked too often: the toast says how long to wait instead of a plain failure. */
 export const Throttled: Story = {
@@ -117,4 +115,3 @@ export const Throttled: Story = {
     await expectToast(t, 'danger', t('errors.tooManyAttempts', { unit: 'second', count: 60 }));
   },
 };
-export const ThrottledPolish = polish(Throttled);

@@ -6,8 +6,6 @@ import { cardText } from '../../components/BrandCard/brand-display.ts';
 import { ButtonLink } from '../../components/Button/Button.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { Link } from '../../navigation.tsx';
-import heroPoster from '../../assets/home/hero-poster.jpg';
-import heroVideo from '../../assets/home/hero.mp4';
 import biegam from '../../assets/partners/biegam.webp';
 import kawaZiarno from '../../assets/partners/kawa-ziarno.webp';
 import nordOptyk from '../../assets/partners/nord-optyk.webp';
@@ -15,6 +13,7 @@ import pixelForge from '../../assets/partners/pixel-forge.webp';
 import zielonyKoszyk from '../../assets/partners/zielony-koszyk.webp';
 import { blogQueryOptions } from '../Blog/blog-queries.ts';
 import { cardTitle } from '../Blog/blog-text.ts';
+import { HeroVideo } from './HeroVideo.tsx';
 import { topVotedQueryOptions } from './home-brands.ts';
 import styles from './HomeScreen.module.css';
 import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
@@ -110,20 +109,7 @@ export function HomeScreen() {
             <p className={styles.lead}>{t('home.hero.lead')}</p>
             <ButtonLink to="/register">{t('home.applyNow')}</ButtonLink>
           </div>
-          {/* Decorative and silent: no sound track, muted, and never fullscreen on phones. */}
-          <video
-            className={styles.video}
-            src={heroVideo}
-            poster={heroPoster}
-            width={960}
-            height={540}
-            autoPlay
-            muted
-            loop
-            playsInline
-            preload="none"
-            aria-hidden="true"
-          />
+          <HeroVideo />
         </div>
       </section>
 

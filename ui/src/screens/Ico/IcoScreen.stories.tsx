@@ -8,7 +8,6 @@ import {
   saleUnconfigured,
   serverError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
@@ -38,25 +37,27 @@ export const Running: Story = {
     await usdField(canvas, t);
     await expect(canvas.getByRole('timer')).not.toHaveTextContent(/^(00\D+){4}$/);
     await expect(canvas.getAllByRole('row')).toHaveLength(6);
-    await expect(canvas.getByRole('progressbar', { name: t('sale.progress.label') })).toBeVisible();
+    await expect(
+      canvas.getByRole('progressbar', { name: t.exact('sale.progress.label') }),
+    ).toBeVisible();
     await expect(canvas.getByText(t('sale.stages.Pre ICO'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('sale.ico.whitepaper') })).toHaveAttribute(
-      'href',
-      '/docs/brnd-whitepaper.pdf',
-    );
-    await expect(canvas.getByRole('link', { name: t('sale.ico.onePager') })).toHaveAttribute(
+    await expect(
+      canvas.getByRole('link', { name: t.exact('sale.ico.whitepaper') }),
+    ).toHaveAttribute('href', '/docs/brnd-whitepaper.pdf');
+    await expect(canvas.getByRole('link', { name: t.exact('sale.ico.onePager') })).toHaveAttribute(
       'href',
       '/docs/brnd-one-pager.pdf',
     );
     // The buyback the page promises can be checked.
-    await expect(canvas.getByRole('link', { name: t('sale.ico.burnsLink') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('sale.ico.burnsLink') })).toHaveAttribute(
       'href',
       '/burns',
     );
-    await expect(canvas.getByRole('heading', { name: t('sale.ico.teamTitle') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: t.exact('sale.ico.teamTitle') }),
+    ).toBeVisible();
   },
 };
-export const RunningPolish = polish(Running);
 
 /** After the end the countdown stands at zero. */
 export const Ended: Story = {
@@ -67,7 +68,6 @@ export const Ended: Story = {
     await expect(canvas.getByRole('timer')).toHaveTextContent(/^(00\D+){4}$/);
   },
 };
-export const EndedPolish = polish(Ended);
 
 /** Money with 4 decimals, tokens whole, each side computing the other (at the 0.003 default). */
 export const Converter: Story = {
@@ -89,7 +89,6 @@ export const Converter: Story = {
     await expect(usd).toHaveValue('0.0045');
   },
 };
-export const ConverterPolish = polish(Converter);
 
 /** More than the 400,000,000 BRND on offer: the fields say so and the buy buttons wait. */
 export const ConverterOverOffer: Story = {
@@ -100,46 +99,45 @@ export const ConverterOverOffer: Story = {
     await userEvent.type(usd, '99999999999');
     await expect(usd).toHaveAttribute('aria-invalid', 'true');
     await expect(usd).toHaveAccessibleDescription(/400[\s\u00a0,.]000[\s\u00a0,.]000/);
-    await expect(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') })).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: t('sale.ico.buyPln') })).toBeDisabled();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('sale.ico.buyCrypto') }),
+    ).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.ico.buyPln') })).toBeDisabled();
     await userEvent.clear(brndField(canvas, t));
     await userEvent.type(brndField(canvas, t), '400000000');
     await expect(brndField(canvas, t)).not.toHaveAttribute('aria-invalid');
     await expect(usd).toHaveValue('1200000.0000');
-    await expect(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.ico.buyCrypto') })).toBeEnabled();
   },
 };
-export const ConverterOverOfferPolish = polish(ConverterOverOffer);
 
 /** Tier IV active before any order here: tiers I-III are sold out, so raised is not $0. */
 export const ProgressInTierFour: Story = {
   parameters: { msw: { handlers: [saleInTier(4, 0)] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const bar = await canvas.findByRole('progressbar', { name: t('sale.progress.label') });
+    const bar = await canvas.findByRole('progressbar', { name: t.exact('sale.progress.label') });
     await expect(bar).toHaveAttribute('aria-valuenow', '480000');
     await expect(canvas.getByText(/Tier III/, { selector: 'p' })).toHaveTextContent(/Tier IV/);
   },
 };
-export const ProgressInTierFourPolish = polish(ProgressInTierFour);
 
 /** Logged out: BTC/ETH goes to login with the buy-token target and the amount. */
 export const LoggedOutBuy: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await userEvent.type(await usdField(canvas, t), '100');
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyCrypto') }));
     const { navigation } = storyRecorders(loaded);
     await expect(navigation.navigate).toHaveBeenCalledWith('/login', {
       search: { buytoken: '', btc_brands: '100' },
     });
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyPln') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyPln') }));
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/login', {
       search: { buytoken: '', pln_brands: expect.stringMatching(/^\d+\.\d\d$/) },
     });
   },
 };
-export const LoggedOutBuyPolish = polish(LoggedOutBuy);
 
 /** Logged out with a referral code: registration keeps the code. */
 export const LoggedOutWithCode: Story = {
@@ -147,13 +145,12 @@ export const LoggedOutWithCode: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await usdField(canvas, t);
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyPln') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyPln') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/register', {
       search: { code: 'ANNA-ico' },
     });
   },
 };
-export const LoggedOutWithCodePolish = polish(LoggedOutWithCode);
 
 /** Logged in: straight to the buy page with the amount; IEO goes to the exchange. */
 export const LoggedInBuy: Story = {
@@ -161,28 +158,26 @@ export const LoggedInBuy: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await userEvent.type(await usdField(canvas, t), '250');
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyCrypto') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyCrypto') }));
     const { navigation } = storyRecorders(loaded);
     await expect(navigation.navigate).toHaveBeenCalledWith('/user/buytoken', {
       search: { btc_brands: '250' },
     });
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.ico.buyIeo') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.ico.buyIeo') }));
     await expect(navigation.assign).toHaveBeenCalledWith(
       'https://exchange.example/market/BRND-USDT',
     );
   },
 };
-export const LoggedInBuyPolish = polish(LoggedInBuy);
 
 export const NewsletterEmpty: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await usdField(canvas, t);
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.newsletter.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.newsletter.submit') }));
     await expectFieldError(canvas, t('sale.newsletter.email'), t('validation.newsletterEmail'));
   },
 };
-export const NewsletterEmptyPolish = polish(NewsletterEmpty);
 
 export const NewsletterSubscribed: Story = {
   play: async ({ canvas, globals, userEvent }) => {
@@ -190,12 +185,11 @@ export const NewsletterSubscribed: Story = {
     await usdField(canvas, t);
     const email = canvas.getByLabelText(t('sale.newsletter.email'), { selector: 'input' });
     await userEvent.type(email, 'anna@example.com');
-    await userEvent.click(canvas.getByRole('button', { name: t('sale.newsletter.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.newsletter.submit') }));
     await expectToast(t, 'success', t('sale.newsletter.done'));
     await waitFor(() => expect(email).toHaveValue(''));
   },
 };
-export const NewsletterSubscribedPolish = polish(NewsletterSubscribed);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(sale)] } },
@@ -203,17 +197,17 @@ export const Loading: Story = {
     const t = storyIntl(globals);
     await expect(canvas.getByRole('status')).toHaveTextContent(t('sale.loading'));
     // The description, documents and team do not wait for the sale figures.
-    await expect(canvas.getByRole('heading', { name: t('sale.ico.aboutTitle') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: t.exact('sale.ico.aboutTitle') }),
+    ).toBeVisible();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(sale)] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('sale.tryAgain') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('sale.tryAgain') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

@@ -11,7 +11,6 @@ import {
   serverError,
   validationError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import {
@@ -59,7 +58,7 @@ async function fillAndSubmit(
       password,
     );
   }
-  await userEvent.click(canvas.getByRole('button', { name: t('accounts.login.submit') }));
+  await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.login.submit') }));
 }
 
 export const Empty: Story = {
@@ -70,13 +69,14 @@ export const Empty: Story = {
       t('accounts.login.title'),
     );
     await expectNoFieldError(canvas, t('accounts.fields.email'));
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.login.forgotPassword') }));
+    await userEvent.click(
+      canvas.getByRole('link', { name: t.exact('accounts.login.forgotPassword') }),
+    );
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/forgotpassword', undefined);
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.login.signUp') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.login.signUp') }));
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/register', undefined);
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** Both fields empty: each shows its message and nothing is sent. */
 export const InvalidFields: Story = {
@@ -91,13 +91,12 @@ export const InvalidFields: Story = {
     await waitFor(() => expect(canvas.getByLabelText(t('accounts.fields.email'))).toHaveFocus());
 
     await userEvent.type(canvas.getByLabelText(t('accounts.fields.email')), 'anna@example');
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.login.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.login.submit') }));
     await expectFieldError(canvas, t('accounts.fields.email'), t('validation.email'));
     await expect(storyRecorders(loaded).session.signIn).not.toHaveBeenCalled();
     await expectNoToast(t);
   },
 };
-export const InvalidFieldsPolish = polish(InvalidFields);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(login)] } },
@@ -107,7 +106,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.login.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Success: Story = {
   parameters: { msw: { handlers: [signedIn] } },
@@ -122,7 +120,6 @@ export const Success: Story = {
     await expect(session.signIn).toHaveBeenCalledWith(ANNA);
   },
 };
-export const SuccessPolish = polish(Success);
 
 /** Came from the token sale with an amount: back to the buy page with it. */
 export const SuccessBackToBuyTokens: Story = {
@@ -138,7 +135,6 @@ export const SuccessBackToBuyTokens: Story = {
     );
   },
 };
-export const SuccessBackToBuyTokensPolish = polish(SuccessBackToBuyTokens);
 
 /** Came from voting: back to the voting page. */
 export const SuccessBackToVoting: Story = {
@@ -150,7 +146,6 @@ export const SuccessBackToVoting: Story = {
     await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/voting', undefined));
   },
 };
-export const SuccessBackToVotingPolish = polish(SuccessBackToVoting);
 
 /** Opened while signed in: no form, straight on to where a login would have gone. */
 export const AlreadySignedIn: Story = {
@@ -165,7 +160,6 @@ export const AlreadySignedIn: Story = {
     await expect(canvas.queryByLabelText(t('accounts.fields.email'))).toBeNull();
   },
 };
-export const AlreadySignedInPolish = polish(AlreadySignedIn);
 
 /** The phone is not verified yet: no session, on to the phone page with the answer's code. */
 export const NeedsPhone: Story = {
@@ -181,7 +175,6 @@ export const NeedsPhone: Story = {
     await expect(session.signIn).not.toHaveBeenCalled();
   },
 };
-export const NeedsPhonePolish = polish(NeedsPhone);
 
 export const WrongCredentials: Story = {
   parameters: { msw: { handlers: [loginWrongCredentials()] } },
@@ -192,7 +185,6 @@ export const WrongCredentials: Story = {
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const WrongCredentialsPolish = polish(WrongCredentials);
 
 export const EmailNotVerified: Story = {
   parameters: { msw: { handlers: [loginEmailNotVerified()] } },
@@ -202,7 +194,6 @@ export const EmailNotVerified: Story = {
     await expectToast(t, 'danger', t('errors.emailNotVerified'));
   },
 };
-export const EmailNotVerifiedPolish = polish(EmailNotVerified);
 
 /** Too many failed attempts: the toast says how long to wait. */
 export const Throttled: Story = {
@@ -213,7 +204,6 @@ export const Throttled: Story = {
     await expectToast(t, 'danger', t('errors.tooManyAttempts', { unit: 'second', count: 90 }));
   },
 };
-export const ThrottledPolish = polish(Throttled);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(login)] } },
@@ -223,7 +213,6 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);
 
 /** The server's 400 names a field: its message shows under that field. */
 export const ServerFieldError: Story = {
@@ -234,4 +223,3 @@ export const ServerFieldError: Story = {
     await expectFieldError(context.canvas, t('accounts.fields.email'), t('validation.email'));
   },
 };
-export const ServerFieldErrorPolish = polish(ServerFieldError);

@@ -5,7 +5,6 @@ import type { RefusedStatus } from '@brnd/contracts/domain/verification';
 import { fake } from '@brnd/mocks/handlers';
 import { refuseBrand, resubmitRefused } from '@brnd/mocks/admin-scenarios';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { brandRow } from '../Voting/voting-fixtures.ts';
@@ -24,16 +23,15 @@ type Story = StoryObj<typeof meta>;
 export const List: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const list = await canvas.findByRole('list', { name: t('brands.mine.title') });
+    const list = await canvas.findByRole('list', { name: t.exact('brands.mine.title') });
     const link = within(list).getByRole('link', { name: 'Vistula Runners' });
     await expect(link).toHaveAttribute('href', expect.stringMatching(/^\/brand\/\d+$/));
-    await expect(canvas.getByRole('link', { name: t('brands.mine.add') })).toHaveAttribute(
+    await expect(canvas.getByRole('link', { name: t.exact('brands.mine.add') })).toHaveAttribute(
       'href',
       '/user/mybrands/addbrand',
     );
   },
 };
-export const ListPolish = polish(List);
 
 /**
  * Each brand the user registered says where its verification stands; one they only referred
@@ -102,7 +100,9 @@ export const VerificationStatuses: Story = {
     // Only a refused or withdrawn brand may be sent again.
     for (const name of ['Waiting Brand', 'Approved Brand', 'Referred Brand']) {
       await expect(
-        canvas.queryByRole('button', { name: t('brands.resubmit.openLabel', { brand: name }) }),
+        canvas.queryByRole('button', {
+          name: t.exact('brands.resubmit.openLabel', { brand: name }),
+        }),
       ).toBeNull();
     }
     const referred = await row('Referred Brand');
@@ -115,17 +115,18 @@ export const VerificationStatuses: Story = {
       ['Waiting Brand', 1],
     ] as const) {
       await expect(
-        canvas.getByRole('link', { name: t('brandTokens.console.linkLabel', { brand: name }) }),
+        canvas.getByRole('link', {
+          name: t.exact('brandTokens.console.linkLabel', { brand: name }),
+        }),
       ).toHaveAttribute('href', `/user/brands/${id}`);
     }
     await expect(
       within(referred).queryByRole('link', {
-        name: t('brandTokens.console.linkLabel', { brand: 'Referred Brand' }),
+        name: t.exact('brandTokens.console.linkLabel', { brand: 'Referred Brand' }),
       }),
     ).toBeNull();
   },
 };
-export const VerificationStatusesPolish = polish(VerificationStatuses);
 
 /** Long names are cut like on the voting page. */
 export const LongName: Story = {
@@ -154,7 +155,6 @@ export const LongName: Story = {
     await expect(canvas.getByText(t('brands.mine.votes', { votes: 0 }))).toBeVisible();
   },
 };
-export const LongNamePolish = polish(LongName);
 
 export const Empty: Story = {
   parameters: { msw: { handlers: [respondWith(myBrands, { brands: { rows: [] } })] } },
@@ -163,7 +163,6 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('brands.mine.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(myBrands)] } },
@@ -172,7 +171,6 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('brands.mine.loading'))).toBeInTheDocument();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(myBrands)] } },
@@ -181,7 +179,6 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('brands.mine.error'));
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /* ---------------------------------------------------------------- documents sent later */
 
@@ -198,14 +195,14 @@ async function openDocuments({ canvas, userEvent, globals }: Context) {
   const t = storyIntl(globals);
   await userEvent.click(
     await canvas.findByRole('button', {
-      name: t('brands.documents.openLabel', { brand: 'Vistula Runners' }),
+      name: t.exact('brands.documents.openLabel', { brand: 'Vistula Runners' }),
     }),
   );
   const dialog = await screen.findByRole('dialog', {
-    name: t('brands.documents.dialogTitle', { brand: 'Vistula Runners' }),
+    name: t.exact('brands.documents.dialogTitle', { brand: 'Vistula Runners' }),
   });
   // The form appears once the documents sent so far are known.
-  await within(dialog).findByRole('button', { name: t('brands.documents.submit') });
+  await within(dialog).findByRole('button', { name: t.exact('brands.documents.submit') });
   return within(dialog);
 }
 
@@ -232,7 +229,7 @@ export const DocumentsSentLater: Story = {
     const t = storyIntl(context.globals);
     const dialog = await openDocuments(context);
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.documents.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.documents.submit') }),
     );
     await expect(await dialog.findByText(t('uploads.documentRequired'))).toBeVisible();
 
@@ -241,7 +238,7 @@ export const DocumentsSentLater: Story = {
       new File([PDF], 'KRS 0000999888.pdf', { type: 'application/pdf' }),
     );
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.documents.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.documents.submit') }),
     );
     await expect(
       await dialog.findByText(
@@ -250,13 +247,12 @@ export const DocumentsSentLater: Story = {
     ).toBeVisible();
     await expect(dialog.queryByText(t('uploads.documentRequired'))).toBeNull();
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.documents.close') }),
+      dialog.getByRole('button', { name: t.exact('brands.documents.close') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'success', t('brands.documents.uploaded'));
   },
 };
-export const DocumentsSentLaterPolish = polish(DocumentsSentLater);
 
 /** A file that only claims to be a PDF is refused by the server under its field. */
 export const DocumentSentLaterRefused: Story = {
@@ -272,13 +268,12 @@ export const DocumentSentLaterRefused: Story = {
       }),
     );
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.documents.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.documents.submit') }),
     );
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentType'));
   },
 };
-export const DocumentSentLaterRefusedPolish = polish(DocumentSentLaterRefused);
 
 /** Only a brand still waiting offers its documents: a verified one does not. */
 export const NoDocumentsOnceVerified: Story = {
@@ -287,12 +282,11 @@ export const NoDocumentsOnceVerified: Story = {
     await canvas.findByRole('link', { name: 'Vistula Runners' });
     await expect(
       canvas.queryByRole('button', {
-        name: t('brands.documents.openLabel', { brand: 'Vistula Runners' }),
+        name: t.exact('brands.documents.openLabel', { brand: 'Vistula Runners' }),
       }),
     ).toBeNull();
   },
 };
-export const NoDocumentsOnceVerifiedPolish = polish(NoDocumentsOnceVerified);
 
 /* ---------------------------------------------------------------- sent for verification again */
 
@@ -318,15 +312,17 @@ async function openResubmit(context: Context) {
   const t = storyIntl(context.globals);
   await context.userEvent.click(
     await context.canvas.findByRole('button', {
-      name: t('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
+      name: t.exact('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
     }),
   );
   const dialog = await screen.findByRole('dialog', {
-    name: t('brands.resubmit.dialogTitle', { brand: 'Vistula Runners' }),
+    name: t.exact('brands.resubmit.dialogTitle', { brand: 'Vistula Runners' }),
   });
-  await within(dialog).findByRole('button', { name: t('brands.resubmit.submit') });
+  await within(dialog).findByRole('button', { name: t.exact('brands.resubmit.submit') });
   // The owner learns that papers of a brand left refused are deleted, and when.
-  await expect(dialog).toHaveAccessibleDescription(t('brands.resubmit.dialogText', { days: 90 }));
+  await expect(dialog).toHaveAccessibleDescription(
+    t.exact('brands.resubmit.dialogText', { days: 90 }),
+  );
   return within(dialog);
 }
 
@@ -342,7 +338,6 @@ export const ResubmitOfferedWhenRejected: Story = {
     await expect(documentInput(dialog, t, 'registryExtract')).toBeInTheDocument();
   },
 };
-export const ResubmitOfferedWhenRejectedPolish = polish(ResubmitOfferedWhenRejected);
 
 /** A brand whose verification was withdrawn says why, and offers to be sent again. */
 export const ResubmitOfferedWhenRevoked: Story = {
@@ -355,7 +350,6 @@ export const ResubmitOfferedWhenRevoked: Story = {
     await openResubmit(context);
   },
 };
-export const ResubmitOfferedWhenRevokedPolish = polish(ResubmitOfferedWhenRevoked);
 
 /**
  * The owner attaches the missing registry extract and sends the brand again: it waits for
@@ -371,7 +365,7 @@ export const Resubmitted: Story = {
       new File([PDF], 'KRS 0000999888.pdf', { type: 'application/pdf' }),
     );
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.resubmit.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.resubmit.submit') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'success', t('brands.resubmit.done', { brand: 'Vistula Runners' }));
@@ -381,7 +375,7 @@ export const Resubmitted: Story = {
     // Waiting again, it offers the documents dialog, which holds the extract just sent.
     await expect(
       context.canvas.queryByRole('button', {
-        name: t('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
+        name: t.exact('brands.resubmit.openLabel', { brand: 'Vistula Runners' }),
       }),
     ).toBeNull();
     const documents = await openDocuments(context);
@@ -390,7 +384,6 @@ export const Resubmitted: Story = {
     await waitFor(() => expect(documents.getByText(sent)).toBeVisible());
   },
 };
-export const ResubmittedPolish = polish(Resubmitted);
 
 /** An operator decided meanwhile: the refusal is shown in the dialog, which stays open. */
 export const ResubmitRefused: Story = {
@@ -400,7 +393,7 @@ export const ResubmitRefused: Story = {
     const t = storyIntl(context.globals);
     const dialog = await openResubmit(context);
     await context.userEvent.click(
-      dialog.getByRole('button', { name: t('brands.resubmit.submit') }),
+      dialog.getByRole('button', { name: t.exact('brands.resubmit.submit') }),
     );
     await expect(await dialog.findByRole('alert')).toHaveTextContent(
       t('brands.resubmit.notRefused'),
@@ -408,4 +401,3 @@ export const ResubmitRefused: Story = {
     await expect(screen.getByRole('dialog')).toBeVisible();
   },
 };
-export const ResubmitRefusedPolish = polish(ResubmitRefused);

@@ -5,7 +5,6 @@ import { fake } from '@brnd/mocks/handlers';
 import { brandTokenSetup } from '@brnd/mocks/brand-tokens';
 import { pending, serverError } from '@brnd/mocks/scenarios';
 import { DEMO_EMAIL } from '@brnd/mocks/seed';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { MyTokensScreen } from './MyTokensScreen.tsx';
@@ -47,17 +46,17 @@ export const Loading: Story = {
     await expect(await canvas.findByText(t('brandTokens.mine.loading'))).toBeVisible();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(myTokens)] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('brandTokens.mine.retry') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('brandTokens.mine.retry') }),
+    ).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 export const Empty: Story = {
   play: async ({ canvas, globals }) => {
@@ -65,7 +64,6 @@ export const Empty: Story = {
     await expect(await canvas.findByText(t('brandTokens.mine.empty'))).toBeVisible();
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** Balances, rewards and past codes; the history opens on demand. */
 export const WithHoldings: Story = {
@@ -81,14 +79,16 @@ export const WithHoldings: Story = {
     await expect(within(card).getByText(t('brandTokens.mine.noWallet'))).toBeVisible();
     await expect(within(card).getByText(t('brandTokens.mine.claimNeedsWallet'))).toBeVisible();
     await userEvent.click(
-      within(card).getByRole('button', { name: t('brandTokens.mine.showHistory') }),
+      within(card).getByRole('button', { name: t.exact('brandTokens.mine.showHistory') }),
     );
     const history = await within(card).findByRole('table', {
-      name: t('brandTokens.mine.historyTitle', { ticker: 'PIXEL' }),
+      name: t.exact('brandTokens.mine.historyTitle', { ticker: 'PIXEL' }),
     });
     await expect(within(history).getByText(t('brandTokens.mine.kind.received'))).toBeVisible();
     await expect(within(history).getByText(t('brandTokens.mine.kind.redeemed'))).toBeVisible();
-    const codes = canvas.getByRole('region', { name: t('brandTokens.mine.redemptionsTitle') });
+    const codes = canvas.getByRole('region', {
+      name: t.exact('brandTokens.mine.redemptionsTitle'),
+    });
     await expect(within(codes).getByText('HX7Q2M9KPA')).toBeVisible();
     await expect(
       within(codes)
@@ -97,7 +97,6 @@ export const WithHoldings: Story = {
     ).toHaveTextContent(t('brandTokens.mine.used', { date: '' }).trim());
   },
 };
-export const WithHoldingsPolish = polish(WithHoldings);
 
 async function transfer(
   canvasElement: HTMLElement,
@@ -108,7 +107,7 @@ async function transfer(
 ) {
   const canvas = within(canvasElement);
   const form = await canvas.findByRole('form', {
-    name: t('brandTokens.mine.transferTitle', { ticker: 'PIXEL' }),
+    name: t.exact('brandTokens.mine.transferTitle', { ticker: 'PIXEL' }),
   });
   await userEvent.type(
     within(form).getByLabelText(t('brandTokens.mine.recipient'), { selector: 'input' }),
@@ -118,7 +117,9 @@ async function transfer(
     within(form).getByLabelText(t('brandTokens.mine.amount'), { selector: 'input' }),
     amount,
   );
-  await userEvent.click(within(form).getByRole('button', { name: t('brandTokens.mine.transfer') }));
+  await userEvent.click(
+    within(form).getByRole('button', { name: t.exact('brandTokens.mine.transfer') }),
+  );
   return form;
 }
 
@@ -147,7 +148,6 @@ export const TransferSuccess: Story = {
     );
   },
 };
-export const TransferSuccessPolish = polish(TransferSuccess);
 
 /** More than the balance: refused with the reason, nothing moves. */
 export const TransferFailure: Story = {
@@ -166,7 +166,6 @@ export const TransferFailure: Story = {
     ).toHaveTextContent('250 PIXEL');
   },
 };
-export const TransferFailurePolish = polish(TransferFailure);
 
 /** Redeeming burns the price and shows a one-time code to show at the counter, ready to copy. */
 export const RedeemWithCode: Story = {
@@ -187,14 +186,16 @@ export const RedeemWithCode: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const rewards = await canvas.findByRole('region', { name: t('brandTokens.mine.offersTitle') });
+    const rewards = await canvas.findByRole('region', {
+      name: t.exact('brandTokens.mine.offersTitle'),
+    });
     await userEvent.click(
       within(rewards).getByRole('button', {
-        name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+        name: t.exact('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
       }),
     );
     const dialog = await screen.findByRole('dialog', {
-      name: t('brandTokens.mine.confirmRedeem.title', {
+      name: t.exact('brandTokens.mine.confirmRedeem.title', {
         price: 50,
         ticker: 'PIXEL',
         offer: 'Legendary skin',
@@ -203,24 +204,25 @@ export const RedeemWithCode: Story = {
     await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
     await userEvent.click(
       within(dialog).getByRole('button', {
-        name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+        name: t.exact('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const codeCard = await canvas.findByRole('region', {
-      name: t('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
+      name: t.exact('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
     });
     const code = within(codeCard).getByText(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/);
     await userEvent.click(
-      within(codeCard).getByRole('button', { name: t('brandTokens.mine.copy') }),
+      within(codeCard).getByRole('button', { name: t.exact('brandTokens.mine.copy') }),
     );
     await expect(await within(codeCard).findByText(t('brandTokens.mine.copied'))).toBeVisible();
     await expect(copied).toEqual([code.textContent]);
-    const codes = canvas.getByRole('region', { name: t('brandTokens.mine.redemptionsTitle') });
+    const codes = canvas.getByRole('region', {
+      name: t.exact('brandTokens.mine.redemptionsTitle'),
+    });
     await expect(await within(codes).findByText(code.textContent ?? '')).toBeVisible();
   },
 };
-export const RedeemWithCodePolish = polish(RedeemWithCode);
 
 /** Cancel at the confirmation: no code, no tokens burned. */
 export const RedeemCancelled: Story = {
@@ -229,18 +231,20 @@ export const RedeemCancelled: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const rewards = await canvas.findByRole('region', { name: t('brandTokens.mine.offersTitle') });
+    const rewards = await canvas.findByRole('region', {
+      name: t.exact('brandTokens.mine.offersTitle'),
+    });
     const redeem = within(rewards).getByRole('button', {
-      name: t('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
+      name: t.exact('brandTokens.mine.redeem', { price: 50, ticker: 'PIXEL' }),
     });
     await userEvent.click(redeem);
     await screen.findByRole('dialog');
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(redeem).toHaveFocus());
     await expect(
       canvas.queryByRole('region', {
-        name: t('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
+        name: t.exact('brandTokens.mine.codeTitle', { offer: 'Legendary skin' }),
       }),
     ).toBeNull();
     const card = canvas.getByRole('region', { name: 'Pixel Coins (PIXEL)' });
@@ -249,4 +253,3 @@ export const RedeemCancelled: Story = {
     ).toHaveTextContent('250 PIXEL');
   },
 };
-export const RedeemCancelledPolish = polish(RedeemCancelled);

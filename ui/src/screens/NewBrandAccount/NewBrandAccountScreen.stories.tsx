@@ -4,7 +4,6 @@ import { expect, waitFor } from 'storybook/test';
 import { VERIFICATION_DOCUMENT_MAX_BYTES } from '@brnd/contracts/domain/verification';
 import { fake } from '@brnd/mocks/handlers';
 import { billingAddressExists } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectNoToast } from '../shared/story-helpers.ts';
 import { NewBrandAccountScreen } from './NewBrandAccountScreen.tsx';
@@ -57,7 +56,7 @@ async function fill({ canvas, userEvent, globals }: Context) {
   );
   await userEvent.type(canvas.getByLabelText(t('brands.company.email')), 'biuro@kawaziarno.pl');
   await userEvent.type(
-    canvas.getByRole('textbox', { name: t('brands.company.phone') }),
+    canvas.getByRole('textbox', { name: t.exact('brands.company.phone') }),
     '500 600 700',
   );
   await userEvent.type(
@@ -72,7 +71,7 @@ async function fill({ canvas, userEvent, globals }: Context) {
 export const Errors: Story = {
   play: async ({ canvas, userEvent, globals }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await expectFieldError(canvas, t('brands.company.brandName'), t('validation.name'));
     await expectFieldError(canvas, t('brands.company.email'), t('validation.email'));
     await expectFieldError(
@@ -91,7 +90,6 @@ export const Errors: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const ErrorsPolish = polish(Errors);
 
 /** Each field keeps its own value: the VAT number is not the e-mail, the operating address is not a password. */
 export const Submitted: Story = {
@@ -99,13 +97,15 @@ export const Submitted: Story = {
     const { canvas, userEvent, globals } = context;
     const t = storyIntl(globals);
     await fill(context);
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.asBilling') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('brands.company.asBilling') }),
+    );
     await expect(canvas.getByLabelText(t('brands.company.operatingAddress'))).toHaveValue(
       'ul. Floriańska 3, 31-019 Kraków',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await expect(
-      await canvas.findByRole('heading', { name: t('brands.company.doneTitle') }),
+      await canvas.findByRole('heading', { name: t.exact('brands.company.doneTitle') }),
     ).toBeVisible();
     await waitFor(() => expect(sent).toHaveLength(1));
     await expect(textFields(sent[0]!)).toEqual({
@@ -119,7 +119,6 @@ export const Submitted: Story = {
     });
   },
 };
-export const SubmittedPolish = polish(Submitted);
 
 /** A billing address registered before is refused under its field. */
 export const BillingAddressExists: Story = {
@@ -132,7 +131,7 @@ export const BillingAddressExists: Story = {
       canvas.getByLabelText(t('brands.company.operatingAddress')),
       'ul. Długa 1',
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await expectFieldError(
       canvas,
       t('brands.company.billingAddress'),
@@ -140,7 +139,6 @@ export const BillingAddressExists: Story = {
     );
   },
 };
-export const BillingAddressExistsPolish = polish(BillingAddressExists);
 
 /**
  * The terms' documents go with the application: each chosen file is named with its size, and the
@@ -151,8 +149,8 @@ export const SubmittedWithDocuments: Story = {
     const { canvas, userEvent, globals } = context;
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('group', { name: t('brands.documents.title') }),
-    ).toHaveAccessibleName(t('brands.documents.title'));
+      canvas.getByRole('group', { name: t.exact('brands.documents.title') }),
+    ).toHaveAccessibleName(t.exact('brands.documents.title'));
     await fill(context);
     await userEvent.type(
       canvas.getByLabelText(t('brands.company.operatingAddress')),
@@ -169,9 +167,9 @@ export const SubmittedWithDocuments: Story = {
     await expect(
       canvas.getByText(t('brands.documents.chosen', { name: 'Odpis KRS.pdf', size: '0 KB' })),
     ).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await expect(
-      await canvas.findByRole('heading', { name: t('brands.company.doneTitle') }),
+      await canvas.findByRole('heading', { name: t.exact('brands.company.doneTitle') }),
     ).toBeVisible();
     await waitFor(() => expect(sent).toHaveLength(1));
     await expect((sent[0]!.get('registryExtract') as File).name).toBe('Odpis KRS.pdf');
@@ -183,7 +181,6 @@ export const SubmittedWithDocuments: Story = {
     await expect(company?.status).toBe('pending');
   },
 };
-export const SubmittedWithDocumentsPolish = polish(SubmittedWithDocuments);
 
 /** A document that is not a PDF, PNG or JPEG is refused under its field before anything is sent. */
 export const DocumentWrongType: Story = {
@@ -197,13 +194,12 @@ export const DocumentWrongType: Story = {
       // Named like a PDF, but a Word document: the picker lets it through, the type rule does not.
       new File(['Articles of incorporation'], 'articles.pdf', { type: 'application/msword' }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentType'));
     await expect(sent).toHaveLength(0);
   },
 };
-export const DocumentWrongTypePolish = polish(DocumentWrongType);
 
 /** A document over the size limit is refused under its field before anything is sent. */
 export const DocumentTooLarge: Story = {
@@ -217,13 +213,12 @@ export const DocumentTooLarge: Story = {
         type: 'application/pdf',
       }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentTooLarge'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentTooLarge'));
     await expect(sent).toHaveLength(0);
   },
 };
-export const DocumentTooLargePolish = polish(DocumentTooLarge);
 
 /**
  * A file that claims to be a PDF but is not one is refused by the server, which reads its bytes:
@@ -245,14 +240,13 @@ export const DocumentRefusedByServer: Story = {
         type: 'application/pdf',
       }),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('brands.company.submit') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('brands.company.submit') }));
     await waitFor(() => expect(sent).toHaveLength(1));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    await expect(input).toHaveAccessibleDescription(t('uploads.documentType'));
+    await expect(input).toHaveAccessibleDescription(t.exact('uploads.documentType'));
     await expectNoToast(t);
     await expect(canvas.getByLabelText(t('brands.company.email'))).toHaveValue(
       'biuro@kawaziarno.pl',
     );
   },
 };
-export const DocumentRefusedByServerPolish = polish(DocumentRefusedByServer);

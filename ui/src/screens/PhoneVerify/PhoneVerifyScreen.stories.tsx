@@ -4,13 +4,14 @@ import { expect, waitFor } from 'storybook/test';
 import { confirmMobile, resendCode } from '@brnd/contracts/api/accounts';
 import {
   confirmMobileCodeExpired,
+  confirmMobilePhoneTaken,
   confirmMobileWrongCode,
   pending,
+  resendCooldown,
   resendLimited,
   respondWith,
   serverError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_MOBILE } from '../shared/storage.ts';
@@ -52,7 +53,7 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 function boxes({ canvas, globals }: Context) {
   const t = storyIntl(globals);
   return [1, 2, 3, 4].map((index) =>
-    canvas.getByRole('textbox', { name: t('common.digitLabel', { index, count: 4 }) }),
+    canvas.getByRole('textbox', { name: t.exact('common.digitLabel', { index, count: 4 }) }),
   );
 }
 
@@ -72,10 +73,10 @@ export const Empty: Story = {
     const t = storyIntl(context.globals);
     await expect(boxes(context)).toHaveLength(4);
     await expect(
-      context.canvas.getByRole('link', { name: t('accounts.phoneVerify.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.phoneVerify.editNumber') }),
     ).toHaveAttribute('href', `/editPhone?edit=&code=${CODE}`);
     await context.userEvent.click(
-      context.canvas.getByRole('link', { name: t('accounts.phoneVerify.editNumber') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.phoneVerify.editNumber') }),
     );
     await expect(storyRecorders(context.loaded).navigation.navigate).toHaveBeenCalledWith(
       '/editPhone',
@@ -83,7 +84,6 @@ export const Empty: Story = {
     );
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** Two boxes left empty: each of them says 'Invalid', and nothing is sent. */
 export const EmptyBoxes: Story = {
@@ -96,13 +96,12 @@ export const EmptyBoxes: Story = {
     await expect(first).not.toHaveAttribute('aria-invalid');
     await expect(second).not.toHaveAttribute('aria-invalid');
     await expect(third).toHaveAttribute('aria-invalid', 'true');
-    await expect(third).toHaveAccessibleDescription(t('validation.code'));
-    await expect(fourth).toHaveAccessibleDescription(t('validation.code'));
+    await expect(third).toHaveAccessibleDescription(t.exact('validation.code'));
+    await expect(fourth).toHaveAccessibleDescription(t.exact('validation.code'));
     await expect(sent).toHaveLength(0);
     await expectNoToast(t);
   },
 };
-export const EmptyBoxesPolish = polish(EmptyBoxes);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(confirmMobile)] } },
@@ -113,7 +112,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.phoneVerify.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Verified: Story = {
   parameters: { msw: { handlers: [verified] } },
@@ -135,7 +133,6 @@ export const Verified: Story = {
     ]);
   },
 };
-export const VerifiedPolish = polish(Verified);
 
 export const WrongCode: Story = {
   parameters: { msw: { handlers: [confirmMobileWrongCode()] } },
@@ -147,7 +144,6 @@ export const WrongCode: Story = {
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const WrongCodePolish = polish(WrongCode);
 
 /** Too old or five wrong tries: the page says so, and a resent code clears it. */
 export const CodeExpired: Story = {
@@ -159,13 +155,12 @@ export const CodeExpired: Story = {
     const notice = await context.canvas.findByText(t('errors.codeExpired'));
     await expect(notice).toBeVisible();
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
     await expect(context.canvas.queryByText(t('errors.codeExpired'))).toBeNull();
   },
 };
-export const CodeExpiredPolish = polish(CodeExpired);
 
 /** Resend sends the number kept from the phone page, as the original client did. */
 export const Resent: Story = {
@@ -174,7 +169,7 @@ export const Resent: Story = {
     const t = storyIntl(context.globals);
     localStorage.setItem(LOCAL_MOBILE, '+48600100200');
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
     await expect(sent).toEqual([
@@ -185,19 +180,66 @@ export const Resent: Story = {
     ]);
   },
 };
-export const ResentPolish = polish(Resent);
 
 export const ResendLimited: Story = {
   parameters: { msw: { handlers: [resendLimited()] } },
   play: async (context) => {
     const t = storyIntl(context.globals);
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'danger', t('errors.resendLimit'));
   },
 };
-export const ResendLimitedPolish = polish(ResendLimited);
+
+/** Inside the server's resend cooldown: a timer counts down and Resend waits for it. */
+export const ResendCooldown: Story = {
+  parameters: { msw: { handlers: [resendCooldown(42)] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const button = context.canvas.getByRole('button', {
+      name: t.exact('accounts.phoneVerify.resend'),
+    });
+    await context.userEvent.click(button);
+    const timer = await context.canvas.findByRole('timer');
+    // 42 s from the answer, shown by a clock that ticks once a second.
+    await expect(timer).toHaveTextContent(/00:4[0-3]/);
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(timer.textContent ?? '');
+    await expectNoToast(t);
+  },
+};
+
+/** A code just sent starts the same countdown before the next one can be asked for. */
+export const ResentCountsDown: Story = {
+  parameters: { msw: { handlers: [resent] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const button = context.canvas.getByRole('button', {
+      name: t.exact('accounts.phoneVerify.resend'),
+    });
+    await context.userEvent.click(button);
+    await expectToast(t, 'success', t('accounts.phoneVerify.resent'));
+    await expect(await context.canvas.findByRole('timer')).toHaveTextContent(/0[01]:[0-5][0-9]/);
+    await expect(button).toBeDisabled();
+  },
+};
+
+/** The number is verified on another account: the page says so without saying whose. */
+export const PhoneTaken: Story = {
+  parameters: { msw: { handlers: [confirmMobilePhoneTaken()] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    await typeCode(context, '4821');
+    await submit(context);
+    await expect(await context.canvas.findByText(t('errors.phoneTaken'))).toBeVisible();
+    await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
+    await expect(
+      context.canvas.getByRole('link', { name: t.exact('accounts.phoneVerify.editNumber') }),
+    ).toBeVisible();
+    await expectNoToast(t);
+  },
+};
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(confirmMobile), serverError(resendCode)] } },
@@ -208,7 +250,6 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);
 
 /** Opened without a code at all. */
 export const MissingCode: Story = {
@@ -218,7 +259,6 @@ export const MissingCode: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('errors.linkInvalid'));
   },
 };
-export const MissingCodePolish = polish(MissingCode);
 
 /** A non-'success' answer to Resend is shown as it came. */
 export const ResendRefused: Story = {
@@ -228,9 +268,8 @@ export const ResendRefused: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      context.canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     );
     await expectToast(t, 'danger', 'SMS gateway unavailable.');
   },
 };
-export const ResendRefusedPolish = polish(ResendRefused);

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { SMS_RESEND_COOLDOWN_MS } from '@brnd/contracts/domain/constants';
+import { ApiError } from '@brnd/contracts/api/errors';
 import { useMutation } from '@tanstack/react-query';
 import { SUCCESS, confirmMobile, resendCode } from '@brnd/contracts/api/accounts';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
@@ -41,6 +44,7 @@ function PhoneVerify({ code }: { code: string }) {
   const showError = useApiErrorToast();
   const verify = useConfirmMobileMutation();
   const resend = useResendCodeMutation();
+  const [resendAvailableAt, setResendAvailableAt] = useState<number>();
 
   const verificationFailed = () =>
     toast.danger(intl.formatMessage({ id: 'errors.verificationFailed' }));
@@ -51,6 +55,8 @@ function PhoneVerify({ code }: { code: string }) {
       submitting={verify.isPending}
       resending={resend.isPending}
       expired={apiErrorId(verify.error) === 'errors.codeExpired'}
+      taken={apiErrorId(verify.error) === 'errors.phoneTaken'}
+      resendAvailableAt={resendAvailableAt}
       onSubmit={(smsCode) =>
         verify.mutate(
           { mobile_verification_code: smsCode, verification_code: code },
@@ -62,8 +68,9 @@ function PhoneVerify({ code }: { code: string }) {
               } else verificationFailed();
             },
             onError: (error) => {
-              // A dead code is explained on the page, next to the Resend link.
-              if (apiErrorId(error) === 'errors.codeExpired') return;
+              // A dead code and a taken number are explained on the page, next to the links.
+              const id = apiErrorId(error);
+              if (id === 'errors.codeExpired' || id === 'errors.phoneTaken') return;
               if (apiErrorId(error) === 'errors.verificationFailed') verificationFailed();
               else showError(error);
             },
@@ -81,9 +88,15 @@ function PhoneVerify({ code }: { code: string }) {
                 return;
               }
               verify.reset();
+              setResendAvailableAt(Date.now() + SMS_RESEND_COOLDOWN_MS);
               toast.success(intl.formatMessage({ id: 'accounts.phoneVerify.resent' }));
             },
-            onError: showError,
+            onError: (error) => {
+              // Inside the server's cooldown the timer says when to ask again; no toast needed.
+              if (error instanceof ApiError && apiErrorId(error) === 'errors.smsCooldown') {
+                setResendAvailableAt(Date.now() + (error.retryAfterSeconds ?? 1) * 1000);
+              } else showError(error);
+            },
           },
         );
       }}

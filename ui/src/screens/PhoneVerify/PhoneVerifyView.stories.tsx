@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { PhoneVerifyView } from './PhoneVerifyView.tsx';
 
@@ -23,38 +22,39 @@ export const Default: Story = {
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await userEvent.click(
-      canvas.getByRole('textbox', { name: t('common.digitLabel', { index: 1, count: 4 }) }),
+      canvas.getByRole('textbox', { name: t.exact('common.digitLabel', { index: 1, count: 4 }) }),
     );
     await userEvent.keyboard('7305');
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.phoneVerify.submit') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.submit') }),
+    );
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledWith('7305'));
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
+    );
     await expect(args.onResend).toHaveBeenCalledOnce();
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Submitting: Story = {
   args: { submitting: true },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.phoneVerify.submit') }),
+      canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.submit') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Resending: Story = {
   args: { resending: true },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.phoneVerify.resend') }),
+      canvas.getByRole('button', { name: t.exact('accounts.phoneVerify.resend') }),
     ).toBeDisabled();
   },
 };
-export const ResendingPolish = polish(Resending);
 
 export const Expired: Story = {
   args: { expired: true },
@@ -63,4 +63,3 @@ export const Expired: Story = {
     await expect(canvas.getByText(t('errors.codeExpired'))).toBeVisible();
   },
 };
-export const ExpiredPolish = polish(Expired);

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
@@ -7,6 +8,7 @@ import { Alert } from '../../components/Alert/Alert.tsx';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { CodeInput } from '../../components/CodeInput/CodeInput.tsx';
+import { formatClock, useNow } from '../../components/Countdown/countdown.ts';
 import { Link } from '../../navigation.tsx';
 import { submitHandler, useErrorText } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
@@ -29,6 +31,10 @@ export interface PhoneVerifyViewProps {
   resending?: boolean;
   /** The SMS code is dead (too old or too many wrong tries): only a new one helps. */
   expired?: boolean;
+  /** Epoch ms when the server's resend cooldown ends (decision 040); until then a timer shows. */
+  resendAvailableAt?: number | undefined;
+  /** The number is verified on another account: only another number finishes sign-up. */
+  taken?: boolean;
 }
 
 export function PhoneVerifyView({
@@ -38,8 +44,14 @@ export function PhoneVerifyView({
   onResend,
   resending = false,
   expired = false,
+  resendAvailableAt,
+  taken = false,
 }: PhoneVerifyViewProps) {
   const intl = useIntl();
+  const now = useNow();
+  const waitMs = resendAvailableAt === undefined ? 0 : resendAvailableAt - now;
+  const waiting = waitMs > 0;
+  const timerId = useId();
   const errorText = useErrorText();
   const form = useForm({
     defaultValues: { digits: Array.from({ length: PHONE_CODE_LENGTH }, () => '') },
@@ -56,6 +68,7 @@ export function PhoneVerifyView({
       {expired && (
         <Alert variant="warning">{intl.formatMessage({ id: 'errors.codeExpired' })}</Alert>
       )}
+      {taken && <Alert variant="warning">{intl.formatMessage({ id: 'errors.phoneTaken' })}</Alert>}
       <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
         <form.Field name="digits">
           {(field) => {
@@ -76,11 +89,21 @@ export function PhoneVerifyView({
             type="button"
             className={styles.linkButton}
             onClick={onResend}
-            disabled={resending}
+            disabled={resending || waiting}
             aria-busy={resending || undefined}
+            aria-describedby={waiting ? timerId : undefined}
           >
             {intl.formatMessage({ id: 'accounts.phoneVerify.resend' })}
           </button>
+          {waiting && (
+            // A timer is not announced every second; the button's description names it.
+            <span id={timerId} role="timer" className={styles.muted}>
+              {intl.formatMessage(
+                { id: 'accounts.phoneVerify.resendIn' },
+                { time: formatClock(waitMs) },
+              )}
+            </span>
+          )}
           <Link to="/editPhone" options={{ search: { edit: '', code } }}>
             {intl.formatMessage({ id: 'accounts.phoneVerify.editNumber' })}
           </Link>

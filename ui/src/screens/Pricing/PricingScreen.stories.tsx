@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { PricingScreen } from './PricingScreen.tsx';
@@ -21,8 +20,10 @@ export const Desktop: Story = {
   globals: { viewport: { value: 'desktop', isRotated: false } },
   play: async ({ canvas, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('pricing.title') })).toBeVisible();
-    const table = canvas.getByRole('table', { name: t('pricing.tableCaption') });
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('pricing.title') }),
+    ).toBeVisible();
+    const table = canvas.getByRole('table', { name: t.exact('pricing.tableCaption') });
     const [header] = within(table).getAllByRole('row');
     await expect(header).toHaveTextContent(
       ['standard', 'premium', 'enterprise', 'agency']
@@ -43,17 +44,17 @@ export const Desktop: Story = {
     );
     // Dedicated support: crosses for Standard and Premium, checks for Enterprise and Agency.
     const support = within(table).getByRole('row', {
-      name: new RegExp(`^${t('pricing.features.dedicatedSupport')}`),
+      name: new RegExp(`^${t.exact('pricing.features.dedicatedSupport')}`),
     });
     const cells = within(support).getAllByRole('cell');
     await expect(cells.map((cell) => cell.textContent)).toEqual([
-      t('pricing.support.notIncluded'),
-      t('pricing.support.notIncluded'),
-      t('pricing.support.included'),
-      t('pricing.support.included'),
+      t.exact('pricing.support.notIncluded'),
+      t.exact('pricing.support.notIncluded'),
+      t.exact('pricing.support.included'),
+      t.exact('pricing.support.included'),
     ]);
     const games = within(table).getByRole('row', {
-      name: new RegExp(`^${t('pricing.features.games')}`),
+      name: new RegExp(`^${t.exact('pricing.features.games')}`),
     });
     await expect(within(games).getAllByRole('cell').at(-1)).toHaveTextContent(
       t('pricing.support.custom'),
@@ -61,14 +62,15 @@ export const Desktop: Story = {
     await expect(canvas.queryByRole('tablist')).not.toBeInTheDocument();
 
     const plan = t('pricing.plans.premium.name');
-    await userEvent.click(canvas.getByRole('link', { name: t('pricing.cta.applyFor', { plan }) }));
+    await userEvent.click(
+      canvas.getByRole('link', { name: t.exact('pricing.cta.applyFor', { plan }) }),
+    );
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/register',
       undefined,
     );
   },
 };
-export const DesktopPolish = polish(Desktop);
 
 /** Below 568px one tab per plan (stand, pre, enter, agency); the table is gone. */
 export const MobileTabs: Story = {
@@ -81,25 +83,26 @@ export const MobileTabs: Story = {
       ['standard', 'premium', 'enterprise', 'agency'].map((id) => t(`pricing.plans.${id}.name`)),
     );
     await expect(
-      canvas.getByRole('heading', { level: 2, name: t('pricing.plans.standard.name') }),
+      canvas.getByRole('heading', { level: 2, name: t.exact('pricing.plans.standard.name') }),
     ).toBeVisible();
 
-    await userEvent.click(canvas.getByRole('tab', { name: t('pricing.plans.enterprise.name') }));
+    await userEvent.click(
+      canvas.getByRole('tab', { name: t.exact('pricing.plans.enterprise.name') }),
+    );
     const panel = canvas.getByRole('tabpanel');
     await expect(
-      within(panel).getByRole('heading', { name: t('pricing.plans.enterprise.name') }),
+      within(panel).getByRole('heading', { name: t.exact('pricing.plans.enterprise.name') }),
     ).toBeVisible();
     await expect(within(panel).getByText(t('pricing.limits.users')).nextSibling).toHaveTextContent(
       '5',
     );
     await expect(
       within(panel).getByRole('link', {
-        name: t('pricing.cta.contactFor', { plan: t('pricing.plans.enterprise.name') }),
+        name: t.exact('pricing.cta.contactFor', { plan: t('pricing.plans.enterprise.name') }),
       }),
     ).toHaveAttribute('href', '/contact');
   },
 };
-export const MobileTabsPolish = polish(MobileTabs);
 
 /** The plan FAQ: closed until the visitor opens a question. */
 export const FaqItemOpen: Story = {
@@ -112,4 +115,3 @@ export const FaqItemOpen: Story = {
     await expect(answer.closest('details')).toHaveAttribute('open');
   },
 };
-export const FaqItemOpenPolish = polish(FaqItemOpen);

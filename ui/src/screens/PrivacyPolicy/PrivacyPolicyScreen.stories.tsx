@@ -7,7 +7,6 @@ import {
   siteHandlers,
   siteLoadingHandlers,
 } from '@brnd/mocks/site';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectLastUpdated } from '../TermsOfService/story-checks.ts';
 import { PrivacyPolicyScreen } from './PrivacyPolicyScreen.tsx';
@@ -26,18 +25,20 @@ const SECTIONS = ['general', 'means', 'cooperators', 'rights', 'cookies', 'final
 export const Default: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('privacy.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('privacy.title') }),
+    ).toBeVisible();
     await expectLastUpdated(canvas, globals);
 
-    const contents = await canvas.findByRole('navigation', { name: t('legal.contents') });
+    const contents = await canvas.findByRole('navigation', { name: t.exact('legal.contents') });
     await expect(
       within(contents)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(SECTIONS.map((id) => t(`privacy.${id}.title`)));
+    ).toEqual(SECTIONS.map((id) => t.exact(`privacy.${id}.title`)));
     const section = (index: number) =>
       canvas.getByRole('region', {
-        name: `${index + 1}. ${t(`privacy.${SECTIONS[index]}.title`)}`,
+        name: `${index + 1}. ${t.exact(`privacy.${SECTIONS[index]}.title`)}`,
       });
 
     const { operator, coAdministrator, dataProtectionEmail } = siteConfigFixture;
@@ -65,7 +66,7 @@ export const Default: Story = {
       within(categories as HTMLElement)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(expected.map((key) => t(`privacy.means.categories.${key}`)));
+    ).toEqual(expected.map((key) => t.exact(`privacy.means.categories.${key}`)));
     await expect(section(1)).toHaveTextContent(t('privacy.means.retention'));
     // Refused brands' papers: the number is the bff's purge rule, quoted.
     await expect(section(1)).toHaveTextContent(t('privacy.means.documents', { days: 90 }));
@@ -75,19 +76,19 @@ export const Default: Story = {
     await expect(section(4)).toHaveTextContent(t('privacy.cookies.session', { days: 2 }));
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const ConfigLoading: Story = {
   parameters: { msw: { handlers: siteLoadingHandlers } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('privacy.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('privacy.title') }),
+    ).toBeVisible();
     await expect(
       canvas.getByText(t('legal.configLoading')).closest('[role="status"]'),
     ).toBeVisible();
   },
 };
-export const ConfigLoadingPolish = polish(ConfigLoading);
 
 export const ConfigError: Story = {
   parameters: { msw: { handlers: siteFailingHandlers } },
@@ -97,7 +98,6 @@ export const ConfigError: Story = {
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
   },
 };
-export const ConfigErrorPolish = polish(ConfigError);
 
 const outage = createSiteOutage();
 
@@ -109,11 +109,10 @@ export const ConfigErrorRetry: Story = {
     const t = storyIntl(globals);
     await canvas.findByRole('alert');
     outage.recover();
-    await userEvent.click(canvas.getByRole('button', { name: t('legal.tryAgain') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('legal.tryAgain') }));
     await expect(
-      await canvas.findByRole('navigation', { name: t('legal.contents') }),
+      await canvas.findByRole('navigation', { name: t.exact('legal.contents') }),
     ).toBeVisible();
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
   },
 };
-export const ConfigErrorRetryPolish = polish(ConfigErrorRetry);

@@ -8,7 +8,6 @@ import {
   respondWith,
   serverError,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
@@ -68,7 +67,7 @@ function input({ canvas, globals }: Context, labelId: string) {
 async function openPasswordTab(context: Context) {
   const t = storyIntl(context.globals);
   await context.userEvent.click(
-    await context.canvas.findByRole('tab', { name: t('profile.tabs.password') }),
+    await context.canvas.findByRole('tab', { name: t.exact('profile.tabs.password') }),
   );
 }
 
@@ -88,10 +87,12 @@ async function fillPasswords(context: Context, current: string, next: string, co
 
 async function confirmInDialog(context: Context) {
   const t = storyIntl(context.globals);
-  const dialog = await screen.findByRole('dialog', { name: t('profile.password.confirmTitle') });
-  await expect(dialog).toHaveAccessibleDescription(t('profile.password.confirmText'));
+  const dialog = await screen.findByRole('dialog', {
+    name: t.exact('profile.password.confirmTitle'),
+  });
+  await expect(dialog).toHaveAccessibleDescription(t.exact('profile.password.confirmText'));
   await context.userEvent.click(
-    within(dialog).getByRole('button', { name: t('profile.password.confirm') }),
+    within(dialog).getByRole('button', { name: t.exact('profile.password.confirm') }),
   );
 }
 
@@ -102,7 +103,6 @@ export const Loading: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(t('profile.loading'));
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(profile)] } },
@@ -111,10 +111,11 @@ export const LoadFailed: Story = {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(t('profile.loadFailed'));
     await expect(alert).toHaveTextContent(t('errors.server'));
-    await expect(canvas.getByRole('button', { name: t('accounts.common.tryAgain') })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    ).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /** Personal data: e-mail and mobile are shown but cannot be edited. */
 export const PersonalData: Story = {
@@ -128,7 +129,6 @@ export const PersonalData: Story = {
     await expect(await input(context, 'accounts.fields.mobile')).toHaveAttribute('readonly');
   },
 };
-export const PersonalDataPolish = polish(PersonalData);
 
 export const PersonalDataInvalid: Story = {
   parameters: { msw: { handlers: [loaded, saved] } },
@@ -137,7 +137,7 @@ export const PersonalDataInvalid: Story = {
     await context.userEvent.clear(await input(context, 'accounts.fields.fullName'));
     await context.userEvent.clear(await input(context, 'profile.personal.address'));
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectFieldError(context.canvas, t('accounts.fields.fullName'), t('validation.fullName'));
     await expectFieldError(context.canvas, t('profile.personal.address'), t('validation.address'));
@@ -145,7 +145,6 @@ export const PersonalDataInvalid: Story = {
     await expectNoToast(t);
   },
 };
-export const PersonalDataInvalidPolish = polish(PersonalDataInvalid);
 
 export const PersonalDataSaving: Story = {
   parameters: { msw: { handlers: [loaded, pending(updateProfile)] } },
@@ -153,12 +152,11 @@ export const PersonalDataSaving: Story = {
     const t = storyIntl(context.globals);
     await input(context, 'accounts.fields.fullName');
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectBusyButton(context.canvas, t('profile.personal.submit'));
   },
 };
-export const PersonalDataSavingPolish = polish(PersonalDataSaving);
 
 export const PersonalDataSaved: Story = {
   parameters: { msw: { handlers: [loaded, saved] } },
@@ -168,7 +166,7 @@ export const PersonalDataSaved: Story = {
     await context.userEvent.clear(address);
     await context.userEvent.type(address, 'ul. Krótka 1, 00-001 Warszawa');
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectToast(t, 'success', t('profile.personal.success'));
     await expect(sent).toEqual([
@@ -179,7 +177,6 @@ export const PersonalDataSaved: Story = {
     ]);
   },
 };
-export const PersonalDataSavedPolish = polish(PersonalDataSaved);
 
 /** The language of the account's e-mails and SMS is saved with the personal data. */
 export const MessageLanguageSaved: Story = {
@@ -187,12 +184,12 @@ export const MessageLanguageSaved: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     const language = await context.canvas.findByRole('combobox', {
-      name: t('profile.personal.language'),
+      name: t.exact('profile.personal.language'),
     });
-    await expect(language).toHaveAccessibleDescription(t('profile.personal.languageHint'));
+    await expect(language).toHaveAccessibleDescription(t.exact('profile.personal.languageHint'));
     await context.userEvent.selectOptions(language, t('language.po'));
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectToast(t, 'success', t('profile.personal.success'));
     await expect(sent).toEqual([
@@ -200,7 +197,6 @@ export const MessageLanguageSaved: Story = {
     ]);
   },
 };
-export const MessageLanguageSavedPolish = polish(MessageLanguageSaved);
 
 export const PersonalDataServerError: Story = {
   parameters: { msw: { handlers: [loaded, serverError(updateProfile)] } },
@@ -208,12 +204,11 @@ export const PersonalDataServerError: Story = {
     const t = storyIntl(context.globals);
     await input(context, 'accounts.fields.fullName');
     await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      context.canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     );
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const PersonalDataServerErrorPolish = polish(PersonalDataServerError);
 
 /** Current password missing, a weak new one, then a confirmation that differs. */
 export const PasswordInvalid: Story = {
@@ -242,7 +237,6 @@ export const PasswordInvalid: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const PasswordInvalidPolish = polish(PasswordInvalid);
 
 /** The confirm dialog can be cancelled: nothing is sent. */
 export const PasswordConfirmCancelled: Story = {
@@ -251,15 +245,16 @@ export const PasswordConfirmCancelled: Story = {
     const t = storyIntl(context.globals);
     await openPasswordTab(context);
     await fillPasswords(context, 'OldSecret1!', 'NewSecret1!', 'NewSecret1!');
-    const dialog = await screen.findByRole('dialog', { name: t('profile.password.confirmTitle') });
+    const dialog = await screen.findByRole('dialog', {
+      name: t.exact('profile.password.confirmTitle'),
+    });
     await context.userEvent.click(
-      within(dialog).getByRole('button', { name: t('profile.password.cancel') }),
+      within(dialog).getByRole('button', { name: t.exact('profile.password.cancel') }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(sent).toHaveLength(0);
   },
 };
-export const PasswordConfirmCancelledPolish = polish(PasswordConfirmCancelled);
 
 export const PasswordChanging: Story = {
   parameters: { msw: { handlers: [loaded, pending(changePassword)] } },
@@ -271,7 +266,6 @@ export const PasswordChanging: Story = {
     await expectBusyButton(context.canvas, t('profile.password.submit'));
   },
 };
-export const PasswordChangingPolish = polish(PasswordChanging);
 
 /**
  * Confirmed and changed: every session ended, so this one too, and on to sign in — without
@@ -303,7 +297,6 @@ export const PasswordChanged: Story = {
     ]);
   },
 };
-export const PasswordChangedPolish = polish(PasswordChanged);
 
 export const PasswordWrongCurrent: Story = {
   parameters: { msw: { handlers: [loaded, changePasswordWrongCurrent()] } },
@@ -320,7 +313,6 @@ export const PasswordWrongCurrent: Story = {
     await expect(storyRecorders(context.loaded).session.signOut).not.toHaveBeenCalled();
   },
 };
-export const PasswordWrongCurrentPolish = polish(PasswordWrongCurrent);
 
 export const PasswordServerError: Story = {
   parameters: { msw: { handlers: [loaded, serverError(changePassword)] } },
@@ -332,4 +324,3 @@ export const PasswordServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const PasswordServerErrorPolish = polish(PasswordServerError);

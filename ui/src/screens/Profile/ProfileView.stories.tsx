@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError } from '../shared/story-helpers.ts';
 import { ProfileView } from './ProfileView.tsx';
@@ -27,11 +26,10 @@ type Story = StoryObj<typeof meta>;
 export const PersonalData: Story = {
   play: async ({ args, canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('tab', { name: t('profile.tabs.personal') })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    await userEvent.click(canvas.getByRole('button', { name: t('profile.personal.submit') }));
+    await expect(
+      canvas.getByRole('tab', { name: t.exact('profile.tabs.personal') }),
+    ).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('profile.personal.submit') }));
     await waitFor(() =>
       expect(args.onSaveProfile).toHaveBeenCalledWith({
         name: 'Anna Nowak',
@@ -41,18 +39,16 @@ export const PersonalData: Story = {
     );
   },
 };
-export const PersonalDataPolish = polish(PersonalData);
 
 export const Saving: Story = {
   args: { savingProfile: true },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('profile.personal.submit') }),
+      canvas.getByRole('button', { name: t.exact('profile.personal.submit') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SavingPolish = polish(Saving);
 
 /** The Password tab: the confirm dialog comes between the form and onChangePassword. */
 export const Password: Story = {
@@ -63,11 +59,13 @@ export const Password: Story = {
     await userEvent.type(field('profile.password.current'), 'OldSecret1!');
     await userEvent.type(field('accounts.fields.newPassword'), 'NewSecret1!');
     await userEvent.type(field('accounts.fields.confirmPassword'), 'NewSecret1!');
-    await userEvent.click(canvas.getByRole('button', { name: t('profile.password.submit') }));
-    const dialog = await screen.findByRole('dialog', { name: t('profile.password.confirmTitle') });
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('profile.password.submit') }));
+    const dialog = await screen.findByRole('dialog', {
+      name: t.exact('profile.password.confirmTitle'),
+    });
     await expect(args.onChangePassword).not.toHaveBeenCalled();
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('profile.password.confirm') }),
+      within(dialog).getByRole('button', { name: t.exact('profile.password.confirm') }),
     );
     await expect(args.onChangePassword).toHaveBeenCalledWith({
       currentpassword: 'OldSecret1!',
@@ -76,7 +74,6 @@ export const Password: Story = {
     });
   },
 };
-export const PasswordPolish = polish(Password);
 
 export const PasswordWithServerError: Story = {
   args: {
@@ -88,4 +85,3 @@ export const PasswordWithServerError: Story = {
     await expectFieldError(canvas, t('profile.password.current'), t('errors.wrongCurrentPassword'));
   },
 };
-export const PasswordWithServerErrorPolish = polish(PasswordWithServerError);

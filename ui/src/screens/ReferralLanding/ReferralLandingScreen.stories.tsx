@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { visitReferral } from '@brnd/contracts/api/referrals';
 import { serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_REFERRAL } from '../shared/storage.ts';
 import { ReferralLandingScreen } from './ReferralLandingScreen.tsx';
@@ -43,7 +42,6 @@ export const ToSignUp: Story = {
     await expect(localStorage.getItem(LOCAL_REFERRAL)).toBe('DEMOBRND');
   },
 };
-export const ToSignUpPolish = polish(ToSignUp);
 
 /** Already signed in: the click is counted, and the member goes to their dashboard. */
 export const SignedInToDashboard: Story = {
@@ -57,7 +55,6 @@ export const SignedInToDashboard: Story = {
     await expect(visits).toEqual([{ referral_code: 'DEMOBRND' }]);
   },
 };
-export const SignedInToDashboardPolish = polish(SignedInToDashboard);
 
 /** A dash part with `ico` leads to the token sale. */
 export const ToTokenSale: Story = {
@@ -72,7 +69,6 @@ export const ToTokenSale: Story = {
     );
   },
 };
-export const ToTokenSalePolish = polish(ToTokenSale);
 
 /** A dash part with `vote` leads to the voting page. */
 export const ToVoting: Story = {
@@ -87,7 +83,6 @@ export const ToVoting: Story = {
     );
   },
 };
-export const ToVotingPolish = polish(ToVoting);
 
 /** The click cannot be recorded: the visitor is let in all the same, with the code kept. */
 export const VisitFailed: Story = {
@@ -99,4 +94,3 @@ export const VisitFailed: Story = {
     await expect(localStorage.getItem(LOCAL_REFERRAL)).toBe('DEMOBRND');
   },
 };
-export const VisitFailedPolish = polish(VisitFailed);

@@ -4,7 +4,6 @@ import { referrals, type Referral } from '@brnd/contracts/api/referrals';
 import { INTL_LOCALE } from '@brnd/contracts/domain/constants';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
 import { DEMO_REFERRAL_CODE } from '@brnd/mocks/seed';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
 import { ReferralsScreen } from './ReferralsScreen.tsx';
@@ -64,7 +63,7 @@ export const SeveralLinks: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('referrals.banner.title'))).toBeVisible();
-    const table = await canvas.findByRole('table', { name: t('referrals.table.caption') });
+    const table = await canvas.findByRole('table', { name: t.exact('referrals.table.caption') });
     const rows = within(table).getAllByRole('row');
     await expect(rows).toHaveLength(3);
     const [, first, second] = rows as [HTMLElement, HTMLElement, HTMLElement];
@@ -78,7 +77,6 @@ export const SeveralLinks: Story = {
     await expect(numberCell(second, globals, 98_765)).toBeVisible();
   },
 };
-export const SeveralLinksPolish = polish(SeveralLinks);
 
 /** No links yet: the banner, the way to add one, and no table. */
 export const NoLinks: Story = {
@@ -87,10 +85,9 @@ export const NoLinks: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('referrals.empty'))).toBeVisible();
     await expect(canvas.queryByRole('table')).toBeNull();
-    await expect(canvas.getByRole('button', { name: t('referrals.addLink') })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: t.exact('referrals.addLink') })).toBeEnabled();
   },
 };
-export const NoLinksPolish = polish(NoLinks);
 
 /** The list cannot be read: 'Failed to fetch referrals!' and a way to try again. */
 export const FetchFailed: Story = {
@@ -98,10 +95,9 @@ export const FetchFailed: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('referrals.fetchFailed'));
-    await expect(canvas.getByRole('button', { name: t('referrals.retry') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('referrals.retry') })).toBeVisible();
   },
 };
-export const FetchFailedPolish = polish(FetchFailed);
 
 /** Copying a link puts {host}/ref/{code} on the clipboard and says 'Successfully Copied!'. */
 export const CopyLink: Story = {
@@ -113,13 +109,12 @@ export const CopyLink: Story = {
     const t = storyIntl(globals);
     const code = `${DEMO_REFERRAL_CODE}-ico`;
     await userEvent.click(
-      await canvas.findByRole('button', { name: t('referrals.copy', { code }) }),
+      await canvas.findByRole('button', { name: t.exact('referrals.copy', { code }) }),
     );
     await expect(await canvas.findByText(t('referrals.copied'))).toBeVisible();
     await expect(copied).toEqual([link(code)]);
   },
 };
-export const CopyLinkPolish = polish(CopyLink);
 
 /** The browser refuses the clipboard: the user is told to copy by hand. */
 export const CopyRefused: Story = {
@@ -129,13 +124,12 @@ export const CopyRefused: Story = {
     const t = storyIntl(globals);
     await userEvent.click(
       await canvas.findByRole('button', {
-        name: t('referrals.copy', { code: DEMO_REFERRAL_CODE }),
+        name: t.exact('referrals.copy', { code: DEMO_REFERRAL_CODE }),
       }),
     );
     await expect(await canvas.findByText(t('referrals.copyFailed'))).toBeVisible();
   },
 };
-export const CopyRefusedPolish = polish(CopyRefused);
 
 /** Editing a description: the dialog saves it, says so, and the table shows it. */
 export const EditDescription: Story = {
@@ -143,21 +137,20 @@ export const EditDescription: Story = {
     const t = storyIntl(globals);
     await userEvent.click(
       await canvas.findByRole('button', {
-        name: t('referrals.edit', { code: DEMO_REFERRAL_CODE }),
+        name: t.exact('referrals.edit', { code: DEMO_REFERRAL_CODE }),
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: t('referrals.editTitle') });
+    const dialog = await screen.findByRole('dialog', { name: t.exact('referrals.editTitle') });
     const field = within(dialog).getByLabelText(t('referrals.descriptionLabel'));
     await expect(field).toHaveValue('Main link');
     await userEvent.clear(field);
     await userEvent.type(field, 'Instagram bio');
-    await userEvent.click(within(dialog).getByRole('button', { name: t('referrals.save') }));
+    await userEvent.click(within(dialog).getByRole('button', { name: t.exact('referrals.save') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'success', t('referrals.descriptionUpdated'));
     await expect(await canvas.findByText('Instagram bio')).toBeVisible();
   },
 };
-export const EditDescriptionPolish = polish(EditDescription);
 
 /** 'Add a new link' creates one with its description and target; it joins the table. */
 export const CreateLink: Story = {
@@ -165,14 +158,18 @@ export const CreateLink: Story = {
     const t = storyIntl(globals);
     const table = await canvas.findByRole('table');
     await expect(within(table).getAllByRole('row')).toHaveLength(4);
-    await userEvent.click(canvas.getByRole('button', { name: t('referrals.addLink') }));
-    const dialog = await screen.findByRole('dialog', { name: t('referrals.createTitle') });
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('referrals.addLink') }));
+    const dialog = await screen.findByRole('dialog', { name: t.exact('referrals.createTitle') });
     await userEvent.type(
       within(dialog).getByLabelText(t('referrals.descriptionLabel')),
       'Telegram group',
     );
-    await userEvent.click(within(dialog).getByRole('radio', { name: t('referrals.targets.ico') }));
-    await userEvent.click(within(dialog).getByRole('button', { name: t('referrals.create') }));
+    await userEvent.click(
+      within(dialog).getByRole('radio', { name: t.exact('referrals.targets.ico') }),
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t.exact('referrals.create') }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'success', t('referrals.created'));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
@@ -182,27 +179,29 @@ export const CreateLink: Story = {
     ).toBeVisible();
   },
 };
-export const CreateLinkPolish = polish(CreateLink);
 
 /** A description over 200 characters is refused in the dialog; nothing is created. */
 export const CreateTooLong: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await expect(within(await canvas.findByRole('table')).getAllByRole('row')).toHaveLength(4);
-    await userEvent.click(canvas.getByRole('button', { name: t('referrals.addLink') }));
-    const dialog = await screen.findByRole('dialog', { name: t('referrals.createTitle') });
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('referrals.addLink') }));
+    const dialog = await screen.findByRole('dialog', { name: t.exact('referrals.createTitle') });
     const field = within(dialog).getByLabelText(t('referrals.descriptionLabel'));
     await userEvent.click(field);
     await userEvent.paste('x'.repeat(201));
-    await userEvent.click(within(dialog).getByRole('button', { name: t('referrals.create') }));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t.exact('referrals.create') }),
+    );
     await expectFieldError(
       within(dialog) as never,
       t('referrals.descriptionLabel'),
       t('referrals.validation.description'),
     );
-    await userEvent.click(within(dialog).getByRole('button', { name: t('referrals.cancel') }));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t.exact('referrals.cancel') }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(4);
   },
 };
-export const CreateTooLongPolish = polish(CreateTooLong);

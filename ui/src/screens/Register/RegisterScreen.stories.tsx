@@ -4,7 +4,6 @@ import { expect, waitFor } from 'storybook/test';
 import { signup } from '@brnd/contracts/api/accounts';
 import { waitDuration } from '@brnd/contracts/domain/durations';
 import { pending, serverError, signupThrottled, validationError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { LOCAL_EMAIL, LOCAL_REFERRAL } from '../shared/storage.ts';
@@ -51,7 +50,7 @@ async function fillForm({ canvas, globals, userEvent }: Context, email = 'Anna@E
 
 async function submit({ canvas, globals, userEvent }: Context) {
   const t = storyIntl(globals);
-  await userEvent.click(canvas.getByRole('button', { name: t('accounts.register.submit') }));
+  await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.register.submit') }));
 }
 
 export const Empty: Story = {
@@ -63,21 +62,20 @@ export const Empty: Story = {
     );
     // The side panel: benefits for users and for brands.
     await expect(
-      canvas.getByRole('heading', { name: t('accounts.benefits.usersTitle') }),
+      canvas.getByRole('heading', { name: t.exact('accounts.benefits.usersTitle') }),
     ).toBeVisible();
     await expect(
-      canvas.getByRole('heading', { name: t('accounts.benefits.brandsTitle') }),
+      canvas.getByRole('heading', { name: t.exact('accounts.benefits.brandsTitle') }),
     ).toBeVisible();
     const links = canvas.getAllByRole('link');
     await userEvent.click(links.find((link) => link.getAttribute('href') === '/terms-of-service')!);
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/terms-of-service', undefined);
     await userEvent.click(links.find((link) => link.getAttribute('href') === '/privacypolicy')!);
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/privacypolicy', undefined);
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.login.submit') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.login.submit') }));
     await expect(navigation.navigate).toHaveBeenLastCalledWith('/login', undefined);
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** Every rule at once: each field shows its own message and nothing is sent. */
 export const InvalidFields: Story = {
@@ -92,7 +90,7 @@ export const InvalidFields: Story = {
     await expectFieldError(canvas, t('accounts.fields.password'), t('validation.password'));
     const terms = canvas.getByRole('checkbox');
     await expect(terms).toHaveAttribute('aria-invalid', 'true');
-    await expect(terms).toHaveAccessibleDescription(t('validation.terms'));
+    await expect(terms).toHaveAccessibleDescription(t.exact('validation.terms'));
 
     // A number too short and a password without a special character stay refused.
     await userEvent.type(
@@ -110,7 +108,6 @@ export const InvalidFields: Story = {
     await expectNoToast(t);
   },
 };
-export const InvalidFieldsPolish = polish(InvalidFields);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(signup)] } },
@@ -121,7 +118,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.register.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 /** Opened from a referral link (/register?code=…): the code goes with the sign-up. */
 export const Success: Story = {
@@ -148,7 +144,6 @@ export const Success: Story = {
     await expect(localStorage.getItem(LOCAL_REFERRAL)).toBeNull();
   },
 };
-export const SuccessPolish = polish(Success);
 
 /** A code remembered from an earlier /ref/ visit is used when the address has none. */
 export const SuccessWithStoredReferral: Story = {
@@ -162,7 +157,6 @@ export const SuccessWithStoredReferral: Story = {
     await expect(sent[0]?.get('referral_code')).toBe('vote-7f3k');
   },
 };
-export const SuccessWithStoredReferralPolish = polish(SuccessWithStoredReferral);
 
 /** Too many sign-ups from this address or for this e-mail: the wait is shown, nothing moves. */
 export const Throttled: Story = {
@@ -175,7 +169,6 @@ export const Throttled: Story = {
     await expect(storyRecorders(context.loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };
-export const ThrottledPolish = polish(Throttled);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(signup)] } },
@@ -186,7 +179,6 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);
 
 /** The server refused one field: its message shows under it. */
 export const ServerFieldError: Story = {
@@ -198,7 +190,6 @@ export const ServerFieldError: Story = {
     await expectFieldError(context.canvas, t('accounts.fields.mobile'), t('validation.phone'));
   },
 };
-export const ServerFieldErrorPolish = polish(ServerFieldError);
 
 /** From a mail about tokens waiting for this address: the address is filled in. */
 export const FromTokensMail: Story = {
@@ -222,4 +213,3 @@ export const FromTokensMail: Story = {
     await waitFor(() => expect(sent[0]?.get('email')).toBe('fan@example.com'));
   },
 };
-export const FromTokensMailPolish = polish(FromTokensMail);

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError } from '../shared/story-helpers.ts';
 import { RegisterView } from './RegisterView.tsx';
@@ -30,7 +29,9 @@ export const Default: Story = {
       'Secret123!',
     );
     await userEvent.click(canvas.getByRole('checkbox'));
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.register.submit') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.register.submit') }),
+    );
     await waitFor(() =>
       expect(args.onSubmit).toHaveBeenCalledWith({
         name: 'Anna Nowak',
@@ -42,18 +43,16 @@ export const Default: Story = {
     );
   },
 };
-export const DefaultPolish = polish(Default);
 
 export const Submitting: Story = {
   args: { submitting: true },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      canvas.getByRole('button', { name: t('accounts.register.submit') }),
+      canvas.getByRole('button', { name: t.exact('accounts.register.submit') }),
     ).toHaveAttribute('aria-busy', 'true');
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const WithServerErrors: Story = {
   args: { serverErrors: { email: 'errors.emailExists', mobile: 'validation.phone' } },
@@ -63,4 +62,3 @@ export const WithServerErrors: Story = {
     await expectFieldError(canvas, t('accounts.fields.mobile'), t('validation.phone'));
   },
 };
-export const WithServerErrorsPolish = polish(WithServerErrors);

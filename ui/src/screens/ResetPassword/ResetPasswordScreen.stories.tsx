@@ -4,7 +4,6 @@ import { expect, waitFor } from 'storybook/test';
 import { resetPassword } from '@brnd/contracts/api/accounts';
 import { pending, serverError, validationError } from '@brnd/mocks/scenarios';
 import { route, errorResponse } from '@brnd/mocks/handlers';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
@@ -39,7 +38,9 @@ async function choose({ canvas, globals, userEvent }: Context, password: string,
   const field = (id: string) => canvas.getByLabelText(t(id), { selector: 'input' });
   if (password) await userEvent.type(field('accounts.fields.newPassword'), password);
   if (confirm) await userEvent.type(field('accounts.fields.confirmPassword'), confirm);
-  await userEvent.click(canvas.getByRole('button', { name: t('accounts.resetPassword.submit') }));
+  await userEvent.click(
+    canvas.getByRole('button', { name: t.exact('accounts.resetPassword.submit') }),
+  );
 }
 
 export const Empty: Story = {
@@ -50,7 +51,6 @@ export const Empty: Story = {
     );
   },
 };
-export const EmptyPolish = polish(Empty);
 
 /** A weak password, then a confirmation that differs: each has its message. */
 export const InvalidFields: Story = {
@@ -85,7 +85,6 @@ export const InvalidFields: Story = {
     await expectNoToast(t);
   },
 };
-export const InvalidFieldsPolish = polish(InvalidFields);
 
 export const Submitting: Story = {
   parameters: { msw: { handlers: [pending(resetPassword)] } },
@@ -95,7 +94,6 @@ export const Submitting: Story = {
     await expectBusyButton(context.canvas, t('accounts.resetPassword.submit'));
   },
 };
-export const SubmittingPolish = polish(Submitting);
 
 export const Changed: Story = {
   parameters: { msw: { handlers: [changed] } },
@@ -109,7 +107,6 @@ export const Changed: Story = {
     await expect(sent).toEqual([{ password: 'NewSecret1!', code: CODE }]);
   },
 };
-export const ChangedPolish = polish(Changed);
 
 /** Used, unknown or older than an hour: the form gives way to a new-link offer. */
 export const LinkInvalid: Story = {
@@ -123,7 +120,7 @@ export const LinkInvalid: Story = {
       t('errors.linkInvalid'),
     );
     await context.userEvent.click(
-      context.canvas.getByRole('link', { name: t('accounts.resetPassword.requestNew') }),
+      context.canvas.getByRole('link', { name: t.exact('accounts.resetPassword.requestNew') }),
     );
     await expect(storyRecorders(context.loaded).navigation.navigate).toHaveBeenCalledWith(
       '/forgotpassword',
@@ -131,7 +128,6 @@ export const LinkInvalid: Story = {
     );
   },
 };
-export const LinkInvalidPolish = polish(LinkInvalid);
 
 /** The server's password rule refused it: the message sits under the field. */
 export const ServerFieldError: Story = {
@@ -149,7 +145,6 @@ export const ServerFieldError: Story = {
     await expect(context.canvas.queryByText(t('errors.linkInvalid'))).toBeNull();
   },
 };
-export const ServerFieldErrorPolish = polish(ServerFieldError);
 
 export const ServerError: Story = {
   parameters: { msw: { handlers: [serverError(resetPassword)] } },
@@ -159,4 +154,3 @@ export const ServerError: Story = {
     await expectToast(t, 'danger', t('errors.server'));
   },
 };
-export const ServerErrorPolish = polish(ServerError);

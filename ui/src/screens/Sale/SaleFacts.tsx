@@ -16,7 +16,10 @@ export function useTierText(): (sale: Sale) => string {
       minimumFractionDigits: 4,
     });
     return tier
-      ? intl.formatMessage({ id: 'sale.buy.tierValue' }, { tier: tier.name, price })
+      ? intl.formatMessage(
+          { id: 'sale.buy.tierValue' },
+          { tier: intl.formatMessage({ id: `sale.tierNames.${tier.name}` }), price },
+        )
       : intl.formatMessage({ id: 'sale.buy.noTier' }, { price });
   };
 }
@@ -83,7 +86,7 @@ export function TierTable({ sale }: { sale: Sale }) {
           {sale.tiers.map((tier) => (
             <tr key={tier.id} className={tier.active ? styles.active : undefined}>
               <th scope="row">
-                {tier.name}
+                {intl.formatMessage({ id: `sale.tierNames.${tier.name}` })}
                 {tier.active && <span className={styles.badge}>{t('sale.tiers.active')}</span>}
               </th>
               <td>{intl.formatNumber(tier.tokens)}</td>

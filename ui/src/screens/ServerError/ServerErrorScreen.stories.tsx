@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { ServerErrorScreen } from './ServerErrorScreen.tsx';
@@ -20,10 +19,9 @@ export const Default: Story = {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
       t('pages.serverError.title'),
     );
-    await userEvent.click(canvas.getByRole('button', { name: t('pages.tryAgain') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('pages.tryAgain') }));
     await expect(args.onRetry).toHaveBeenCalledOnce();
-    await userEvent.click(canvas.getByRole('link', { name: t('pages.backHome') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('pages.backHome') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/', undefined);
   },
 };
-export const DefaultPolish = polish(Default);

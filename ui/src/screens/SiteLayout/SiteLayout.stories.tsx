@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor } from 'storybook/test';
 import { logout } from '@brnd/contracts/api/session';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { HomeScreen } from '../Home/HomeScreen.tsx';
@@ -29,21 +28,20 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 async function logOut({ canvas, globals, userEvent }: Context) {
   const t = storyIntl(globals);
   await userEvent.click(canvas.getByRole('button', { name: new RegExp(ANNA.email) }));
-  await userEvent.click(await screen.findByRole('menuitem', { name: t('nav.logOut') }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: t.exact('nav.logOut') }));
 }
 
 export const LoggedOut: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('navigation', { name: t('nav.main') })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: t.exact('nav.main') })).toBeVisible();
     await expect(canvas.getByRole('main')).toContainElement(
-      canvas.getByRole('heading', { level: 1, name: t('home.hero.title') }),
+      canvas.getByRole('heading', { level: 1, name: t.exact('home.hero.title') }),
     );
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('nav.signIn') })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: t.exact('nav.signIn') })).toBeVisible();
   },
 };
-export const LoggedOutPolish = polish(LoggedOut);
 
 /** Log Out ends the server session, forgets it here and goes home. */
 export const LogOut: Story = {
@@ -58,7 +56,6 @@ export const LogOut: Story = {
     ).toBeVisible();
   },
 };
-export const LogOutPolish = polish(LogOut);
 
 /** The server could not be told: this browser still logs out. */
 export const LogOutServerError: Story = {
@@ -70,4 +67,3 @@ export const LogOutServerError: Story = {
     await waitFor(() => expect(session.signOut).toHaveBeenCalledOnce());
   },
 };
-export const LogOutServerErrorPolish = polish(LogOutServerError);

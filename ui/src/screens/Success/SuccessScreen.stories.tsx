@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { SuccessScreen } from './SuccessScreen.tsx';
 
@@ -36,17 +35,15 @@ export const Individual: Story = {
     const link = `${window.location.origin}/ref/anna-7f3k`;
     // The account is ready: the page says so and offers signing in first.
     await expect(canvas.getByText(t('accounts.success.confirmed'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('accounts.common.toLogin') })).toHaveAttribute(
-      'href',
-      '/login',
-    );
+    await expect(
+      canvas.getByRole('link', { name: t.exact('accounts.common.toLogin') }),
+    ).toHaveAttribute('href', '/login');
     await expect(canvas.getByLabelText(t('accounts.success.linkLabel'))).toHaveValue(link);
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.success.copy') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.success.copy') }));
     await expect(await canvas.findByRole('status')).toHaveTextContent(t('accounts.success.copied'));
     await expect(copied).toEqual([link]);
   },
 };
-export const IndividualPolish = polish(Individual);
 
 /** /success?brand_code=…: the brand's text about verification. */
 export const Brand: Story = {
@@ -55,13 +52,14 @@ export const Brand: Story = {
     const t = storyIntl(globals);
     await expect(canvas.getByText(t('accounts.success.brandText'))).toBeVisible();
     // A brand registered by its company has no login to go to.
-    await expect(canvas.queryByRole('link', { name: t('accounts.common.toLogin') })).toBeNull();
+    await expect(
+      canvas.queryByRole('link', { name: t.exact('accounts.common.toLogin') }),
+    ).toBeNull();
     await expect(canvas.getByLabelText(t('accounts.success.linkLabel'))).toHaveValue(
       `${window.location.origin}/ref/acme-brand`,
     );
   },
 };
-export const BrandPolish = polish(Brand);
 
 /** The clipboard refused (no permission): the user is told to copy by hand. */
 export const CopyRefused: Story = {
@@ -70,20 +68,20 @@ export const CopyRefused: Story = {
     stubClipboard(() => Promise.reject(new DOMException('Denied', 'NotAllowedError'))),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.success.copy') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('accounts.success.copy') }));
     await expect(await canvas.findByRole('status')).toHaveTextContent(
       t('accounts.success.copyFailed'),
     );
   },
 };
-export const CopyRefusedPolish = polish(CopyRefused);
 
 /** /success without a code: nothing to share, the way on is still there. */
 export const WithoutCode: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(canvas.getByText(t('accounts.success.noCode'))).toBeVisible();
-    await expect(canvas.getByRole('link', { name: t('accounts.common.contactUs') })).toBeVisible();
+    await expect(
+      canvas.getByRole('link', { name: t.exact('accounts.common.contactUs') }),
+    ).toBeVisible();
   },
 };
-export const WithoutCodePolish = polish(WithoutCode);

@@ -6,7 +6,6 @@ import {
   siteHandlers,
   siteLoadingHandlers,
 } from '@brnd/mocks/site';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectLastUpdated } from './story-checks.ts';
 import { TermsOfServiceScreen } from './TermsOfServiceScreen.tsx';
@@ -23,10 +22,12 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('terms.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('terms.title') }),
+    ).toBeVisible();
     await expectLastUpdated(canvas, globals);
 
-    const contents = await canvas.findByRole('navigation', { name: t('legal.contents') });
+    const contents = await canvas.findByRole('navigation', { name: t.exact('legal.contents') });
     const links = within(contents).getAllByRole('link');
     await expect(links).toHaveLength(11);
     for (const [index, link] of links.entries()) {
@@ -35,7 +36,7 @@ export const Default: Story = {
       await expect(link).toHaveAttribute('href', `#${section.id}`);
     }
 
-    const general = canvas.getByRole('region', { name: `1. ${t('terms.general.title')}` });
+    const general = canvas.getByRole('region', { name: `1. ${t.exact('terms.general.title')}` });
     const { operator, contactEmail } = siteConfigFixture;
     await expect(general).toHaveTextContent(operator.name);
     await expect(general).toHaveTextContent(operator.registryCode);
@@ -45,38 +46,41 @@ export const Default: Story = {
       `mailto:${contactEmail}`,
     );
 
-    const brands = canvas.getByRole('region', { name: `4. ${t('terms.brands.title')}` });
+    const brands = canvas.getByRole('region', { name: `4. ${t.exact('terms.brands.title')}` });
     await expect(within(brands).getAllByRole('listitem')).toHaveLength(8);
     await expect(brands).toHaveTextContent(t('terms.brands.p3'));
 
-    const complaints = canvas.getByRole('region', { name: `8. ${t('terms.complaints.title')}` });
+    const complaints = canvas.getByRole('region', {
+      name: `8. ${t.exact('terms.complaints.title')}`,
+    });
     await expect(complaints).toHaveTextContent(/14.*30/);
-    const liability = canvas.getByRole('region', { name: `9. ${t('terms.liability.title')}` });
+    const liability = canvas.getByRole('region', {
+      name: `9. ${t.exact('terms.liability.title')}`,
+    });
     await expect(liability).toHaveTextContent(/20[ ,\u00a0]000 euro/);
   },
 };
-export const DefaultPolish = polish(Default);
 
 /** The title is there at once; the sections wait for the provider's details. */
 export const ConfigLoading: Story = {
   parameters: { msw: { handlers: siteLoadingHandlers } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(canvas.getByRole('heading', { level: 1, name: t('terms.title') })).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: t.exact('terms.title') }),
+    ).toBeVisible();
     await expect(
       canvas.getByText(t('legal.configLoading')).closest('[role="status"]'),
     ).toBeVisible();
   },
 };
-export const ConfigLoadingPolish = polish(ConfigLoading);
 
 export const ConfigError: Story = {
   parameters: { msw: { handlers: siteFailingHandlers } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('legal.configError'));
-    await expect(canvas.getByRole('button', { name: t('legal.tryAgain') })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: t.exact('legal.tryAgain') })).toBeEnabled();
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
   },
 };
-export const ConfigErrorPolish = polish(ConfigError);

@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { confirmEmail } from '@brnd/contracts/api/accounts';
 import { confirmEmailFailed, pending, respondWith } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { VerifyEmailScreen } from './VerifyEmailScreen.tsx';
@@ -26,7 +25,6 @@ export const Confirming: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(t('accounts.verifyEmail.pending'));
   },
 };
-export const ConfirmingPolish = polish(Confirming);
 
 /** The link worked: on to the phone page, which the same code authorises. */
 export const Confirmed: Story = {
@@ -42,7 +40,6 @@ export const Confirmed: Story = {
     await expect(navigation.navigate).toHaveBeenCalledOnce();
   },
 };
-export const ConfirmedPolish = polish(Confirmed);
 
 /** Unknown, used or expired: a clear message and the way to sign in. */
 export const LinkInvalid: Story = {
@@ -53,14 +50,13 @@ export const LinkInvalid: Story = {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
       t('accounts.verifyEmail.failedTitle'),
     );
-    await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.toLogin') }));
+    await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.common.toLogin') }));
     await expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith(
       '/login',
       undefined,
     );
   },
 };
-export const LinkInvalidPolish = polish(LinkInvalid);
 
 let attempts = 0;
 /** The server fails once, then confirms: "Try again" recovers without a new link. */
@@ -82,7 +78,9 @@ export const ServerError: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
-    await userEvent.click(canvas.getByRole('button', { name: t('accounts.common.tryAgain') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('accounts.common.tryAgain') }),
+    );
     await waitFor(() =>
       expect(storyRecorders(loaded).navigation.navigate).toHaveBeenCalledWith('/editPhone', {
         search: { edit: '', code: CODE },
@@ -91,4 +89,3 @@ export const ServerError: Story = {
     );
   },
 };
-export const ServerErrorPolish = polish(ServerError);

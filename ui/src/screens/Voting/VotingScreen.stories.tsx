@@ -12,7 +12,6 @@ import {
   serverError,
   voteLimitReached,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectToast } from '../shared/story-helpers.ts';
@@ -56,7 +55,6 @@ export const LoggedOut: Story = {
     await expect(navigation.navigate).toHaveBeenCalledWith('/login', { search: { voting: '' } });
   },
 };
-export const LoggedOutPolish = polish(LoggedOut);
 
 /** A visitor who came with a vote referral link registers with its code. */
 export const LoggedOutWithReferral: Story = {
@@ -71,7 +69,6 @@ export const LoggedOutWithReferral: Story = {
     });
   },
 };
-export const LoggedOutWithReferralPolish = polish(LoggedOutWithReferral);
 
 /** A vote counts at once: one more vote, the 'voted' label and a disabled button. */
 export const CanVote: Story = {
@@ -88,7 +85,6 @@ export const CanVote: Story = {
     await expect(ledgerly.getByText(t('voting.card.votes', { votes: before + 1 }))).toBeVisible();
   },
 };
-export const CanVotePolish = polish(CanVote);
 
 /** A brand voted for in this window: the label, a disabled button and why, on hover. */
 export const Voted: Story = {
@@ -100,13 +96,12 @@ export const Voted: Story = {
     const button = voteButton(t, pixelForge, 'Pixel Forge');
     await expect(button).toBeDisabled();
     await expect(button).toHaveAccessibleDescription(
-      `${t('errors.alreadyVoted')} ${t('voting.vote.invite')}`,
+      `${t.exact('errors.alreadyVoted')} ${t.exact('voting.vote.invite')}`,
     );
     await userEvent.hover(button.parentElement as HTMLElement);
     await expect(pixelForge.getByRole('tooltip')).toBeVisible();
   },
 };
-export const VotedPolish = polish(Voted);
 
 /** Out of votes: 'Vote Limit exceeded for today!' and the limit with its numbers on every button. */
 export const LimitReached: Story = {
@@ -128,7 +123,6 @@ export const LimitReached: Story = {
     await expect(tip).toHaveTextContent(limitText(t));
   },
 };
-export const LimitReachedPolish = polish(LimitReached);
 
 /** The server says this brand already has the user's vote (another tab voted): the card agrees. */
 export const AlreadyVotedForBrand: Story = {
@@ -142,13 +136,12 @@ export const AlreadyVotedForBrand: Story = {
     await expect(voteButton(t, ledgerly, 'Ledgerly')).toBeDisabled();
   },
 };
-export const AlreadyVotedForBrandPolish = polish(AlreadyVotedForBrand);
 
 /** Suggestions as the user types; Enter adds a tag with its results; removing it goes back. */
 export const SearchWithResults: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const box = canvas.getByRole('combobox', { name: t('voting.search.label') });
+    const box = canvas.getByRole('combobox', { name: t.exact('voting.search.label') });
     await userEvent.type(box, 'ledg');
     const list = await canvas.findByRole('listbox');
     await expect(within(list).getByRole('option', { name: 'Ledgerly' })).toBeVisible();
@@ -159,20 +152,19 @@ export const SearchWithResults: Story = {
     await expect(within(results).getAllByRole('article')).toHaveLength(1);
     await expect(within(results).getByRole('article', { name: 'Ledgerly' })).toBeVisible();
     await userEvent.click(
-      canvas.getByRole('button', { name: t('voting.search.removeTag', { tag: 'ledg' }) }),
+      canvas.getByRole('button', { name: t.exact('voting.search.removeTag', { tag: 'ledg' }) }),
     );
     await expect(
-      await canvas.findByRole('tab', { name: t('voting.sections.toprated') }),
+      await canvas.findByRole('tab', { name: t.exact('voting.sections.toprated') }),
     ).toBeVisible();
   },
 };
-export const SearchWithResultsPolish = polish(SearchWithResults);
 
 /** Two tags show both results; picking a suggestion shows only that brand. */
 export const PickSuggestion: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const box = canvas.getByRole('combobox', { name: t('voting.search.label') });
+    const box = canvas.getByRole('combobox', { name: t.exact('voting.search.label') });
     await userEvent.type(box, 'amber{Enter}');
     await userEvent.type(box, 'coin{Enter}');
     const results = await canvas.findByRole(
@@ -183,18 +175,17 @@ export const PickSuggestion: Story = {
     await waitFor(() => expect(within(results).getAllByRole('article')).toHaveLength(2));
     await userEvent.type(box, 'peak');
     await userEvent.click(await canvas.findByRole('option', { name: 'Peak Form' }));
-    const picked = await canvas.findByRole('list', { name: t('voting.search.picked') });
+    const picked = await canvas.findByRole('list', { name: t.exact('voting.search.picked') });
     await expect(within(picked).getAllByRole('article')).toHaveLength(1);
     await expect(within(picked).getByRole('article', { name: 'Peak Form' })).toBeVisible();
   },
 };
-export const PickSuggestionPolish = polish(PickSuggestion);
 
 /** Arrow keys move through the suggestions and Enter picks the highlighted one. */
 export const SuggestionKeyboard: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const box = canvas.getByRole('combobox', { name: t('voting.search.label') });
+    const box = canvas.getByRole('combobox', { name: t.exact('voting.search.label') });
     await userEvent.type(box, 'vistula');
     await canvas.findByRole('option', { name: 'Vistula Runners' });
     await userEvent.keyboard('{ArrowDown}');
@@ -203,11 +194,10 @@ export const SuggestionKeyboard: Story = {
       'true',
     );
     await userEvent.keyboard('{Enter}');
-    const picked = await canvas.findByRole('list', { name: t('voting.search.picked') });
+    const picked = await canvas.findByRole('list', { name: t.exact('voting.search.picked') });
     await expect(within(picked).getByRole('article', { name: 'Vistula Runners' })).toBeVisible();
   },
 };
-export const SuggestionKeyboardPolish = polish(SuggestionKeyboard);
 
 /** No brand matches: the not-found modal, and no tag is left behind. */
 export const NoResult: Story = {
@@ -216,16 +206,17 @@ export const NoResult: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const box = canvas.getByRole('combobox', { name: t('voting.search.label') });
+    const box = canvas.getByRole('combobox', { name: t.exact('voting.search.label') });
     await userEvent.type(box, 'qwertyuiop{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: t('voting.search.notFoundTitle') });
-    await expect(dialog).toHaveAccessibleDescription(t('voting.search.notFound'));
-    await expect(canvas.queryByRole('list', { name: t('voting.search.tags') })).toBeNull();
+    const dialog = await screen.findByRole('dialog', {
+      name: t.exact('voting.search.notFoundTitle'),
+    });
+    await expect(dialog).toHaveAccessibleDescription(t.exact('voting.search.notFound'));
+    await expect(canvas.queryByRole('list', { name: t.exact('voting.search.tags') })).toBeNull();
     // The text comes back, so a typo can be fixed.
     await expect(box).toHaveValue('qwertyuiop');
   },
 };
-export const NoResultPolish = polish(NoResult);
 
 export const Loading: Story = {
   parameters: { msw: { handlers: [pending(topRatedBrands)] } },
@@ -235,17 +226,15 @@ export const Loading: Story = {
     await expect(canvas.queryByRole('article')).toBeNull();
   },
 };
-export const LoadingPolish = polish(Loading);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(topRatedBrands)] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('voting.list.error'));
-    await expect(canvas.getByRole('button', { name: t('voting.list.retry') })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('voting.list.retry') })).toBeVisible();
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);
 
 /** An industry without brands says so. */
 export const EmptyIndustry: Story = {
@@ -264,13 +253,12 @@ export const EmptyIndustry: Story = {
     const t = storyIntl(globals);
     await card(canvas, 'Amberline');
     await userEvent.selectOptions(
-      canvas.getByRole('combobox', { name: t('voting.industry.label') }),
+      canvas.getByRole('combobox', { name: t.exact('voting.industry.label') }),
       'gaming',
     );
     await expect(await canvas.findByText(t('voting.list.empty'))).toBeVisible();
   },
 };
-export const EmptyIndustryPolish = polish(EmptyIndustry);
 
 /** 12 cards, 6 more per "load more", then 'All brands are loaded!'. */
 export const LoadMore: Story = {
@@ -283,15 +271,16 @@ export const LoadMore: Story = {
     const list = () =>
       canvas.getByRole('list', { name: new RegExp(t('voting.sections.toprated')) });
     await expect(within(list()).getAllByRole('article')).toHaveLength(12);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.list.loadMore') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.list.loadMore') }));
     await expect(within(list()).getAllByRole('article')).toHaveLength(18);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.list.loadMore') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.list.loadMore') }));
     await expect(within(list()).getAllByRole('article')).toHaveLength(20);
     await expect(canvas.getByText(t('voting.list.allLoaded'))).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: t('voting.list.loadMore') })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('voting.list.loadMore') }),
+    ).toBeNull();
   },
 };
-export const LoadMorePolish = polish(LoadMore);
 
 /** Long names and websites are cut to 24 characters; the whole text stays in the title. */
 export const LongNames: Story = {
@@ -318,7 +307,6 @@ export const LongNames: Story = {
     await expect(article.getByText('extraordinarily-long-bra…')).toBeVisible();
   },
 };
-export const LongNamesPolish = polish(LongNames);
 
 /** Phones: one column of cards. */
 export const Mobile: Story = {
@@ -329,7 +317,6 @@ export const Mobile: Story = {
     await expect(first.getBoundingClientRect().left).toBe(second.getBoundingClientRect().left);
   },
 };
-export const MobilePolish = polish(Mobile);
 
 /** Last month's winner leads the page. */
 export const LastMonthsWinner: Story = {
@@ -356,43 +343,44 @@ export const LastMonthsWinner: Story = {
   },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    const panel = await canvas.findByRole('region', { name: t('voting.winner.title') });
+    const panel = await canvas.findByRole('region', { name: t.exact('voting.winner.title') });
     await expect(within(panel).getByRole('link', { name: 'Pixel Forge' })).toBeVisible();
   },
 };
-export const LastMonthsWinnerPolish = polish(LastMonthsWinner);
 
 /** Referring needs an account. */
 export const ReferLoggedOut: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
     const { navigation } = storyRecorders(loaded);
     await expect(navigation.navigate).toHaveBeenCalledWith('/login', { search: { voting: '' } });
   },
 };
-export const ReferLoggedOutPolish = polish(ReferLoggedOut);
 
 /** A text that is no address is refused a second after typing stops; cancel clears it. */
 export const ReferInvalidUrl: Story = {
   parameters: { session: 'demo' },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const dialog = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
     const field = dialog.getByLabelText(t('voting.refer.url'));
     await userEvent.type(field, 'not-a-link');
-    await waitFor(() => expect(field).toHaveAccessibleDescription(t('validation.website')), {
+    await waitFor(() => expect(field).toHaveAccessibleDescription(t.exact('validation.website')), {
       timeout: URL_CHECK_DELAY_MS + 2000,
     });
-    await expect(dialog.getByRole('button', { name: t('voting.refer.add') })).toBeDisabled();
-    await userEvent.click(dialog.getByRole('button', { name: t('voting.refer.cancel') }));
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const again = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
+    await expect(dialog.getByRole('button', { name: t.exact('voting.refer.add') })).toBeDisabled();
+    await userEvent.click(dialog.getByRole('button', { name: t.exact('voting.refer.cancel') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const again = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
     await expect(again.getByLabelText(t('voting.refer.url'))).toHaveValue('');
   },
 };
-export const ReferInvalidUrlPolish = polish(ReferInvalidUrl);
 
 /** A found site enables Add; the new brand leads the newly added list. */
 export const ReferBrand: Story = {
@@ -412,9 +400,11 @@ export const ReferBrand: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const dialog = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
-    const add = dialog.getByRole('button', { name: t('voting.refer.add') });
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
+    const add = dialog.getByRole('button', { name: t.exact('voting.refer.add') });
     await userEvent.type(dialog.getByLabelText(t('voting.refer.url')), 'kawaziarno.pl');
     await expect(add).toBeDisabled();
     await expect(
@@ -426,15 +416,17 @@ export const ReferBrand: Story = {
     ).toBeVisible();
     await expect(add).toBeEnabled();
     await userEvent.click(add);
-    const success = await screen.findByRole('dialog', { name: t('voting.refer.successTitle') });
+    const success = await screen.findByRole('dialog', {
+      name: t.exact('voting.refer.successTitle'),
+    });
     await expect(success).toHaveAccessibleDescription(
-      t('voting.refer.success', { name: 'Kawa Ziarno' }),
+      t.exact('voting.refer.success', { name: 'Kawa Ziarno' }),
     );
     await userEvent.click(
-      within(success).getByRole('button', { name: t('voting.refer.successClose') }),
+      within(success).getByRole('button', { name: t.exact('voting.refer.successClose') }),
     );
     await expect(
-      canvas.getByRole('tab', { name: t('voting.sections.newlyadded') }),
+      canvas.getByRole('tab', { name: t.exact('voting.sections.newlyadded') }),
     ).toHaveAttribute('aria-selected', 'true');
     const list = await canvas.findByRole('list', {
       name: new RegExp(t('voting.sections.newlyadded')),
@@ -442,7 +434,6 @@ export const ReferBrand: Story = {
     await expect(within(list).getAllByRole('article')[0]).toHaveAccessibleName('Kawa Ziarno');
   },
 };
-export const ReferBrandPolish = polish(ReferBrand);
 
 /** A website that is already in the contest is refused under the field. */
 export const ReferExisting: Story = {
@@ -472,25 +463,28 @@ export const ReferExisting: Story = {
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const dialog = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
     const field = dialog.getByLabelText(t('voting.refer.url'));
     await userEvent.type(field, 'kawaziarno.pl');
-    const add = dialog.getByRole('button', { name: t('voting.refer.add') });
+    const add = dialog.getByRole('button', { name: t.exact('voting.refer.add') });
     await waitFor(() => expect(add).toBeEnabled(), { timeout: 4000 });
     await userEvent.click(add);
-    await waitFor(() => expect(field).toHaveAccessibleDescription(t('errors.brandExists')));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(t.exact('errors.brandExists')));
   },
 };
-export const ReferExistingPolish = polish(ReferExisting);
 
 /** A site the server cannot reach is named after its domain, and can still be added. */
 export const ReferUnreachableSite: Story = {
   parameters: { session: 'demo', msw: { handlers: [previewUnreachable()] } },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(canvas.getByRole('button', { name: t('voting.refer.open') }));
-    const dialog = within(await screen.findByRole('dialog', { name: t('voting.refer.title') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
     await userEvent.type(dialog.getByLabelText(t('voting.refer.url')), 'www.zielonykoszyk.pl');
     await expect(
       await dialog.findByText(
@@ -499,7 +493,6 @@ export const ReferUnreachableSite: Story = {
         { timeout: 4000 },
       ),
     ).toBeVisible();
-    await expect(dialog.getByRole('button', { name: t('voting.refer.add') })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: t.exact('voting.refer.add') })).toBeEnabled();
   },
 };
-export const ReferUnreachableSitePolish = polish(ReferUnreachableSite);

@@ -14,7 +14,6 @@ import {
   validationError,
   walletChallengeExpired,
 } from '@brnd/mocks/scenarios';
-import { polish } from '../../testing/polish.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
 import { WalletScreen } from './WalletScreen.tsx';
@@ -128,10 +127,9 @@ export const NoPayouts: Story = {
     await expect(canvas.getByLabelText(t('wallet.address'), { selector: 'input' })).toHaveValue(
       ADDRESS,
     );
-    await expect(canvas.getByRole('button', { name: t('wallet.payOut') })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: t.exact('wallet.payOut') })).toBeEnabled();
   },
 };
-export const NoPayoutsPolish = polish(NoPayouts);
 
 /** Part of the balance: the confirmation names the amount and address; only its button sends. */
 export const PayOutPart: Story = {
@@ -140,15 +138,17 @@ export const PayOutPart: Story = {
     const t = storyIntl(globals);
     const input = await canvas.findByLabelText(t('wallet.amount'), { selector: 'input' });
     await userEvent.type(input, '1000');
-    await userEvent.click(canvas.getByRole('button', { name: t('wallet.payOut') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.payOut') }));
     const dialog = await screen.findByRole('dialog', {
-      name: t('wallet.confirm.title', { count: 1000 }),
+      name: t.exact('wallet.confirm.title', { count: 1000 }),
     });
     await expect(dialog).toHaveTextContent(ADDRESS);
     await expect(dialog).toHaveTextContent(t('common.confirm.cannotUndo'));
     await expect(sent).toHaveLength(0);
     await userEvent.click(
-      within(dialog).getByRole('button', { name: t('wallet.confirm.action', { count: 1000 }) }),
+      within(dialog).getByRole('button', {
+        name: t.exact('wallet.confirm.action', { count: 1000 }),
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectToast(t, 'success', t('wallet.claimed'));
@@ -157,21 +157,20 @@ export const PayOutPart: Story = {
     await expect(sent[0]?.key).toMatch(/^[0-9a-f]{32}$/);
   },
 };
-export const PayOutPartPolish = polish(PayOutPart);
 
 /** Cancel (or Escape) closes the confirmation and nothing is paid out. */
 export const PayOutCancelled: Story = {
   parameters: { msw: { handlers: [funded, listOf(), claimed] } },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    await userEvent.click(await canvas.findByRole('button', { name: t('wallet.all') }));
+    await userEvent.click(await canvas.findByRole('button', { name: t.exact('wallet.all') }));
     await expect(canvas.getByLabelText(t('wallet.amount'), { selector: 'input' })).toHaveValue(
       '2500',
     );
-    const submit = canvas.getByRole('button', { name: t('wallet.payOut') });
+    const submit = canvas.getByRole('button', { name: t.exact('wallet.payOut') });
     await userEvent.click(submit);
-    await screen.findByRole('dialog', { name: t('wallet.confirm.title', { count: 2500 }) });
-    await userEvent.click(screen.getByRole('button', { name: t('common.confirm.cancel') }));
+    await screen.findByRole('dialog', { name: t.exact('wallet.confirm.title', { count: 2500 }) });
+    await userEvent.click(screen.getByRole('button', { name: t.exact('common.confirm.cancel') }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(submit);
     await screen.findByRole('dialog');
@@ -180,7 +179,6 @@ export const PayOutCancelled: Story = {
     await expect(sent).toHaveLength(0);
   },
 };
-export const PayOutCancelledPolish = polish(PayOutCancelled);
 
 /** Each wrong amount has its own message and never reaches the confirmation. */
 export const PayOutWrongAmounts: Story = {
@@ -198,14 +196,13 @@ export const PayOutWrongAmounts: Story = {
     for (const [typed, message] of cases) {
       await userEvent.clear(input);
       if (typed) await userEvent.type(input, typed);
-      await userEvent.click(canvas.getByRole('button', { name: t('wallet.payOut') }));
+      await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.payOut') }));
       await expectFieldError(canvas, t('wallet.amount'), t(message));
     }
     await expect(screen.queryByRole('dialog')).toBeNull();
     await expect(sent).toHaveLength(0);
   },
 };
-export const PayOutWrongAmountsPolish = polish(PayOutWrongAmounts);
 
 export const PayoutPending: Story = {
   parameters: { msw: { handlers: [paidOut, listOf(payout('pending'))] } },
@@ -217,7 +214,6 @@ export const PayoutPending: Story = {
     await expect(canvas.getByText(t('wallet.claimNothing'))).toBeVisible();
   },
 };
-export const PayoutPendingPolish = polish(PayoutPending);
 
 export const PayoutConfirmed: Story = {
   parameters: { msw: { handlers: [paidOut, listOf(payout('confirmed'))] } },
@@ -227,7 +223,6 @@ export const PayoutConfirmed: Story = {
     await expect(within(table).getByText(t('wallet.payouts.confirmed'))).toBeVisible();
   },
 };
-export const PayoutConfirmedPolish = polish(PayoutConfirmed);
 
 /** A failed payout: its tokens are back on the balance, ready to claim again. */
 export const PayoutFailed: Story = {
@@ -239,7 +234,6 @@ export const PayoutFailed: Story = {
     await expect(within(table).getByText('—')).toBeVisible();
   },
 };
-export const PayoutFailedPolish = polish(PayoutFailed);
 
 /** Without a saved address nothing can be paid out; an empty address is refused. */
 export const AddressMissing: Story = {
@@ -247,12 +241,13 @@ export const AddressMissing: Story = {
   play: async (context) => {
     const t = storyIntl(context.globals);
     await expect(await context.canvas.findByText(t('wallet.claimNeedsAddress'))).toBeVisible();
-    await context.userEvent.click(context.canvas.getByRole('button', { name: t('wallet.save') }));
+    await context.userEvent.click(
+      context.canvas.getByRole('button', { name: t.exact('wallet.save') }),
+    );
     await expectFieldError(context.canvas, t('wallet.address'), t('validation.wallet'));
     await expect(sent).toHaveLength(0);
   },
 };
-export const AddressMissingPolish = polish(AddressMissing);
 
 /** Step one: the address asks for a message to sign, which is shown to copy. */
 async function askToSign(context: Parameters<NonNullable<Story['play']>>[0]) {
@@ -260,7 +255,9 @@ async function askToSign(context: Parameters<NonNullable<Story['play']>>[0]) {
   const input = await context.canvas.findByLabelText(t('wallet.address'), { selector: 'input' });
   await context.userEvent.clear(input);
   await context.userEvent.type(input, ADDRESS);
-  await context.userEvent.click(context.canvas.getByRole('button', { name: t('wallet.save') }));
+  await context.userEvent.click(
+    context.canvas.getByRole('button', { name: t.exact('wallet.save') }),
+  );
   const message = await context.canvas.findByLabelText(t('wallet.proof.message'));
   await expect(message).toHaveValue(MESSAGE);
   return t;
@@ -275,11 +272,10 @@ export const AddressUnproven: Story = {
     await expect(canvas.getByText(t('wallet.claimNeedsProof'))).toBeVisible();
     await expect(canvas.queryByLabelText(t('wallet.amount'))).not.toBeInTheDocument();
     await expect(
-      canvas.queryByRole('button', { name: t('wallet.payOut') }),
+      canvas.queryByRole('button', { name: t.exact('wallet.payOut') }),
     ).not.toBeInTheDocument();
   },
 };
-export const AddressUnprovenPolish = polish(AddressUnproven);
 
 /** With a browser wallet: one click signs, the password confirms, the wallet is saved. */
 export const SignWithBrowserWallet: Story = {
@@ -288,12 +284,14 @@ export const SignWithBrowserWallet: Story = {
   play: async (context) => {
     const t = await askToSign(context);
     const { canvas, userEvent } = context;
-    await userEvent.click(canvas.getByRole('button', { name: t('wallet.proof.signInBrowser') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('wallet.proof.signInBrowser') }),
+    );
     await expect(canvas.getByLabelText(t('wallet.proof.signature'))).toHaveValue(SIGNATURE);
     await expect(walletRequests.at(-1)).toMatchObject({ method: 'personal_sign' });
     await expect(walletRequests.at(-1)?.params?.[1]).toBe(ADDRESS);
     await userEvent.type(canvas.getByLabelText(t('wallet.proof.password')), 'Secret12!x');
-    await userEvent.click(canvas.getByRole('button', { name: t('wallet.proof.confirm') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
     await expectToast(t, 'success', t('wallet.saved'));
     await expect(sent).toEqual([
       {
@@ -308,7 +306,6 @@ export const SignWithBrowserWallet: Story = {
     ]);
   },
 };
-export const SignWithBrowserWalletPolish = polish(SignWithBrowserWallet);
 
 /** The browser wallet refuses: the user is told and can still paste a signature. */
 export const BrowserWalletRefuses: Story = {
@@ -317,12 +314,13 @@ export const BrowserWalletRefuses: Story = {
   play: async (context) => {
     const t = await askToSign(context);
     const { canvas, userEvent } = context;
-    await userEvent.click(canvas.getByRole('button', { name: t('wallet.proof.signInBrowser') }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('wallet.proof.signInBrowser') }),
+    );
     await expect(await canvas.findByText(t('wallet.proof.signFailed'))).toBeVisible();
     await expect(canvas.getByLabelText(t('wallet.proof.signature'))).toHaveValue('');
   },
 };
-export const BrowserWalletRefusesPolish = polish(BrowserWalletRefuses);
 
 /** No browser wallet: the message is copied, signed elsewhere, the signature pasted. */
 export const PasteSignature: Story = {
@@ -332,19 +330,18 @@ export const PasteSignature: Story = {
     const { canvas, userEvent } = context;
     await expect(canvas.getByText(t('wallet.proof.noBrowserWallet'))).toBeVisible();
     await expect(
-      canvas.queryByRole('button', { name: t('wallet.proof.signInBrowser') }),
+      canvas.queryByRole('button', { name: t.exact('wallet.proof.signInBrowser') }),
     ).not.toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: t('wallet.proof.confirm') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
     await expectFieldError(canvas, t('wallet.proof.signature'), t('validation.signature'));
     await expect(sent).toHaveLength(0);
     await userEvent.type(canvas.getByLabelText(t('wallet.proof.signature')), SIGNATURE);
     await userEvent.type(canvas.getByLabelText(t('wallet.proof.password')), 'Secret12!x');
-    await userEvent.click(canvas.getByRole('button', { name: t('wallet.proof.confirm') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
     await expectToast(t, 'success', t('wallet.saved'));
     await expect(sent[0]?.body).toMatchObject({ signature: SIGNATURE, nonce: NONCE });
   },
 };
-export const PasteSignaturePolish = polish(PasteSignature);
 
 /** Signed by another key: the bff says so under the signature; nothing is saved. */
 export const WrongSigner: Story = {
@@ -363,11 +360,10 @@ export const WrongSigner: Story = {
     const { canvas, userEvent } = context;
     await userEvent.type(canvas.getByLabelText(t('wallet.proof.signature')), SIGNATURE);
     await userEvent.type(canvas.getByLabelText(t('wallet.proof.password')), 'Secret12!x');
-    await userEvent.click(canvas.getByRole('button', { name: t('wallet.proof.confirm') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
     await expectFieldError(canvas, t('wallet.proof.signature'), t('wallet.errors.wrongSigner'));
   },
 };
-export const WrongSignerPolish = polish(WrongSigner);
 
 /** Too late, or sent twice: the user is told to ask for a new message. */
 export const ChallengeExpired: Story = {
@@ -379,11 +375,10 @@ export const ChallengeExpired: Story = {
     const { canvas, userEvent } = context;
     await userEvent.type(canvas.getByLabelText(t('wallet.proof.signature')), SIGNATURE);
     await userEvent.type(canvas.getByLabelText(t('wallet.proof.password')), 'Secret12!x');
-    await userEvent.click(canvas.getByRole('button', { name: t('wallet.proof.confirm') }));
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
     await expectToast(t, 'danger', t('wallet.errors.challengeExpired'));
   },
 };
-export const ChallengeExpiredPolish = polish(ChallengeExpired);
 
 export const LoadFailed: Story = {
   parameters: { msw: { handlers: [serverError(wallet), listOf()] } },
@@ -392,4 +387,3 @@ export const LoadFailed: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.server'));
   },
 };
-export const LoadFailedPolish = polish(LoadFailed);

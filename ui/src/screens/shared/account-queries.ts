@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getMobile, profile } from '@brnd/contracts/api/accounts';
+import { getMobile, profile } from '@brnd/contracts/api/profile';
 import { ApiError } from '@brnd/contracts/api/errors';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { useApiClient } from '../../api.tsx';

@@ -26,7 +26,8 @@ export function brandTokenErrorText(error: unknown, intl: IntlShape): string {
       return intl.formatMessage(
         { id: 'brandTokens.errors.planLimit' },
         {
-          limit: intl.formatMessage({ id: `brandTokens.limits.${limit}` }),
+          // The message words each limit with its own plural (a select over the limit's id).
+          limit,
           plan: intl.formatMessage({ id: `brandTokens.plans.${plan}` }),
           upgrade: intl.formatMessage({ id: `brandTokens.plans.${upgrade}` }),
           max: Number(max ?? 0),
@@ -48,7 +49,7 @@ export function planLimitText(intl: IntlShape, limit: PlanLimit, plan: PlanId, m
   return intl.formatMessage(
     { id: 'brandTokens.errors.planLimit' },
     {
-      limit: intl.formatMessage({ id: `brandTokens.limits.${limit}` }),
+      limit,
       plan: intl.formatMessage({ id: `brandTokens.plans.${plan}` }),
       upgrade: intl.formatMessage({ id: `brandTokens.plans.${planLifting(limit, max + 1)}` }),
       max,

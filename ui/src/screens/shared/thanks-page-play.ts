@@ -11,8 +11,8 @@ export async function playThanksPage(
   const t = storyIntl(globals);
   await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(t(titleId));
   const { navigation } = storyRecorders(loaded);
-  await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.backHome') }));
+  await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.common.backHome') }));
   await expect(navigation.navigate).toHaveBeenLastCalledWith('/', undefined);
-  await userEvent.click(canvas.getByRole('link', { name: t('accounts.common.contactUs') }));
+  await userEvent.click(canvas.getByRole('link', { name: t.exact('accounts.common.contactUs') }));
   await expect(navigation.navigate).toHaveBeenLastCalledWith('/contact', undefined);
 }

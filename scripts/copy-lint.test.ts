@@ -1,0 +1,200 @@
+import { describe, expect, test } from 'vitest';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { COPY_FIGURES } from '@brnd/contracts/domain/copy-figures';
+import { messages, type Locale } from '@brnd/locales/messages';
+
+/**
+ * The copy lint (docs/decisions/048-copy-glossary-lint-typography.md, locales/GLOSSARY.md). It has
+ * no exceptions but the allow-list of words a Polish sentence keeps in English.
+ */
+
+/**
+ * Words a Polish message may share with the English one: names, codes, symbols, and words that
+ * are the same in both languages. A Polish message equal to the English fails unless every word
+ * of it is here.
+ */
+const SAME_IN_BOTH = new Set([
+  'BRND',
+  'BTC',
+  'ETH',
+  'USD',
+  'PLN',
+  'IEO',
+  'ICO',
+  'ERC20',
+  'FAQ',
+  'BETA',
+  'CSV',
+  'UUID',
+  'VAT',
+  'QR',
+  'SaaS',
+  'e-commerce',
+  'Bitcoin',
+  'Ether',
+  'Ethereum',
+  'MetaMask',
+  'Whitepaper',
+  'PDF',
+  'Premium',
+  'Standard',
+  'Enterprise',
+  'Agency',
+  'Blog',
+  'Menu',
+  'Logo',
+  'Limit',
+  'Token',
+  'Operator',
+  'Status',
+  'Email',
+  'E-mail',
+  'English',
+  'Polski',
+]);
+
+/** Arguments that carry a count or a figure: shown only through `plural` or `number`. */
+const NUMBER_ARGUMENT =
+  /^(count|total|held|index|required|votes|limit|max|min|days|hours|minutes|seconds|rows|tokens|cap|members|links|timeInHours|voteLimit|employees|documents|brands|users|clicks|allocation)$|Count$|Limit$/;
+
+/** Masculine-only second-person forms; the copy addresses everyone (GLOSSARY.md, "Forma"). */
+const MASCULINE_ONLY = [
+  /\p{L}+łeś(?!\p{L})/u,
+  /\p{L}+łbyś(?!\p{L})/u,
+  /(?<!\p{L})jako pierwszy(?!\p{L})/u,
+  /(?<!\p{L})jesteś (pewien|pewny|zalogowany|gotowy|zapisany|zarejestrowany)(?!\p{L})/u,
+  /(?<!\p{L})(zalogowany|zarejestrowany|pewien) (jako|że)(?!\p{L})/u,
+  /(?<!\p{L})sam (wybierasz|decydujesz)(?!\p{L})/u,
+];
+
+/** Every figure of the rules, as each language would type it (1,000,000 / 1 000 000 / 10%). */
+function typedForms(value: number): string[] {
+  const forms = new Set<string>();
+  for (const locale of ['en', 'pl']) {
+    forms.add(new Intl.NumberFormat(locale).format(value));
+    forms.add(new Intl.NumberFormat(locale, { useGrouping: false }).format(value));
+    if (value > 0 && value < 1) forms.add(`${new Intl.NumberFormat(locale).format(value * 100)}`);
+  }
+  forms.add(String(value));
+  return [...forms].map((form) => form.replace(/\s/g, ' '));
+}
+
+/**
+ * The unit each figure is typed with ("10 BRND", "25 zł", "20%"): a number next to its unit is a
+ * copy of the rule; the same number elsewhere ("10 letters", "2026-10") is not. `null`: a figure
+ * too common to tell apart (1 BRND a vote).
+ */
+const FIGURE_UNITS: Record<keyof typeof COPY_FIGURES, string | null> = {
+  contestPrize: 'BRND',
+  contestPrizeUsd: 'USD|\\$',
+  voteLimit: 'votes?|głos',
+  voteWindowHours: 'h\\b|hours?|godz',
+  voteReward: null,
+  userReward: 'BRND',
+  brandReward: 'BRND',
+  saleShare: '%|percent|proc',
+  buybackShare: '%|percent|proc',
+  cardMinimum: 'PLN|zł',
+  premiumStake: 'BRND',
+  oemStake: 'BRND',
+  defaultPrice: 'USD|\\$',
+  tierCount: 'tiers?|etap|progi|progów',
+  tierTokens: 'BRND',
+  saleAllocation: 'BRND',
+  totalSupply: 'BRND',
+  homeTopRated: 'brands|marek|most|najwy',
+  verificationDays: 'business|working|dni robocz|dnia robocz',
+  checkSeconds: 's\\b|sec|sek',
+  cardRetrySeconds: 's\\b|sec|sek',
+  refusedKeptDays: 'days?|dni',
+  refusedKeptMax: '',
+};
+
+const FIGURES = Object.entries(COPY_FIGURES).flatMap(([name, value]) => {
+  const unit = FIGURE_UNITS[name as keyof typeof COPY_FIGURES];
+  if (unit === null) return [];
+  return typedForms(value).map((form) => ({
+    name,
+    form,
+    pattern: new RegExp(
+      `(?<![\\d.,])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d|[.,]\\d)\\s*(?:${unit})`,
+      'iu',
+    ),
+  }));
+});
+
+function walk(nodes: MessageFormatElement[], visit: (node: MessageFormatElement) => void): void {
+  for (const node of nodes) {
+    visit(node);
+    if ('options' in node)
+      for (const option of Object.values(node.options)) walk(option.value, visit);
+    if ('children' in node) walk(node.children, visit);
+  }
+}
+
+function literals(text: string): string {
+  const parts: string[] = [];
+  walk(parse(text), (node) => {
+    if (node.type === TYPE.literal) parts.push(node.value);
+  });
+  return parts.join(' ').replace(/\s/g, ' ');
+}
+
+const locales: Locale[] = ['en', 'pl'];
+const entries = locales.flatMap((locale) =>
+  Object.entries(messages[locale]).map(([id, text]) => ({ locale, id, text })),
+);
+
+describe('copy lint', () => {
+  test('every key exists in both languages', () => {
+    const en = Object.keys(messages.en);
+    const pl = Object.keys(messages.pl);
+    expect(en.filter((id) => !(id in messages.pl))).toEqual([]);
+    expect(pl.filter((id) => !(id in messages.en))).toEqual([]);
+  });
+
+  test('a count or figure is shown only through plural or number', () => {
+    const bare: string[] = [];
+    for (const { locale, id, text } of entries) {
+      walk(parse(text), (node) => {
+        if (node.type === TYPE.argument && NUMBER_ARGUMENT.test(node.value)) {
+          bare.push(`${locale}:${id} {${node.value}}`);
+        }
+        if (node.type === TYPE.argument && node.value in COPY_FIGURES) {
+          bare.push(`${locale}:${id} {${node.value}}`);
+        }
+      });
+    }
+    expect(bare).toEqual([]);
+  });
+
+  test('no message types a figure the rules define (pass it as a value instead)', () => {
+    const typed: string[] = [];
+    for (const { locale, id, text } of entries) {
+      const words = ` ${literals(text)} `;
+      for (const { name, form, pattern } of FIGURES) {
+        if (pattern.test(words)) typed.push(`${locale}:${id} types ${name} (${form})`);
+      }
+    }
+    expect(typed).toEqual([]);
+  });
+
+  test('Polish differs from English except for words on the allow-list', () => {
+    const same = Object.entries(messages.pl)
+      .filter(([id, text]) => text === messages.en[id])
+      .filter(([, text]) =>
+        (literals(text).match(/[\p{L}][\p{L}\d-]*/gu) ?? []).some(
+          (word) => !SAME_IN_BOTH.has(word),
+        ),
+      )
+      .map(([id, text]) => `${id}: ${text}`);
+    expect(same).toEqual([]);
+  });
+
+  test('Polish addresses everyone, not only men', () => {
+    const masculine = Object.entries(messages.pl).flatMap(([id, text]) =>
+      MASCULINE_ONLY.filter((form) => form.test(text)).map((form) => `${id}: ${String(form)}`),
+    );
+    expect(masculine).toEqual([]);
+  });
+});
