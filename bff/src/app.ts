@@ -11,6 +11,7 @@ import { adminVerificationRoutes } from './http/admin-verification.ts';
 import { adminPaymentRoutes } from './http/admin-payments.ts';
 import { brandTokenCsvBody, brandTokenRoutes } from './http/brand-tokens.ts';
 import { buybackRoutes } from './http/buybacks.ts';
+import { adminTreasuryRoutes } from './http/admin-treasury.ts';
 import { contentRoutes } from './http/content.ts';
 import { devRouter } from './http/dev-outbox.ts';
 import { errorBody, errorHandler } from './http/errors.ts';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps): Koa {
       ...accountRoutes({ accounts: services.accounts, sessionCookies, runInBackground }),
       ...walletRoutes({
         wallets: services.wallets,
+        proofs: services.walletProofs,
         payouts: services.payouts,
         idempotency: services.idempotency,
       }),
@@ -149,6 +151,10 @@ export function createApp(deps: AppDeps): Koa {
         payouts: services.payouts,
         sales: services.sales,
         audit,
+        explorerTxUrl: deps.explorerTxUrl ?? null,
+      }),
+      ...adminTreasuryRoutes({
+        sends: services.treasurySends,
         explorerTxUrl: deps.explorerTxUrl ?? null,
       }),
       ...buybackRoutes({ buybacks: services.buybacks, runInBackground }),

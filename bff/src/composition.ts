@@ -1,3 +1,4 @@
+import { DEV_CHAIN_IDS } from './chain/dev-keys.ts';
 import type { PlatformChain } from './chain/platform-chain.ts';
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
@@ -31,10 +32,12 @@ import { createRateLimiter } from './services/rate-limits.ts';
 import { createReferralService } from './services/referrals.ts';
 import { createSaleStack } from './services/orders/sale-stack.ts';
 import { createSessionService } from './services/sessions.ts';
+import { createTreasurySendService } from './services/treasury-sends.ts';
 import { createUploadService } from './services/uploads.ts';
 import { createDocumentStore } from './services/verification-documents.ts';
 import { createVerificationService } from './services/verification.ts';
 import { createVoteService, type Clock } from './services/votes.ts';
+import { createWalletProofService } from './services/wallet-proofs.ts';
 import { createWalletService } from './services/wallet.ts';
 
 /** The settings the services read (server.ts takes them from the validated env). */
@@ -160,6 +163,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     ...(adapters.afterPayoutBroadcast ? { afterBroadcast: adapters.afterPayoutBroadcast } : {}),
   });
   payouts.onSent(reactions.payoutSent);
+  const buybacks = createBuybackService({ db, chain, audit, logger });
 
   return {
     db,
@@ -176,6 +180,18 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     accounts,
     referrals,
     wallets: createWalletService({ db, ledger }),
+    walletProofs: createWalletProofService({
+      db,
+      hasher: adapters.hasher,
+      limiter,
+      notifications,
+      logger,
+      appUrl: env.appUrl,
+      // Without a chain (tests, a bare dev set-up) the message names the dev chain.
+      chainId: chain?.chainId ?? DEV_CHAIN_IDS[0]!,
+      clock,
+      runInBackground,
+    }),
     activities: createActivityService({ db }),
     payouts,
     contact: createContactService({
@@ -212,7 +228,17 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
       explorerTxUrl: env.explorerTxUrl,
       notifications,
     }),
-    buybacks: createBuybackService({ db, chain, audit, logger }),
+    buybacks,
+    treasurySends: createTreasurySendService({
+      db,
+      audit,
+      logger,
+      // Payouts and burns run again at once; brand token sends on their job's next retry.
+      processors: chain
+        ? { payouts: (id) => payouts.process(id), buybacks: (id) => buybacks.process(id) }
+        : {},
+      runInBackground,
+    }),
     brandTokens,
     /** Deploys, mints and the supply check; only with a chain. */
     brandTokenChain: chain ? createBrandTokenChain({ db, ledger, chain, logger }) : undefined,

@@ -337,7 +337,15 @@ export const stakingStatus = defineEndpoint({
     unbonding_until: v.nullable(v.string()),
     unbonding_seconds: v.number(),
     premium_threshold: v.number(),
+    /** The contract's view: the wallet stakes at least the threshold. */
     premium: v.boolean(),
+    /** Proven by signature (decision 042): an unproven wallet's stake counts for no brand. */
+    wallet_verified: v.boolean(),
+    /**
+     * ISO 8601: when the stake starts to count for a brand (STAKE_PREMIUM_MIN_AGE_DAYS after it
+     * was first seen); null when it already counts or does not stake enough.
+     */
+    premium_from: v.nullable(v.string()),
   }),
 });
 

@@ -5,6 +5,7 @@ import { adminContestEndpoints } from './admin-contest.ts';
 import { adminVerificationEndpoints } from './admin-verification.ts';
 import { adminOrderEndpoints } from './admin-orders.ts';
 import { adminPayoutEndpoints } from './admin-payouts.ts';
+import { adminTreasuryEndpoints } from './admin-treasury.ts';
 import { adminSaleEndpoints } from './admin-sale.ts';
 import { brandTokenEndpoints } from './brand-tokens.ts';
 import { brandEndpoints } from './brands.ts';
@@ -42,6 +43,7 @@ export const endpoints = {
   ...adminContestEndpoints,
   ...adminOrderEndpoints,
   ...adminPayoutEndpoints,
+  ...adminTreasuryEndpoints,
   ...adminSaleEndpoints,
   ...burnEndpoints,
 } as const;

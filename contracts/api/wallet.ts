@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { MessageResponseSchema } from './message.ts';
 import { PayoutTokensSchema, WalletAddressSchema } from '../domain/rules.ts';
+import { SIGNATURE_PATTERN } from '../domain/wallet-proof.ts';
 import { IdempotentHeadersSchema } from './idempotency.ts';
 import type { TransactionStatus } from '../domain/constants.ts';
 import type { Transaction } from './orders.ts';
@@ -13,6 +14,12 @@ export const WalletSchema = v.object({
   amount: v.number(),
   brnd_tokens: v.number(),
   walletAddress: v.nullable(v.string()),
+  /**
+   * The address was saved with a signature proving the user controls it (decision 042): only
+   * then does it receive payouts and count for Premium. Addresses saved before proofs were
+   * required stay unproven until signed again.
+   */
+  walletVerified: v.boolean(),
 });
 export type Wallet = v.InferOutput<typeof WalletSchema>;
 
@@ -25,12 +32,47 @@ export const wallet = defineEndpoint({
   response: v.object({ wallet: v.array(WalletSchema) }),
 });
 
+/**
+ * Not in the spec: the message the wallet must sign (EIP-4361) before `updateWallet` accepts
+ * the address. Single use, valid for WALLET_CHALLENGE_TTL_MINUTES.
+ */
+export const walletChallenge = defineEndpoint({
+  id: 'walletChallenge',
+  method: 'POST',
+  path: '/api/user/wallet/challenge',
+  auth: 'required',
+  body: v.object({ walletAddress: WalletAddressSchema }),
+  response: v.object({
+    nonce: v.string(),
+    /** The exact text to sign with `personal_sign`. */
+    message: v.string(),
+    chainId: v.number(),
+    /** ISO 8601. */
+    expiresAt: v.string(),
+  }),
+});
+
+/**
+ * Saves the payout wallet. The spec's body (`walletAddress`) is extended with the proof: the
+ * challenge's nonce, the wallet's signature of its message and the account password (a fresh
+ * login: whoever holds only a session cannot redirect payouts). The user is mailed the change.
+ */
 export const updateWallet = defineEndpoint({
   id: 'updateWallet',
   method: 'POST',
   path: '/api/user/updatewallet',
   auth: 'required',
-  body: v.object({ walletAddress: WalletAddressSchema }),
+  body: v.object({
+    walletAddress: WalletAddressSchema,
+    nonce: v.pipe(v.string(), v.trim(), v.nonEmpty('wallet.errors.challengeMissing')),
+    signature: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('validation.signature'),
+      v.regex(SIGNATURE_PATTERN, 'validation.signatureFormat'),
+    ),
+    password: v.pipe(v.string(), v.nonEmpty('validation.currentPassword')),
+  }),
   response: MessageResponseSchema,
 });
 
@@ -81,7 +123,8 @@ export function payoutAsTransaction(payout: Payout): Transaction {
 
 /**
  * Not in the spec: sends `brnd_tokens` whole BRND of the balance to the saved wallet address
- * (docs/decisions/044). More than the balance is a 400 `wallet.errors.overBalance`; asking for
+ * (docs/decisions/044), only once that address is proven by signature (a 409
+ * `wallet.errors.walletNotVerified` before, docs/decisions/042). More than the balance is a 400 `wallet.errors.overBalance`; asking for
  * all the whole tokens also sends the balance's fraction, so none is stranded. One
  * `Idempotency-Key` per payout attempt: a double submit pays out once.
  */
@@ -125,6 +168,7 @@ export const saleProgress = defineEndpoint({
 
 export const walletEndpoints = {
   wallet,
+  walletChallenge,
   updateWallet,
   claimPayout,
   payouts,

@@ -176,6 +176,35 @@ const claimCase = {
 /** No account with this address: the tokens wait, and the mail leads to the sign-up. */
 export const TokensWaitingForAccount = mailStory('tokensReceived', claim, claimCase);
 
+const walletChange = {
+  name: 'Anna Nowak',
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  previous: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+};
+const walletCase = {
+  subject: 'email.walletChanged.subject',
+  button: 'email.walletChanged.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.forgotPassword),
+};
+/** The payout wallet changed: the mail names both addresses and leads to a new password. */
+export const WalletChanged = mailStory('walletChanged', walletChange, walletCase);
+/** The first payout wallet of an account. */
+export const WalletFirst = mailStory(
+  'walletChanged',
+  { ...walletChange, previous: null },
+  walletCase,
+);
+
+const lapsed = { name: 'Anna Nowak', brand: 'Walker Coffee' };
+const lapsedCase = {
+  subject: 'email.premiumLapsed.subject',
+  values: { brand: lapsed.brand },
+  button: 'email.premiumLapsed.button',
+  href: pageLink(PREVIEW_APP_URL, APP_PAGES.myBrands),
+};
+/** The stake behind a brand's Premium fell below the threshold. */
+export const PremiumLapsed = mailStory('premiumLapsed', lapsed, lapsedCase);
+
 const ORDER_UUID = '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c';
 const crypto = {
   name: 'Anna Nowak',

@@ -1,6 +1,6 @@
-import { verifyEmail, resetPassword, signupExisting } from './templates/account.tsx';
+import { verifyEmail, resetPassword, signupExisting, walletChanged } from './templates/account.tsx';
 import { paymentDecision, payoutReceipt, purchaseReceipt } from './templates/money.tsx';
-import { tokensReceived } from './templates/tokens.tsx';
+import { premiumLapsed, tokensReceived } from './templates/tokens.tsx';
 import { applicationReceipt, brandDecision, companyDecision } from './templates/verification.tsx';
 import type { Template } from './template.ts';
 
@@ -13,6 +13,8 @@ export const templates = {
   companyDecision,
   applicationReceipt,
   tokensReceived,
+  walletChanged,
+  premiumLapsed,
   purchaseReceipt,
   payoutReceipt,
   paymentDecision,

@@ -906,6 +906,9 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
       unbonding_seconds: MOCK_UNBONDING_SECONDS,
       premium_threshold: PREMIUM_STAKE_BRND,
       premium: (stake?.staked ?? 0) >= PREMIUM_STAKE_BRND,
+      wallet_verified: Boolean(wallet) && user.wallet.walletVerified,
+      // The fake keeps no stake age: a stake counts at once.
+      premium_from: null,
     };
   },
 

@@ -1,5 +1,4 @@
 import { waitDuration } from '@brnd/contracts/domain/durations';
-import { ZeroAddress, getAddress } from 'ethers';
 import { AUTH_SUCCESS, SUCCESS, type User } from '@brnd/contracts/api/accounts';
 import type { AuditEntry } from '@brnd/contracts/api/admin';
 import type { Buyback } from '@brnd/contracts/api/burns';
@@ -75,6 +74,14 @@ import {
   type SaleSettings,
 } from './sale.ts';
 import { demoSeed, logoDataUrl, type FakeSeed, type SeedBrand } from './seed.ts';
+import { fakeRetryTreasurySend, fakeTreasurySends, type TreasuryHost } from './admin-treasury.ts';
+import type { TreasurySource } from '@brnd/contracts/api/admin-treasury';
+import {
+  fakeUpdateWallet,
+  fakeWalletChallenge,
+  type ChallengeRecord,
+  type ProofHost,
+} from './wallet-proofs.ts';
 import { createPaymentDeskFake, type DeskState } from './admin-payments.ts';
 import {
   addressKey,
@@ -451,6 +458,8 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           amount: 0,
           brnd_tokens: seedUser.bonusTokens ?? 0,
           walletAddress: seedUser.walletAddress ?? null,
+          // Seeded addresses stand for ones proven earlier, unless a story says otherwise.
+          walletVerified: Boolean(seedUser.walletAddress) && seedUser.walletVerified !== false,
         },
       };
       fresh.users.push(user);
@@ -903,6 +912,21 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     return order;
   }
 
+  const treasuryHost = (operator: UserRecord): TreasuryHost => ({
+    payouts: () => (state.payouts ??= []),
+    versions: () => ((state.extensions ??= {}).treasuryVersions ??= {}) as Record<string, number>,
+    now,
+    recordAudit: (action, subject, details) => recordAudit(operator, action, subject, details),
+    fail: (status, messageId) => new FakeError(status, messageId),
+  });
+
+  const proofHost: ProofHost = {
+    appUrl,
+    now,
+    challenges: () => ((state.extensions ??= {}).walletChallenges ??= []) as ChallengeRecord[],
+    sendMail: (to, subject, text) => send({ channel: 'email', to, subject, text }),
+  };
+
   return {
     appUrl,
     ...paymentDesk,
@@ -954,6 +978,12 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     setBrandVerification(brandId: number, status: BrandVerificationStatus) {
       const brand = state.brands.find((candidate) => candidate.id === brandId);
       if (brand) brand.verificationStatus = status;
+    },
+
+    /** Stories and tests: a payout wallet the user proved by signature earlier (decision 042). */
+    setProvenWallet(email: string, address: string) {
+      const user = userByEmail(email);
+      if (user) Object.assign(user.wallet, { walletAddress: address, walletVerified: true });
     },
 
     /** An e-mail into the outbox, for features kept in their own files. */
@@ -1046,7 +1076,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
         phoneVerified: false,
         referralCode: randomReferralCode(),
         role: 'user',
-        wallet: { amount: 0, brnd_tokens: 0, walletAddress: null },
+        wallet: { amount: 0, brnd_tokens: 0, walletAddress: null, walletVerified: false },
         language,
       };
       state.users.push(user);
@@ -1317,28 +1347,29 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       return { wallet: [{ ...user.wallet }] };
     },
 
-    updateWallet(user: UserRecord, input: { walletAddress: string }) {
-      // The bff's rule: a mixed-case address must carry its EIP-55 checksum; never the zero address.
-      let address: string;
-      try {
-        address = getAddress(input.walletAddress);
-      } catch {
-        throw new FakeError(400, 'errors.validation', {
-          errors: { walletAddress: 'wallet.errors.checksum' },
-        });
-      }
-      if (address === ZeroAddress) {
-        throw new FakeError(400, 'errors.validation', {
-          errors: { walletAddress: 'wallet.errors.zeroAddress' },
-        });
-      }
-      user.wallet.walletAddress = address;
-      return { message: SUCCESS };
+    adminTreasurySends(operator: UserRecord) {
+      return fakeTreasurySends(treasuryHost(operator));
+    },
+
+    retryTreasurySend(operator: UserRecord, params: { source: TreasurySource; id: string }) {
+      return fakeRetryTreasurySend(treasuryHost(operator), params);
+    },
+
+    walletChallenge(user: UserRecord, input: { walletAddress: string }) {
+      return fakeWalletChallenge(proofHost, user, input);
+    },
+
+    updateWallet(
+      user: UserRecord,
+      input: { walletAddress: string; nonce: string; signature: string; password: string },
+    ) {
+      return fakeUpdateWallet(proofHost, user, input);
     },
 
     claimPayout(user: UserRecord, requested: number) {
       const { walletAddress, brnd_tokens: balance } = user.wallet;
       if (!walletAddress) throw new FakeError(409, 'wallet.errors.noWalletAddress');
+      if (!user.wallet.walletVerified) throw new FakeError(409, 'wallet.errors.walletNotVerified');
       if (balance <= 0) throw new FakeError(409, 'wallet.errors.nothingToClaim');
       if (requested > balance) {
         throw new FakeError(400, 'wallet.errors.overBalance', {

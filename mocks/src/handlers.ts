@@ -99,12 +99,15 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   resyncOrder: (fake, { user, params }) => fake.resyncOrder(user, params),
   adminPayouts: (fake, { query }) => fake.adminPayouts(query),
   retryPayout: (fake, { user, params }) => fake.retryPayout(user, params),
+  adminTreasurySends: (fake, { user }) => fake.adminTreasurySends(user),
+  retryTreasurySend: (fake, { user, params }) => fake.retryTreasurySend(user, params),
   adminSale: (fake) => ({ sale: fake.sale(), allocation: fake.saleAllocation }),
   updateSale: (fake, { user, body }) => {
     fake.updateSale(user, body);
     return { sale: fake.sale(), allocation: fake.saleAllocation };
   },
   wallet: (fake, { user }) => fake.wallet(user),
+  walletChallenge: (fake, { user, body }) => fake.walletChallenge(user, body),
   updateWallet: (fake, { user, body }) => fake.updateWallet(user, body),
   claimPayout: (fake, { user, body }) => fake.claimPayout(user, body.brnd_tokens),
   payouts: (fake, { user }) => fake.payouts(user),

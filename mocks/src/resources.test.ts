@@ -28,7 +28,8 @@ import { createApiClient } from '@brnd/contracts/api/client';
 import { contact, newsletter } from '@brnd/contracts/api/content';
 import { buyTokens, kantor, orders, verifyOrder } from '@brnd/contracts/api/orders';
 import { editReferral, referrals, visitReferral } from '@brnd/contracts/api/referrals';
-import { updateWallet, wallet } from '@brnd/contracts/api/wallet';
+import { updateWallet, wallet, walletChallenge } from '@brnd/contracts/api/wallet';
+import { Wallet } from 'ethers';
 import {
   ORDER_EXPIRY_MS,
   TRANSACTION_STATUSES,
@@ -430,13 +431,27 @@ describe('orders and wallet', () => {
 
   test('user can save a wallet address; a malformed one is refused', async () => {
     const token = await demoToken();
-    const empty = await api.failure(updateWallet, { body: { walletAddress: ' ' } }, token);
+    const empty = await api.failure(walletChallenge, { body: { walletAddress: ' ' } }, token);
     expect(empty.body).toMatchObject({
       messageId: 'validation.wallet',
       message: 'Please input your wallet address!',
     });
-    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
-    await api.call(updateWallet, { body: { walletAddress: address } }, token);
+    const signer = Wallet.createRandom();
+    const address = signer.address;
+    const challenge = await api.call(walletChallenge, { body: { walletAddress: address } }, token);
+    const signature = await signer.signMessage(challenge.message);
+    await api.call(
+      updateWallet,
+      {
+        body: {
+          walletAddress: address,
+          nonce: challenge.nonce,
+          signature,
+          password: DEMO_PASSWORD,
+        },
+      },
+      token,
+    );
     expect((await api.call(wallet, undefined, token)).wallet[0]?.walletAddress).toBe(address);
   });
 });

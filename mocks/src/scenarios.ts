@@ -41,7 +41,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER } from '@brnd/contracts/api/idempotency';
 import { sale as saleEndpoint } from '@brnd/contracts/api/sale';
 import { referrals } from '@brnd/contracts/api/referrals';
-import { wallet } from '@brnd/contracts/api/wallet';
+import { updateWallet, wallet } from '@brnd/contracts/api/wallet';
 import {
   ORDER_EXPIRY_MS,
   VOTE_WINDOW_HOURS,
@@ -206,6 +206,13 @@ export function changePasswordWrongCurrent(): HttpHandler {
       errors: { currentpassword: 'errors.wrongCurrentPassword' },
     }),
   );
+}
+
+/* ---------------------------------------------------------------- wallet */
+
+/** Saving a wallet with a challenge that expired or was used already (decision 042). */
+export function walletChallengeExpired(): HttpHandler {
+  return route(updateWallet, () => errorResponse(409, 'wallet.errors.challengeExpired'));
 }
 
 /* ---------------------------------------------------------------- orders */
@@ -523,7 +530,9 @@ export function emptyLists(): HttpHandler[] {
   return [
     respondWith(orders, { orders: { rows: [], count: 0 } }),
     respondWith(referrals, { orders: { rows: [] } }),
-    respondWith(wallet, { wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: null }] }),
+    respondWith(wallet, {
+      wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: null, walletVerified: false }],
+    }),
     respondWith(topRatedBrands, noBrands),
     respondWith(trendingBrands, noBrands),
     respondWith(newlyAddedBrands, noBrands),

@@ -39,6 +39,8 @@ export interface SeedUser {
   /** BRND held beyond what the paid orders give (airdrops, referral rewards). */
   bonusTokens?: number;
   walletAddress?: string | null;
+  /** false: an address saved before proofs were required (decision 042). Default true. */
+  walletVerified?: boolean;
   orders?: SeedOrder[];
   referralLinks?: SeedReferralLink[];
   /** Votes cast: brand name and how long ago. */

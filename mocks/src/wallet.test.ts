@@ -9,7 +9,9 @@ import {
   saleProgress,
   updateWallet,
   wallet,
+  walletChallenge,
 } from '@brnd/contracts/api/wallet';
+import { Wallet } from 'ethers';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts';
 import { useMockApi } from './test-helpers.ts';
 
@@ -21,13 +23,27 @@ async function demoToken() {
   return session.token;
 }
 
-test('user pays out part of the balance, then the rest, once a wallet address is saved', async () => {
+/** A challenge for `signer`'s address, signed by `signer`, sent with the demo password. */
+async function prove(
+  token: string,
+  signer: { address: string; signMessage(message: string): Promise<string> },
+  address = signer.address,
+) {
+  const challenge = await api.call(walletChallenge, { body: { walletAddress: address } }, token);
+  const signature = await signer.signMessage(challenge.message);
+  return {
+    body: { walletAddress: address, nonce: challenge.nonce, signature, password: DEMO_PASSWORD },
+  };
+}
+
+test('user pays out part of the balance, then the rest, once a wallet address is proven', async () => {
   const token = await demoToken();
   const noAddress = await api.failure(claimPayout, { body: { brnd_tokens: 1 } }, token);
   expect(noAddress.body).toMatchObject({ messageId: 'wallet.errors.noWalletAddress' });
 
-  const address = '0x52908400098527886E0F7030069857D2E4169EE7';
-  await api.call(updateWallet, { body: { walletAddress: address } }, token);
+  const signer = Wallet.createRandom();
+  const address = signer.address;
+  await api.call(updateWallet, await prove(token, signer), token);
   const balance = (await api.call(wallet, undefined, token)).wallet[0]?.brnd_tokens ?? 0;
   expect(balance).toBeGreaterThan(1);
   const over = await api.failure(claimPayout, { body: { brnd_tokens: balance + 1 } }, token);
@@ -62,25 +78,56 @@ test('user pays out part of the balance, then the rest, once a wallet address is
 test('a wallet address with a broken checksum or the zero address is refused, as by the bff', async () => {
   const token = await demoToken();
   const broken = await api.failure(
-    updateWallet,
+    walletChallenge,
     { body: { walletAddress: '0x52908400098527886e0F7030069857D2E4169EE7' } },
     token,
   );
   expect(broken.body).toMatchObject({ errors: { walletAddress: 'wallet.errors.checksum' } });
   const zero = await api.failure(
-    updateWallet,
+    walletChallenge,
     { body: { walletAddress: '0x0000000000000000000000000000000000000000' } },
     token,
   );
   expect(zero.body).toMatchObject({ errors: { walletAddress: 'wallet.errors.zeroAddress' } });
-  await api.call(
+  const signer = Wallet.createRandom();
+  await api.call(updateWallet, await prove(token, signer, signer.address.toLowerCase()), token);
+  expect((await api.call(wallet, undefined, token)).wallet[0]).toMatchObject({
+    walletAddress: signer.address,
+    walletVerified: true,
+  });
+});
+
+test('a wallet is saved only with its own signature, an unused challenge and the password', async () => {
+  const token = await demoToken();
+  const signer = Wallet.createRandom();
+  const other = Wallet.createRandom();
+
+  const proof = await prove(token, signer);
+  const wrongSigner = await api.failure(
     updateWallet,
-    { body: { walletAddress: '0x52908400098527886e0f7030069857d2e4169ee7' } },
+    { body: { ...proof.body, signature: await other.signMessage('anything') } },
     token,
   );
-  expect((await api.call(wallet, undefined, token)).wallet[0]?.walletAddress).toBe(
-    '0x52908400098527886E0F7030069857D2E4169EE7',
+  expect(wrongSigner.body).toMatchObject({ errors: { signature: 'wallet.errors.wrongSigner' } });
+  const wrongPassword = await api.failure(
+    updateWallet,
+    { body: { ...proof.body, password: 'not-it' } },
+    token,
   );
+  expect(wrongPassword.body).toMatchObject({ errors: { password: 'errors.wrongCurrentPassword' } });
+  expect((await api.call(wallet, undefined, token)).wallet[0]?.walletVerified).toBe(false);
+
+  await api.call(updateWallet, proof, token);
+  const reused = await api.failure(updateWallet, proof, token);
+  expect(reused.status).toBe(409);
+  expect(reused.body).toMatchObject({ messageId: 'wallet.errors.challengeExpired' });
+  expect(api.fake.outbox()[0]?.subject).toBe('Your BRND payout wallet was changed');
+
+  const late = await prove(token, other);
+  api.advance(11 * 60_000);
+  const expired = await api.failure(updateWallet, late, token);
+  expect(expired.body).toMatchObject({ messageId: 'wallet.errors.challengeExpired' });
+  expect((await api.call(wallet, undefined, token)).wallet[0]?.walletAddress).toBe(signer.address);
 });
 
 test('sale progress adds up to the 400,000,000 BRND allocation', async () => {

@@ -5,56 +5,117 @@ import {
   saleProgress,
   updateWallet,
   wallet,
+  walletChallenge,
 } from '@brnd/contracts/api/wallet';
+import { WALLET_CHALLENGE_TTL_MINUTES } from '@brnd/contracts/domain/wallet-proof';
+import { Wallet } from 'ethers';
 import { verifiedUser } from './accounts-scenarios.ts';
-import { call, type Scenario } from './runner.ts';
+import { advanceClock, call, type Scenario, type Values } from './runner.ts';
 
-/** The EIP-55 example address, as typed in lower case and as stored. */
-const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+/** Two fixed keys (not anvil's): the wallet being proven and someone else's. */
+const SIGNER = new Wallet(`0x${'41'.repeat(32)}`);
+const OTHER = new Wallet(`0x${'42'.repeat(32)}`);
+const ADDRESS = SIGNER.address;
+
+/** Asks for a challenge for `address` and saves its nonce and the two keys' signatures of it. */
+const challengeFor = (address: string, label: string) =>
+  call(walletChallenge, {
+    label,
+    as: 'token',
+    input: () => ({ body: { walletAddress: address } }),
+    expect: { status: 200, body: () => ({ chainId: 31337 }) },
+    save: (body, values) => {
+      values.nonce = body.nonce;
+      values.signature = SIGNER.signMessageSync(body.message);
+      values.otherSignature = OTHER.signMessageSync(body.message);
+    },
+  });
+
+const proof = (values: Values, overrides: { signature?: string; password?: string } = {}) => ({
+  body: {
+    walletAddress: ADDRESS.toLowerCase(),
+    nonce: values.nonce!,
+    signature: overrides.signature ?? values.signature!,
+    password: overrides.password ?? values.password!,
+  },
+});
 
 export const walletScenarios: Scenario[] = [
   {
-    name: 'wallet: a new user has none; the address is checked and stored checksummed',
+    name: 'wallet: a new user has none; the address is checked, proven by signature and stored checksummed',
     steps: [
       ...verifiedUser,
       call(wallet, {
         as: 'token',
         expect: {
           status: 200,
-          body: () => ({ wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: null }] }),
+          body: () => ({
+            wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: null, walletVerified: false }],
+          }),
         },
       }),
-      call(updateWallet, {
+      call(walletChallenge, {
         label: 'an empty address',
         as: 'token',
         input: () => ({ body: { walletAddress: ' ' } }),
         expect: { status: 400, fields: { walletAddress: 'validation.wallet' } },
       }),
-      call(updateWallet, {
+      call(walletChallenge, {
         label: 'a broken checksum',
         as: 'token',
-        input: () => ({ body: { walletAddress: ADDRESS.replace('E0F7', 'e0F7') } }),
+        input: () => ({
+          body: { walletAddress: ADDRESS.replace(/[a-f]/, (c) => c.toUpperCase()) },
+        }),
         expect: { status: 400, fields: { walletAddress: 'wallet.errors.checksum' } },
       }),
-      call(updateWallet, {
+      call(walletChallenge, {
         label: 'the zero address',
         as: 'token',
         input: () => ({ body: { walletAddress: `0x${'0'.repeat(40)}` } }),
         expect: { status: 400, fields: { walletAddress: 'wallet.errors.zeroAddress' } },
       }),
+      challengeFor(ADDRESS.toLowerCase(), 'a challenge for a lower-case address'),
       call(updateWallet, {
-        label: 'a lower-case address',
+        label: 'signed by another key',
         as: 'token',
-        input: () => ({ body: { walletAddress: ADDRESS.toLowerCase() } }),
+        input: (values) => proof(values, { signature: values.otherSignature! }),
+        expect: { status: 400, fields: { signature: 'wallet.errors.wrongSigner' } },
+      }),
+      call(updateWallet, {
+        label: 'the wrong password',
+        as: 'token',
+        input: (values) => proof(values, { password: 'Wrong123!x' }),
+        expect: { status: 400, fields: { password: 'errors.wrongCurrentPassword' } },
+      }),
+      call(updateWallet, {
+        label: 'a valid signature',
+        as: 'token',
+        input: (values) => proof(values),
         expect: { status: 200, body: () => ({ message: 'success' }) },
+      }),
+      call(updateWallet, {
+        label: 'the same challenge again',
+        as: 'token',
+        input: (values) => proof(values),
+        expect: { status: 409, messageId: 'wallet.errors.challengeExpired' },
       }),
       call(wallet, {
         label: 'the stored address',
         as: 'token',
         expect: {
           status: 200,
-          body: () => ({ wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: ADDRESS }] }),
+          body: () => ({
+            wallet: [{ amount: 0, brnd_tokens: 0, walletAddress: ADDRESS, walletVerified: true }],
+          }),
         },
+      }),
+      challengeFor(ADDRESS, 'a challenge left to expire'),
+      advanceClock((WALLET_CHALLENGE_TTL_MINUTES + 1) * 60_000),
+      call(updateWallet, {
+        label: 'an expired challenge',
+        as: 'token',
+        input: (values) => proof(values),
+        expect: { status: 409, messageId: 'wallet.errors.challengeExpired' },
       }),
       call(claimPayout, {
         label: 'a claim with nothing to pay out',

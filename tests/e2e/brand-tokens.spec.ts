@@ -93,16 +93,22 @@ test('a verified brand issues its token, gives by e-mail and to a wallet; the cu
   const stamp = Date.now().toString(36).toUpperCase().slice(-6);
   const ticker = `R${stamp}`;
   const brandName = `Vistula Runners ${stamp}`;
-  const customerWallet = Wallet.createRandom().address;
+  const customerKey = Wallet.createRandom();
+  const customerWallet = customerKey.address;
 
-  // The customer, with a saved wallet address.
+  // The customer, with a payout wallet proven by signature.
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
   const customer = await signInVerifiedUser(customerPage, 'tokencustomer');
   await customerPage.goto('/user/wallet');
   await customerPage.getByLabel('Ethereum wallet address').fill(customerWallet);
-  await customerPage.getByRole('button', { name: 'Save address' }).click();
-  await expect(customerPage.getByText('Your wallet address was saved.')).toBeVisible();
+  await customerPage.getByRole('button', { name: 'Continue to signing' }).click();
+  // No browser wallet here: the message is signed elsewhere and the signature pasted.
+  const message = await customerPage.getByLabel('Message to sign').inputValue();
+  await customerPage.getByLabel('Signature').fill(await customerKey.signMessage(message));
+  await customerPage.getByLabel('Your BRND password').fill(customer.password);
+  await customerPage.getByRole('button', { name: 'Confirm wallet' }).click();
+  await expect(customerPage.getByText('Your wallet is confirmed: payouts go to it.')).toBeVisible();
 
   // The brand's owner, whose brand operators verified.
   await signInVerifiedUser(page, 'tokenowner');

@@ -4,6 +4,7 @@ import { deployPlatformContracts, type PlatformContracts } from '@brnd/contracts
 import { Wallet, type JsonRpcProvider } from 'ethers';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { envKeySigner, type TransactionSigner } from './signer.ts';
 
 /** A week, as the staking contract's tests and the spec's premium rule assume. */
 const DEV_UNBONDING_SECONDS = 7 * 24 * 60 * 60;
@@ -20,8 +21,10 @@ export interface PlatformChain {
    * reorg will not undo it (ETH_CONFIRMATIONS on a real chain, 1 on the dev chain).
    */
   confirmations: number;
-  /** Holds the BRND supply; signs payouts. */
+  /** Holds the BRND float; contracts are read and calls encoded through it. */
   treasury: Wallet;
+  /** Signs the treasury's transactions (decision 043): the env key, or a KMS/HSM in production. */
+  signer: TransactionSigner;
   contracts: PlatformContracts;
   stop(): Promise<void>;
 }
@@ -32,6 +35,8 @@ export interface ExternalChainSettings {
   confirmations: number;
   treasuryPrivateKey: string;
   contracts: PlatformContracts;
+  /** A KMS/HSM signer for the treasury's address; default: the key above, in memory. */
+  signer?: TransactionSigner;
 }
 
 async function genesisHash(provider: JsonRpcProvider): Promise<string> {
@@ -51,13 +56,23 @@ export async function connectExternalChain(
       `CHAIN_RPC_URL answers chain ${network.chainId}, not CHAIN_ID ${settings.chainId}`,
     );
   }
+  const treasury = new Wallet(settings.treasuryPrivateKey, provider);
+  const signer = settings.signer ?? envKeySigner(settings.treasuryPrivateKey);
+  // Nonces and balances are read for the treasury: a signer for another account would sign
+  // transactions the chain refuses or, worse, that spend from an account nobody watches.
+  if (signer.address !== treasury.address) {
+    throw new Error(
+      `the treasury signer is ${signer.address}, not the treasury ${treasury.address}`,
+    );
+  }
   return {
     rpcUrl: settings.rpcUrl,
     chainId: settings.chainId,
     genesisHash: await genesisHash(provider),
     provider,
     confirmations: settings.confirmations,
-    treasury: new Wallet(settings.treasuryPrivateKey, provider),
+    treasury,
+    signer,
     contracts: settings.contracts,
     stop: async () => provider.destroy(),
   };
@@ -128,6 +143,7 @@ export async function connectDevChain(
     provider,
     confirmations: chain.confirmations ?? 1,
     treasury,
+    signer: envKeySigner(chain.treasuryPrivateKey),
     contracts,
     stop: async () => provider.destroy(),
   };

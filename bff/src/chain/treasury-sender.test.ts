@@ -10,6 +10,7 @@ import type { TestApp } from '../testing.ts';
 import { startTestApp } from '../testing.ts';
 import { userWithTokens } from '../testing/chain-app.ts';
 import { connectDevChain, type PlatformChain } from './platform-chain.ts';
+import type { TransactionSigner } from './signer.ts';
 import type { TreasurySenderOptions } from './treasury-sender.ts';
 
 /**
@@ -39,11 +40,17 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-function payoutService(options: TreasurySenderOptions & { confirmations?: number } = {}) {
+function payoutService(
+  options: TreasurySenderOptions & { confirmations?: number; signer?: TransactionSigner } = {},
+) {
   return createPayoutService({
     db: app.db,
     ledger: createLedger(app.db),
-    chain: { ...chain, confirmations: options.confirmations ?? 1 },
+    chain: {
+      ...chain,
+      confirmations: options.confirmations ?? 1,
+      ...(options.signer ? { signer: options.signer } : {}),
+    },
     logger: createMemoryLogger(),
     enqueue: async () => {},
     sender: { receiptWaitMs: 300, ...options },
@@ -54,7 +61,11 @@ function payoutService(options: TreasurySenderOptions & { confirmations?: number
 async function claimed(tokens: bigint) {
   const { userId } = await userWithTokens(app, tokens);
   const address = Wallet.createRandom().address;
-  await app.db.query('UPDATE users SET wallet_address = $2 WHERE id = $1', [userId, address]);
+  // Proven as the wallet screen proves it (bff/src/http/wallet-proofs.test.ts): not the subject.
+  await app.db.query(
+    'UPDATE users SET wallet_address = $2, wallet_verified_at = now() WHERE id = $1',
+    [userId, address],
+  );
   const payout = await payoutService().claim(userId, Number(tokens));
   return { userId, address, payoutId: payout.id };
 }
@@ -229,4 +240,28 @@ test('a nonce belongs to one treasury transaction across payouts, burns and mint
       [chain.chainId, chain.genesisHash, nonce],
     ),
   ).rejects.toMatchObject({ parent: { constraint: 'treasury_nonces_pkey' } });
+});
+
+test('every treasury transaction is signed by the chain’s signer (a KMS in production), given its nonce and fees', async () => {
+  const { address, payoutId } = await claimed(4n);
+  const asked: { nonce: unknown; chainId: unknown; maxFeePerGas: unknown }[] = [];
+  const signer: TransactionSigner = {
+    address: chain.signer.address,
+    signTransaction: async (transaction) => {
+      asked.push({
+        nonce: transaction.nonce,
+        chainId: transaction.chainId,
+        maxFeePerGas: transaction.maxFeePerGas,
+      });
+      return chain.signer.signTransaction(transaction);
+    },
+  };
+  expect(await payoutService({ signer }).process(payoutId)).toBe('confirmed');
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toMatchObject({
+    nonce: Number((await row(payoutId)).nonce),
+    chainId: chain.chainId,
+  });
+  expect(asked[0]?.maxFeePerGas).toBeGreaterThan(0n);
+  expect(await onChain(address)).toBe(4n * ONE_TOKEN);
 });

@@ -137,7 +137,7 @@ export function createTreasurySender(
   /** The next nonce: the node's count, or past any nonce we gave out that it has not seen. */
   async function nextNonce(): Promise<number> {
     const [pending, [stored]] = await Promise.all([
-      chain.provider.getTransactionCount(chain.treasury.address, 'pending'),
+      chain.provider.getTransactionCount(chain.signer.address, 'pending'),
       db.query<{ next: string | null }>(
         `SELECT (max(nonce) + 1)::text AS next FROM treasury_nonces
          WHERE chain_id = $1 AND genesis_hash = $2`,
@@ -156,6 +156,16 @@ export function createTreasurySender(
        WHERE chain_id = $1 AND genesis_hash = $2 AND nonce = $3 ORDER BY version DESC`,
       [chain.chainId, chain.genesisHash, nonce],
     );
+  }
+
+  /** An operator asked for this nonce to be re-signed with higher fees (admin console). */
+  async function bumpRequested(nonce: string): Promise<boolean> {
+    const [row] = await db.query<{ requested: boolean }>(
+      `SELECT bump_requested_at IS NOT NULL AS requested FROM treasury_nonces
+       WHERE chain_id = $1 AND genesis_hash = $2 AND nonce = $3`,
+      [chain.chainId, chain.genesisHash, nonce],
+    );
+    return row?.requested ?? false;
   }
 
   /** Stores a signed version and points the row at it, in one database transaction. */
@@ -211,9 +221,9 @@ export function createTreasurySender(
     gasLimit: bigint,
     fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
   ): Promise<string> {
-    return chain.treasury.signTransaction({
+    return chain.signer.signTransaction({
       ...request,
-      from: chain.treasury.address,
+      from: chain.signer.address,
       chainId: chain.chainId,
       nonce,
       gasLimit,
@@ -238,7 +248,7 @@ export function createTreasurySender(
     const request = await send.request(row);
     let gasLimit: bigint;
     try {
-      gasLimit = await chain.provider.estimateGas({ ...request, from: chain.treasury.address });
+      gasLimit = await chain.provider.estimateGas({ ...request, from: chain.signer.address });
     } catch (error) {
       // Reverts in the estimate (e.g. the treasury lacks the tokens): nothing was signed.
       await send.settle(row, 'failed', messageOf(error).slice(0, 500));
@@ -273,6 +283,12 @@ export function createTreasurySender(
       { maxFeePerGas, maxPriorityFeePerGas },
     );
     await storeVersion(table, rowId, previous.nonce, latest.version + 1, raw);
+    // Any bump answers an operator's retry of this nonce.
+    await db.query(
+      `UPDATE treasury_nonces SET bump_requested_at = NULL
+       WHERE chain_id = $1 AND genesis_hash = $2 AND nonce = $3`,
+      [chain.chainId, chain.genesisHash, previous.nonce],
+    );
     const [stored] = await versions(String(previous.nonce));
     if (!stored) throw new Error(`${table} ${rowId}: the bumped version was not stored`);
     return stored;
@@ -348,14 +364,14 @@ export function createTreasurySender(
       let mined = await receiptOf(all);
       if (!mined) {
         const minedNonces = await chain.provider.getTransactionCount(
-          chain.treasury.address,
+          chain.signer.address,
           'latest',
         );
         if (minedNonces <= Number(nonce)) {
           // Not mined: (re-)broadcast the latest version, bumping it when it is underpriced or
           // has waited too long. A node that lost it (dropped) simply gets it again.
           let latest = all[0] as Version;
-          if (wasBroadcast && latest.age_ms >= bumpAfterMs) {
+          if (wasBroadcast && (latest.age_ms >= bumpAfterMs || (await bumpRequested(nonce)))) {
             latest = await bump(input.table, row.id, latest);
           }
           let outcome = await broadcast(latest);
@@ -395,7 +411,7 @@ export function createTreasurySender(
       // transaction: ours can never be mined.
       const safeBlock = Math.max(0, latestBlock - chain.confirmations + 1);
       const settledNonces = await chain.provider.getTransactionCount(
-        chain.treasury.address,
+        chain.signer.address,
         safeBlock,
       );
       if (settledNonces > Number(nonce)) {

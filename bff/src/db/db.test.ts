@@ -61,6 +61,7 @@ test('migrations run down and up again, and a second up changes nothing', async 
     'sessions',
     'sms_codes',
     'sms_deliveries',
+    'staking_premium',
     'treasury_nonces',
     'treasury_transaction_versions',
     'uploads',
@@ -68,6 +69,7 @@ test('migrations run down and up again, and a second up changes nothing', async 
     'verification_codes',
     'verification_documents',
     'votes',
+    'wallet_challenges',
   ]);
   await createMigrator(app.db.sequelize).down({ to: 0 });
   expect(await tables()).toEqual(['schema_migrations']);

@@ -30,6 +30,8 @@ import { treasuryTransactions } from './migrations/0085-treasury-transactions.ts
 import { liveEvents } from './migrations/0095-live-events.ts';
 import { oneVerifiedPhone } from './migrations/0100-one-verified-phone.ts';
 import { smsSends } from './migrations/0101-sms-sends.ts';
+import { walletProofs } from './migrations/0105-wallet-proofs.ts';
+import { treasuryBumpRequests } from './migrations/0106-treasury-bump-requests.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -74,6 +76,8 @@ export const migrations: Migration[] = [
   smsDeliveries,
   oneVerifiedPhone,
   smsSends,
+  walletProofs,
+  treasuryBumpRequests,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

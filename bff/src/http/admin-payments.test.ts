@@ -4,7 +4,7 @@ import { adminSale, updateSale } from '@brnd/contracts/api/admin-sale';
 import { auditLog } from '@brnd/contracts/api/admin';
 import { buyTokens, orders as transactions } from '@brnd/contracts/api/orders';
 import { sale } from '@brnd/contracts/api/sale';
-import { updateWallet, wallet } from '@brnd/contracts/api/wallet';
+import { wallet } from '@brnd/contracts/api/wallet';
 import type { Anvil } from '@brnd/contracts/chain/anvil';
 import { connectContract } from '@brnd/contracts/chain/connect';
 import { BRND } from '@brnd/contracts/chain/generated/index';
@@ -16,7 +16,7 @@ import type { OrderService } from '../services/orders/service.ts';
 import { seedLiveSale, type SaleService } from '../services/sale.ts';
 import { type TestApp } from '../testing.ts';
 import { startEthSaleTestApp, until, userWithTokens } from '../testing/chain-app.ts';
-import { call, newUser, readOutbox, registerVerifiedUser } from '../testing/http.ts';
+import { call, newUser, proveWallet, readOutbox, registerVerifiedUser } from '../testing/http.ts';
 
 const OPERATOR = { email: 'cashier@brnd.example', password: 'Cash13r!pass' };
 
@@ -434,8 +434,9 @@ async function failedPayout(userId: string, tokens: bigint, address: string) {
 
 test('a failed payout is retried once: a new payout to the same address is sent on chain; a second retry or a spent balance is refused', async () => {
   const { token, userId } = await userWithTokens(app, 700n);
-  const address = Wallet.createRandom().address;
-  await call(app.baseUrl, updateWallet, { token, body: { walletAddress: address } });
+  const signer = Wallet.createRandom();
+  const address = signer.address;
+  await proveWallet(app.baseUrl, token, signer);
   const failed = await failedPayout(userId, 700n, address);
 
   const listed = await call(app.baseUrl, adminPayouts, {

@@ -6,7 +6,6 @@ import {
   stakingStatus,
   stakingTransactions,
 } from '@brnd/contracts/api/brand-tokens';
-import { updateWallet } from '@brnd/contracts/api/wallet';
 import { HeadroomWallet, connectContract } from '@brnd/contracts/chain/connect';
 import { BRND, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
 import { Wallet } from 'ethers';
@@ -15,7 +14,8 @@ import { ONE_TOKEN } from '../services/ledger.ts';
 import type { TestApp } from '../testing.ts';
 import { activeToken, brandOwner, issuedToken } from '../testing/brand-tokens.ts';
 import { startChainTestApp } from '../testing/chain-app.ts';
-import { call } from '../testing/http.ts';
+import { STAKE_PREMIUM_MIN_AGE_DAYS } from '@brnd/contracts/domain/wallet-proof';
+import { call, countMessages, latestMessage, proveWallet } from '../testing/http.ts';
 
 let anvil: Anvil;
 let app: TestApp;
@@ -55,7 +55,7 @@ async function signInWallet(wallet: Wallet, ownerToken: string, action: string, 
   return prepared;
 }
 
-test('staking 1,000,000 BRND from the owner’s wallet makes the brand Premium until it unstakes', async () => {
+test('staking 1,000,000 BRND from the owner’s proven wallet makes one brand Premium after the minimum age, until it unstakes', async () => {
   const owner = await brandOwner(app);
   const wallet = new HeadroomWallet(anvil.accounts[1]?.privateKey as string, chain().provider);
   expect(await planOf(owner)).toEqual({ plan: 'standard', source: 'subscription' });
@@ -70,10 +70,7 @@ test('staking 1,000,000 BRND from the owner’s wallet makes the brand Premium u
     staking_contract: chain().contracts.staking,
   });
 
-  await call(app.baseUrl, updateWallet, {
-    token: owner.token,
-    body: { walletAddress: wallet.address },
-  });
+  await proveWallet(app.baseUrl, owner.token, wallet);
   const brnd = connectContract(BRND, chain().contracts.brnd, chain().treasury);
   await (await brnd.transfer(wallet.address, 1_200_000n * ONE_TOKEN)).wait();
 
@@ -94,8 +91,36 @@ test('staking 1,000,000 BRND from the owner’s wallet makes the brand Premium u
     unbonding_until: null,
     premium: true,
   });
+  // A fresh stake counts only after STAKE_PREMIUM_MIN_AGE_DAYS (decision 042).
+  expect(await planOf(owner)).toEqual({ plan: 'standard', source: 'subscription' });
+  const maturing = await call(app.baseUrl, stakingStatus, { token: owner.token });
+  expect(maturing.data).toMatchObject({ premium: true, wallet_verified: true });
+  const from = Date.parse(maturing.data?.premium_from ?? '');
+  expect(from - Date.now()).toBeGreaterThan((STAKE_PREMIUM_MIN_AGE_DAYS - 0.1) * 86_400_000);
+  await app.db.query(
+    `UPDATE staking_premium SET seen_since = now() - make_interval(days => $2) WHERE wallet = $1`,
+    [wallet.address, STAKE_PREMIUM_MIN_AGE_DAYS],
+  );
+  expect(await planOf(owner)).toEqual({ plan: 'premium', source: 'staking' });
+  expect((await call(app.baseUrl, stakingStatus, { token: owner.token })).data).toMatchObject({
+    premium: true,
+    premium_from: null,
+  });
+
+  // One stake backs one brand: another owner who also holds the key gets nothing from it.
+  const second = await brandOwner(app);
+  await proveWallet(app.baseUrl, second.token, wallet);
+  expect(await planOf(second)).toEqual({ plan: 'standard', source: 'subscription' });
+  // An unproven address (saved before proofs) counts for nothing either.
+  const third = await brandOwner(app);
+  await app.db.query('UPDATE users SET wallet_address = $2 WHERE id = $1', [
+    third.userId,
+    wallet.address,
+  ]);
+  expect(await planOf(third)).toEqual({ plan: 'standard', source: 'subscription' });
   expect(await planOf(owner)).toEqual({ plan: 'premium', source: 'staking' });
 
+  const mailsBefore = await countMessages(app.baseUrl, owner.user.email, 'email');
   const early = await signInWallet(wallet, owner.token, 'withdraw');
   expect(early.status).toBe(409);
   expect(early.error?.messageId).toBe('brandTokens.errors.nothingToWithdraw');
@@ -105,6 +130,14 @@ test('staking 1,000,000 BRND from the owner’s wallet makes the brand Premium u
   const until = Date.parse(unbonding.data?.unbonding_until as string);
   expect(until - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
   expect(await planOf(owner)).toEqual({ plan: 'standard', source: 'subscription' });
+  // Premium lapsed with the stake: the owner is told, and a new stake starts its age again.
+  const lapsed = await latestMessage(app.baseUrl, owner.user.email, 'email', {
+    after: mailsBefore,
+  });
+  expect(lapsed.subject).toBe(`Premium from staking has ended for ${owner.brandName}`);
+  expect(
+    await app.db.query('SELECT 1 FROM staking_premium WHERE wallet = $1', [wallet.address]),
+  ).toEqual([]);
 
   await chain().provider.send('evm_increaseTime', [7 * 24 * 60 * 60 + 1]);
   await chain().provider.send('evm_mine', []);

@@ -12,7 +12,6 @@ import {
   tokenHistory,
   transferTokens,
 } from '@brnd/contracts/api/brand-tokens';
-import { updateWallet } from '@brnd/contracts/api/wallet';
 import { connectContract } from '@brnd/contracts/chain/connect';
 import { BrandToken, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
 import { Wallet } from 'ethers';
@@ -22,7 +21,13 @@ import { ONE_TOKEN } from '../services/ledger.ts';
 import type { TestApp } from '../testing.ts';
 import { activeToken, brandOwner, customer, issuedToken } from '../testing/brand-tokens.ts';
 import { startChainTestApp, until } from '../testing/chain-app.ts';
-import { call, latestMessage, newUser, registerVerifiedUser } from '../testing/http.ts';
+import {
+  call,
+  latestMessage,
+  newUser,
+  proveWallet,
+  registerVerifiedUser,
+} from '../testing/http.ts';
 
 let anvil: Anvil;
 let app: TestApp;
@@ -494,8 +499,9 @@ describe('customers move their tokens', () => {
     const noWallet = await claim('5');
     expect(noWallet.status).toBe(409);
     expect(noWallet.error?.messageId).toBe('brandTokens.errors.noWallet');
-    const own = Wallet.createRandom().address;
-    await call(app.baseUrl, updateWallet, { token: fan.token, body: { walletAddress: own } });
+    const signer = Wallet.createRandom();
+    const own = signer.address;
+    await proveWallet(app.baseUrl, fan.token, signer);
     expect((await claim('30')).data?.transfer).toMatchObject({
       destination: 'chain',
       recipient: own,

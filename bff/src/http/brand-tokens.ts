@@ -26,6 +26,7 @@ import { parseGiveCsv } from '../services/brand-tokens/csv.ts';
 import type { BrandTokenService } from '../services/brand-tokens/service.ts';
 import { DomainError } from '../services/errors.ts';
 import { requestLanguage } from '../services/messages.ts';
+import { withPremiumAge } from '../services/brand-tokens/staking-premium.ts';
 import { authedRoute, type Route } from './route.ts';
 
 export interface BrandTokenRouteDeps {
@@ -90,7 +91,11 @@ export function brandTokenRoutes({ brandTokens, db, chain }: BrandTokenRouteDeps
       redemption: await brandTokens.redeem(auth.user.id, params.offerId, body.request_id),
     })),
     authedRoute(stakingStatus, async ({ auth }) =>
-      readStakingStatus(chain, await savedWallet(auth.user.id)),
+      withPremiumAge(
+        db,
+        auth.user.id,
+        await readStakingStatus(chain, await savedWallet(auth.user.id)),
+      ),
     ),
     authedRoute(stakingTransactions, async ({ auth, body }) => ({
       transactions: await prepareStakingTransactions(

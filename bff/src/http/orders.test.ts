@@ -1,13 +1,13 @@
 import type { Anvil } from '@brnd/contracts/chain/anvil';
 import { orders } from '@brnd/contracts/api/orders';
-import { PAYOUT_SIGNATURE, claimPayout, updateWallet } from '@brnd/contracts/api/wallet';
+import { PAYOUT_SIGNATURE, claimPayout } from '@brnd/contracts/api/wallet';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import * as v from 'valibot';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ONE_TOKEN } from '../services/ledger.ts';
 import type { TestApp } from '../testing.ts';
 import { startChainTestApp, until, userWithTokens } from '../testing/chain-app.ts';
-import { call, registerVerifiedUser } from '../testing/http.ts';
+import { call, proveWallet, registerVerifiedUser } from '../testing/http.ts';
 
 let anvil: Anvil;
 let app: TestApp;
@@ -33,10 +33,7 @@ test('a new user has no transactions', async () => {
 
 test('a claimed payout shows as Pending until the chain confirms it, then Confirmed', async () => {
   const { token } = await userWithTokens(app, 1_500n);
-  await call(app.baseUrl, updateWallet, {
-    token,
-    body: { walletAddress: Wallet.createRandom().address },
-  });
+  await proveWallet(app.baseUrl, token, Wallet.createRandom());
   // With automining off the transfer waits in the mempool, so Pending is observable.
   const node = new JsonRpcProvider(anvil.rpcUrl);
   await node.send('evm_setAutomine', [false]);

@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startAnvil, type Anvil } from '@brnd/contracts/chain/anvil';
 import { connectContract } from '@brnd/contracts/chain/connect';
 import { BRND } from '@brnd/contracts/chain/generated/index';
-import {
-  claimPayout,
-  devInfo,
-  payouts,
-  saleProgress,
-  updateWallet,
-  wallet,
-} from '@brnd/contracts/api/wallet';
+import { claimPayout, devInfo, payouts, saleProgress } from '@brnd/contracts/api/wallet';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
@@ -17,7 +10,7 @@ import { connectDevChain } from '../chain/platform-chain.ts';
 import { createMemoryLogger } from '../logger.ts';
 import type { TestApp } from '../testing.ts';
 import { startChainTestApp, until, userWithTokens } from '../testing/chain-app.ts';
-import { call, readOutbox, registerVerifiedUser } from '../testing/http.ts';
+import { call, proveWallet, readOutbox, registerVerifiedUser } from '../testing/http.ts';
 
 let anvil: Anvil;
 let app: TestApp;
@@ -48,46 +41,6 @@ test('dev info tells a wallet where the chain and the contracts are', async () =
   expect(await app.chain?.provider.getCode(app.chain.contracts.brnd)).not.toBe('0x');
 });
 
-test('user can save a wallet address; it is stored in its checksummed form', async () => {
-  const { token } = await userWithTokens(app, 1_000n);
-  const address = Wallet.createRandom().address;
-  const saved = await call(app.baseUrl, updateWallet, {
-    token,
-    body: { walletAddress: address.toLowerCase() },
-  });
-  expect(saved.data).toEqual({ message: 'success' });
-  const result = await call(app.baseUrl, wallet, { token });
-  expect(result.data).toEqual({
-    wallet: [{ amount: 3, brnd_tokens: 1000, walletAddress: address }],
-  });
-});
-
-test('a wallet address is refused when empty, malformed, mis-checksummed or zero', async () => {
-  const { token } = await userWithTokens(app, 1n);
-  const address = Wallet.createRandom().address;
-  // One letter's case flipped breaks the EIP-55 checksum.
-  const index = address.search(/[a-fA-F]/);
-  const letter = address.charAt(index);
-  const flipped =
-    address.slice(0, index) +
-    (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()) +
-    address.slice(index + 1);
-  const cases: [string, string, string][] = [
-    ['', 'validation.wallet', 'Please input your wallet address!'],
-    ['0x1234', 'validation.walletFormat', ''],
-    [flipped, 'wallet.errors.checksum', ''],
-    ['0x0000000000000000000000000000000000000000', 'wallet.errors.zeroAddress', ''],
-  ];
-  for (const [walletAddress, messageId, message] of cases) {
-    const result = await call(app.baseUrl, updateWallet, { token, body: { walletAddress } });
-    expect(result.status, walletAddress).toBe(400);
-    expect(result.error?.errors?.walletAddress, walletAddress).toBe(messageId);
-    if (message) expect(result.error?.message).toBe(message);
-  }
-  const after = await call(app.baseUrl, wallet, { token });
-  expect(after.data?.wallet[0]?.walletAddress).toBeNull();
-});
-
 test('a claim without a wallet address or without tokens is refused', async () => {
   const { token } = await userWithTokens(app, 5n);
   const noAddress = await call(app.baseUrl, claimPayout, { token, body: { brnd_tokens: 5 } });
@@ -95,10 +48,7 @@ test('a claim without a wallet address or without tokens is refused', async () =
   expect(noAddress.error?.messageId).toBe('wallet.errors.noWalletAddress');
 
   const empty = await registerVerifiedUser(app.baseUrl);
-  await call(app.baseUrl, updateWallet, {
-    token: empty.token,
-    body: { walletAddress: Wallet.createRandom().address },
-  });
+  await proveWallet(app.baseUrl, empty.token, Wallet.createRandom());
   const nothing = await call(app.baseUrl, claimPayout, {
     token: empty.token,
     body: { brnd_tokens: 1 },
@@ -109,8 +59,9 @@ test('a claim without a wallet address or without tokens is refused', async () =
 
 test('20 parallel claims of one balance pay out once on chain and leave the balance at zero', async () => {
   const { token, userId } = await userWithTokens(app, 250n);
-  const address = Wallet.createRandom().address;
-  await call(app.baseUrl, updateWallet, { token, body: { walletAddress: address } });
+  const signer = Wallet.createRandom();
+  const address = signer.address;
+  await proveWallet(app.baseUrl, token, signer);
 
   const results = await Promise.all(
     Array.from({ length: 20 }, () =>
@@ -155,10 +106,7 @@ test('20 parallel claims of one balance pay out once on chain and leave the bala
 
 test('a payout the chain refuses fails and the tokens return to the user', async () => {
   const { token, userId } = await userWithTokens(app, 10n);
-  await call(app.baseUrl, updateWallet, {
-    token,
-    body: { walletAddress: Wallet.createRandom().address },
-  });
+  await proveWallet(app.baseUrl, token, Wallet.createRandom());
   // More than the treasury holds on chain: the transfer would revert.
   const ledger = createLedger(app.db);
   await ledger.post({
@@ -183,10 +131,7 @@ test('a payout the chain refuses fails and the tokens return to the user', async
 
 test('a payout amount that is not a whole number of BRND within the balance changes nothing', async () => {
   const { token, userId } = await userWithTokens(app, 100n);
-  await call(app.baseUrl, updateWallet, {
-    token,
-    body: { walletAddress: Wallet.createRandom().address },
-  });
+  await proveWallet(app.baseUrl, token, Wallet.createRandom());
   const cases: [unknown, number, string][] = [
     ['', 400, 'validation.payoutAmount'],
     ['ten', 400, 'validation.payoutAmount'],
@@ -216,10 +161,7 @@ test('part of the balance is paid out; all its whole tokens take the fraction al
       { account: userAccount(userId), amount: ONE_TOKEN / 2n },
     ],
   });
-  await call(app.baseUrl, updateWallet, {
-    token,
-    body: { walletAddress: Wallet.createRandom().address },
-  });
+  await proveWallet(app.baseUrl, token, Wallet.createRandom());
   const part = await call(app.baseUrl, claimPayout, { token, body: { brnd_tokens: '4' } });
   expect(part.data?.payout.amount).toBe((4n * ONE_TOKEN).toString());
   expect(await ledger.balance(userAccount(userId))).toBe(6n * ONE_TOKEN + ONE_TOKEN / 2n);
@@ -230,10 +172,7 @@ test('part of the balance is paid out; all its whole tokens take the fraction al
 
 test('one Idempotency-Key sent 5 times at once pays out once; another body is refused', async () => {
   const { token, userId } = await userWithTokens(app, 30n);
-  await call(app.baseUrl, updateWallet, {
-    token,
-    body: { walletAddress: Wallet.createRandom().address },
-  });
+  await proveWallet(app.baseUrl, token, Wallet.createRandom());
   const headers = { 'idempotency-key': `payout-${randomUUID()}` };
   const results = await Promise.all(
     Array.from({ length: 5 }, () =>

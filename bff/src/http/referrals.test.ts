@@ -5,7 +5,7 @@ import {
   referrals,
   visitReferral,
 } from '@brnd/contracts/api/referrals';
-import { updateWallet } from '@brnd/contracts/api/wallet';
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createMemoryLogger } from '../logger.ts';
 import { ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
@@ -19,6 +19,7 @@ import { startTestApp, type TestApp } from '../testing.ts';
 import {
   call,
   newUser as person,
+  proveWallet,
   registerVerifiedUser,
   signUpAndConfirmEmail,
   smsCode,
@@ -253,12 +254,10 @@ describe('self-referral pays nothing', () => {
     const [own] = await links(a.token);
     // A fresh number for B: no phone in common, so the sign-up itself is rewarded.
     const b = await referredUser(own?.code ?? '');
-    const wallet = '0x52908400098527886E0F7030069857D2E4169EE7';
+    // Both accounts prove the same key: one person behind two accounts.
+    const wallet = Wallet.createRandom();
     for (const token of [a.token, b.token]) {
-      const saved = await call(app.baseUrl, updateWallet, {
-        token,
-        body: { walletAddress: wallet },
-      });
+      const saved = await proveWallet(app.baseUrl, token, wallet);
       expect(saved.status).toBe(200);
     }
     const outcome = await service().rewardSale({

@@ -5,26 +5,33 @@ import {
   saleProgress,
   updateWallet,
   wallet,
+  walletChallenge,
 } from '@brnd/contracts/api/wallet';
 import type { Idempotency } from '../services/idempotency.ts';
 import type { PayoutService } from '../services/payouts.ts';
+import type { WalletProofService } from '../services/wallet-proofs.ts';
 import type { WalletService } from '../services/wallet.ts';
 import { authedRoute, route, type Route } from './route.ts';
 
 export function walletRoutes({
   wallets,
+  proofs,
   payouts,
   idempotency,
 }: {
   wallets: WalletService;
+  proofs: WalletProofService;
   payouts: PayoutService;
   /** Unset: `Idempotency-Key` is not honoured (tests of other areas). */
   idempotency?: Idempotency | undefined;
 }): Route[] {
   return [
     authedRoute(wallet, async ({ auth }) => ({ wallet: [await wallets.wallet(auth.user.id)] })),
+    authedRoute(walletChallenge, async ({ auth, body }) =>
+      proofs.challenge(auth.user.id, body.walletAddress),
+    ),
     authedRoute(updateWallet, async ({ auth, body }) => {
-      await wallets.updateAddress(auth.user.id, body.walletAddress);
+      await proofs.saveProven(auth.user, body);
       return { message: SUCCESS };
     }),
     // A double submit of one payout attempt pays out once (docs/decisions/044).

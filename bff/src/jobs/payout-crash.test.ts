@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { login } from '@brnd/contracts/api/accounts';
-import { claimPayout, updateWallet } from '@brnd/contracts/api/wallet';
+import { claimPayout } from '@brnd/contracts/api/wallet';
 import { startAnvil, type Anvil } from '@brnd/contracts/chain/anvil';
 import { connectContract, jsonRpcProvider } from '@brnd/contracts/chain/connect';
 import { deployPlatformContracts, type PlatformContracts } from '@brnd/contracts/chain/deploy';
@@ -16,7 +16,7 @@ import { freePort } from '../db/embedded.ts';
 import { DEMO_USER } from '../seed/demo.ts';
 import { REPO_ROOT } from '../env.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
-import { call } from '../testing/http.ts';
+import { call, proveWallet } from '../testing/http.ts';
 import { createDatabaseFromTemplate, dropDatabase } from '../testing/test-database.ts';
 
 const info = inject('brndTestDatabase');
@@ -119,8 +119,9 @@ test('a bff killed after broadcasting a payout reconciles it on restart without 
       body: { email: DEMO_USER.email, password: DEMO_USER.password },
     });
     const token = (session.data as { token: string }).token;
-    const address = Wallet.createRandom().address;
-    await call(first.baseUrl, updateWallet, { token, body: { walletAddress: address } });
+    const signer = Wallet.createRandom();
+    const address = signer.address;
+    await proveWallet(first.baseUrl, token, signer, DEMO_USER.password);
     const [user] = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
       DEMO_USER.email,
     ]);

@@ -233,14 +233,18 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
     },
     async claim(userId, tokens) {
       const row = await db.transaction(async (transaction) => {
-        const [user] = await db.query<{ wallet_address: string | null }>(
-          'SELECT wallet_address FROM users WHERE id = $1',
+        // FOR SHARE: a wallet change waits for the claim, so the payout goes where was proven.
+        const [user] = await db.query<{ wallet_address: string | null; verified: boolean }>(
+          `SELECT wallet_address, wallet_verified_at IS NOT NULL AS verified
+           FROM users WHERE id = $1 FOR SHARE`,
           [userId],
           { transaction },
         );
         if (!user?.wallet_address) {
           throw new DomainError(409, 'wallet.errors.noWalletAddress');
         }
+        // Only an address whose key the user proved to hold receives tokens (decision 042).
+        if (!user.verified) throw new DomainError(409, 'wallet.errors.walletNotVerified');
         const account = await ledger.ensureUserAccount(userId, { transaction });
         // The row lock makes parallel claims queue here; each later one finds the balance gone.
         const [locked] = await db.query<{ balance: string }>(

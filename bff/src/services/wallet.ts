@@ -6,8 +6,6 @@ import { LEDGER_ACCOUNTS, ONE_TOKEN, toTokenNumber, userAccount, type Ledger } f
 
 export interface WalletService {
   wallet(userId: string): Promise<Wallet>;
-  /** Stores the EIP-55 form of the address. */
-  updateAddress(userId: string, address: string): Promise<string>;
   saleProgress(): Promise<{ allocation: number; sold: number; left: number }>;
 }
 
@@ -41,8 +39,12 @@ export function createWalletService({
 }): WalletService {
   return {
     async wallet(userId) {
-      const [row] = await db.query<{ wallet_address: string | null; usd: string | null }>(
-        `SELECT u.wallet_address,
+      const [row] = await db.query<{
+        wallet_address: string | null;
+        verified: boolean;
+        usd: string | null;
+      }>(
+        `SELECT u.wallet_address, u.wallet_verified_at IS NOT NULL AS verified,
            (SELECT sum((t.metadata ->> 'usd')::numeric)::text
               FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
               WHERE e.account_id = $2 AND e.amount > 0
@@ -56,15 +58,8 @@ export function createWalletService({
         amount: Number(row?.usd ?? 0),
         brnd_tokens: toTokenNumber(balance),
         walletAddress: row?.wallet_address ?? null,
+        walletVerified: row?.verified ?? false,
       };
-    },
-    async updateAddress(userId, input) {
-      const address = checksummedAddress(input);
-      await db.query('UPDATE users SET wallet_address = $2, updated_at = now() WHERE id = $1', [
-        userId,
-        address,
-      ]);
-      return address;
     },
     async saleProgress() {
       const left = await ledger.balance(LEDGER_ACCOUNTS.sale);

@@ -13,6 +13,7 @@ import {
   verificationCodeFrom,
   type OutboxMessage,
 } from '@brnd/contracts/api/dev';
+import { updateWallet, walletChallenge } from '@brnd/contracts/api/wallet';
 import { buildPath, type Endpoint, type EndpointResponse } from '@brnd/contracts/api/endpoint';
 import { ErrorResponseSchema, type ErrorResponse } from '@brnd/contracts/api/error-schema';
 import * as v from 'valibot';
@@ -204,4 +205,26 @@ export async function loginToken(baseUrl: string, email: string, password: strin
   const data = result.data;
   if (!data || !('token' in data)) throw new Error(`login answered ${result.status}`);
   return data.token;
+}
+
+/**
+ * Saves `signer`'s address as the user's payout wallet the way the app does (decision 042): a
+ * challenge, the wallet's signature of it and the password. Returns the answer to the save.
+ */
+export async function proveWallet(
+  baseUrl: string,
+  token: string,
+  signer: { address: string; signMessage(message: string): Promise<string> },
+  password = newUser().password,
+) {
+  const challenge = await call(baseUrl, walletChallenge, {
+    token,
+    body: { walletAddress: signer.address },
+  });
+  if (!challenge.data) throw new Error(`wallet challenge answered ${challenge.status}`);
+  const signature = await signer.signMessage(challenge.data.message);
+  return call(baseUrl, updateWallet, {
+    token,
+    body: { walletAddress: signer.address, nonce: challenge.data.nonce, signature, password },
+  });
 }

@@ -83,3 +83,30 @@ export const signupExisting: Template<{ name: string }> = {
     );
   },
 };
+
+/**
+ * The payout wallet changed (decision 042). Sent to the account's address whoever asked, so a
+ * stolen session plus password cannot redirect payouts unnoticed.
+ */
+export const walletChanged: Template<{ name: string; address: string; previous: string | null }> = {
+  subject: (intl) => intl.formatMessage({ id: 'email.walletChanged.subject' }),
+  Body({ intl, appUrl, name, address, previous }) {
+    const t = intl.formatMessage;
+    return (
+      <MailLayout intl={intl} preview={t({ id: 'email.walletChanged.preview' })}>
+        <Paragraph>{t({ id: 'email.greeting' }, { name })}</Paragraph>
+        <Paragraph>
+          {previous
+            ? t({ id: 'email.walletChanged.bodyChanged' }, { address, previous })
+            : t({ id: 'email.walletChanged.bodyFirst' }, { address })}
+        </Paragraph>
+        <Paragraph>{t({ id: 'email.walletChanged.notYou' })}</Paragraph>
+        <Action
+          intl={intl}
+          href={pageLink(appUrl, APP_PAGES.forgotPassword)}
+          label={t({ id: 'email.walletChanged.button' })}
+        />
+      </MailLayout>
+    );
+  },
+};

@@ -48,3 +48,27 @@ export const tokensReceived: Template<{
     );
   },
 };
+
+/**
+ * The stake behind a brand's Premium fell below the threshold (decision 042): what was issued
+ * stays, new tokens, deals and volume follow the brand's own plan from now on.
+ */
+export const premiumLapsed: Template<{ name: string; brand: string }> = {
+  subject: (intl, { brand }) =>
+    intl.formatMessage({ id: 'email.premiumLapsed.subject' }, { brand }),
+  Body({ intl, appUrl, name, brand }) {
+    const t = intl.formatMessage;
+    return (
+      <MailLayout intl={intl} preview={t({ id: 'email.premiumLapsed.subject' }, { brand })}>
+        <Paragraph>{t({ id: 'email.greeting' }, { name })}</Paragraph>
+        <Paragraph>{t({ id: 'email.premiumLapsed.body' }, { brand })}</Paragraph>
+        <Paragraph>{t({ id: 'email.premiumLapsed.kept' })}</Paragraph>
+        <Action
+          intl={intl}
+          href={pageLink(appUrl, APP_PAGES.myBrands)}
+          label={t({ id: 'email.premiumLapsed.button' })}
+        />
+      </MailLayout>
+    );
+  },
+};

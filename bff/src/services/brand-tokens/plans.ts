@@ -1,6 +1,4 @@
 import type { PlanUsage } from '@brnd/contracts/api/brand-tokens';
-import { connectContract } from '@brnd/contracts/chain/connect';
-import { BrndStaking } from '@brnd/contracts/chain/generated/index';
 import {
   PLAN_IDS,
   PLANS,
@@ -10,9 +8,8 @@ import {
   type PlanId,
   type PlanLimit,
 } from '@brnd/contracts/domain/plans';
-import type { PlatformChain } from '../../chain/platform-chain.ts';
-import type { Logger } from '../../logger.ts';
 import { DomainError } from '../errors.ts';
+import { stakingPremium, type StakingPremiumDeps } from './staking-premium.ts';
 
 /** What the plan rules need to know about a brand. */
 export interface PlanBrand {
@@ -20,7 +17,7 @@ export interface PlanBrand {
   /** The subscription (`brands.plan`). */
   plan: PlanId;
   lifetime_premium: boolean;
-  /** The owner's saved wallet, whose stake may lift the brand to Premium. */
+  /** The owner's wallet if proven by signature (decision 042): its stake may lift the brand. */
   owner_wallet: string | null;
 }
 
@@ -31,32 +28,14 @@ export interface EffectivePlan {
 
 const rank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
 
-/** Whether the owner's wallet stakes enough BRND for Premium, read from BrndStaking. */
-export async function stakesForPremium(
-  chain: PlatformChain | undefined,
-  wallet: string | null,
-  logger: Logger,
-): Promise<boolean> {
-  if (!chain || !wallet) return false;
-  try {
-    const staking = connectContract(BrndStaking, chain.contracts.staking, chain.provider);
-    return (await staking.isPremium(wallet)) as boolean;
-  } catch (error) {
-    // An unreachable chain must not grant Premium, nor block the brand's own plan.
-    logger.warn('could not read the stake for a brand plan', { err: error, wallet });
-    return false;
-  }
-}
+/** What reading a brand's plan needs: staking Premium is read from the chain and bound in SQL. */
+export type PlanDeps = StakingPremiumDeps;
 
 /** The subscription, raised to Premium by the contest's lifetime prize or the owner's stake. */
-export async function effectivePlan(
-  brand: PlanBrand,
-  chain: PlatformChain | undefined,
-  logger: Logger,
-): Promise<EffectivePlan> {
+export async function effectivePlan(brand: PlanBrand, deps: PlanDeps): Promise<EffectivePlan> {
   if (rank(brand.plan) >= rank('premium')) return { plan: brand.plan, source: 'subscription' };
   if (brand.lifetime_premium) return { plan: 'premium', source: 'contest' };
-  if (await stakesForPremium(chain, brand.owner_wallet, logger)) {
+  if ((await stakingPremium(brand, deps)) === 'premium') {
     return { plan: 'premium', source: 'staking' };
   }
   return { plan: brand.plan, source: 'subscription' };

@@ -207,7 +207,8 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
   async function loadBrand(brandId: number, transaction?: Transaction): Promise<BrandRow> {
     const [row] = await db.query<BrandRow & { id: string }>(
       `SELECT b.id::text, b.name, b.owner_id, b.verification_status, b.plan, b.lifetime_premium,
-         u.wallet_address AS owner_wallet
+         -- Only a wallet proven by signature speaks for the owner's stake (decision 042).
+         CASE WHEN u.wallet_verified_at IS NOT NULL THEN u.wallet_address END AS owner_wallet
        FROM brands b LEFT JOIN users u ON u.id = b.owner_id WHERE b.id = $1`,
       [brandId],
       transaction ? { transaction } : {},
@@ -342,7 +343,7 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
   /* ---- plans ---- */
 
   async function planUsage(brand: BrandRow): Promise<PlanUsage> {
-    const { plan, source } = await effectivePlan(brand, deps.chain, logger);
+    const { plan, source } = await effectivePlan(brand, deps);
     const [row] = await db.query<{
       tokens: string;
       max_issued: string | null;
@@ -470,7 +471,7 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
     request: { requestId: string; bulk: boolean },
     t: Transaction,
   ): Promise<PreparedGive[]> {
-    const { plan } = await effectivePlan(brand, deps.chain, logger);
+    const { plan } = await effectivePlan(brand, deps);
     const total = rows.reduce((sum, row) => sum + row.amount, 0);
     await addVolume(brand.id, plan, total, t);
 
@@ -885,7 +886,7 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
     ): Promise<BrandToken> {
       const brand = await verifiedBrand(userId, brandId);
       const { chain, queue } = requireChain();
-      const { plan } = await effectivePlan(brand, chain, logger);
+      const { plan } = await effectivePlan(brand, deps);
       try {
         const tokenId = await db.transaction(async (t) => {
           await lockKey(db, `bt-brand:${brand.id}`, t);
@@ -1085,7 +1086,7 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
       input: { title: string; description: string; price: number },
     ): Promise<Offer> {
       const { token, brand } = await consoleToken(userId, tokenId);
-      const { plan } = await effectivePlan(brand, deps.chain, logger);
+      const { plan } = await effectivePlan(brand, deps);
       const id = await db.transaction(async (t) => {
         await lockKey(db, `bt-brand:${brand.id}`, t);
         const [counted] = await db.query<{ count: string }>(
@@ -1251,11 +1252,13 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
       tokenId: string,
       input: { amount: number; request_id: string },
     ) {
-      const [row] = await db.query<{ wallet_address: string | null }>(
-        'SELECT wallet_address FROM users WHERE id = $1',
+      const [row] = await db.query<{ wallet_address: string | null; verified: boolean }>(
+        'SELECT wallet_address, wallet_verified_at IS NOT NULL AS verified FROM users WHERE id = $1',
         [user.id],
       );
       if (!row?.wallet_address) throw new DomainError(409, 'brandTokens.errors.noWallet');
+      // Tokens leave only for a wallet the user proved to hold (decision 042).
+      if (!row.verified) throw new DomainError(409, 'wallet.errors.walletNotVerified');
       return move(user, tokenId, {
         recipient: row.wallet_address,
         amount: input.amount,

@@ -27,6 +27,7 @@ import { PagedTable } from '../shared/PagedTable.tsx';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from '../shared/filter-form.module.css';
+import { TreasurySends } from './TreasurySends.tsx';
 
 const TONE: Record<PayoutStatus, BadgeTone> = {
   pending: 'warning',
@@ -92,129 +93,132 @@ export function AdminPayoutsScreen() {
   };
 
   return (
-    <Card title={t('finance.payouts.heading')}>
-      <p className={screen.muted}>{t('finance.payouts.intro')}</p>
-      <div className={styles.filters}>
-        <label className={styles.select}>
-          {t('finance.payouts.filter')}
-          <select
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as PayoutStatus | '');
-              setPage(0);
-            }}
-          >
-            <option value="">{t('finance.payouts.all')}</option>
-            {PAYOUT_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {t(`finance.payouts.statuses.${option}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-
-      <PagedTable
-        query={query}
-        caption={t('finance.payouts.heading')}
-        emptyText={t(status ? 'finance.payouts.noMatch' : 'finance.payouts.empty')}
-        countText={(count) => t('finance.payouts.count', { count })}
-        columns={
-          <>
-            <th scope="col">{t('finance.payouts.created')}</th>
-            <th scope="col">{t('finance.payouts.user')}</th>
-            <th scope="col">{t('finance.payouts.amount')}</th>
-            <th scope="col">{t('finance.payouts.address')}</th>
-            <th scope="col">{t('finance.payouts.status')}</th>
-            <th scope="col">{t('finance.payouts.transaction')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('finance.payouts.retry')}</span>
-            </th>
-          </>
-        }
-        rows={(data) =>
-          data.payouts.map((payout) => (
-            <tr key={payout.id}>
-              <td>
-                {intl.formatDate(payout.created_at, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                })}
-              </td>
-              <td>{payout.user_email}</td>
-              <td>{tokens(payout)}</td>
-              <td className={table.long}>
-                <code>{payout.address}</code>
-              </td>
-              <td>
-                <Badge tone={TONE[payout.status]}>
-                  {t(`finance.payouts.statuses.${payout.status}`)}
-                </Badge>
-                {payout.retry_of && (
-                  <p className={screen.muted}>
-                    {t('finance.payouts.retryOf', { id: payout.retry_of })}
-                  </p>
-                )}
-                {payout.retried_by && (
-                  <p className={screen.muted}>
-                    {t('finance.payouts.retriedBy', { id: payout.retried_by })}
-                  </p>
-                )}
-              </td>
-              <td className={table.long}>{transaction(payout, data.explorer_tx_url)}</td>
-              <td>
-                {payout.status === 'failed' && !payout.retried_by && (
-                  <Button
-                    variant="secondary"
-                    aria-label={t('finance.payouts.retryLabel', {
-                      amount: tokens(payout),
-                      address: payout.address,
-                    })}
-                    busy={retry.isPending && retry.variables.id === payout.id}
-                    onClick={() => setRetrying(payout)}
-                  >
-                    {t('finance.payouts.retry')}
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))
-        }
-        paginationLabel={t('finance.payouts.pagination')}
-        pageSize={ADMIN_PAYOUTS_PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
-      />
-      <Modal
-        open={retrying !== null}
-        onOpenChange={(open) => {
-          if (!open) setRetrying(null);
-        }}
-        title={t('finance.payouts.retry')}
-        description={
-          retrying
-            ? t('finance.payouts.retryConfirm', {
-                amount: tokens(retrying),
-                address: retrying.address,
-              })
-            : ''
-        }
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setRetrying(null)}>
-              {t('finance.payouts.cancel')}
-            </Button>
-            <Button
-              onClick={() => {
-                if (retrying) retry.mutate(retrying);
-                setRetrying(null);
+    <>
+      <Card title={t('finance.payouts.heading')}>
+        <p className={screen.muted}>{t('finance.payouts.intro')}</p>
+        <div className={styles.filters}>
+          <label className={styles.select}>
+            {t('finance.payouts.filter')}
+            <select
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as PayoutStatus | '');
+                setPage(0);
               }}
             >
-              {t('finance.payouts.retryConfirmButton')}
-            </Button>
-          </>
-        }
-      />
-    </Card>
+              <option value="">{t('finance.payouts.all')}</option>
+              {PAYOUT_STATUSES.map((option) => (
+                <option key={option} value={option}>
+                  {t(`finance.payouts.statuses.${option}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        <PagedTable
+          query={query}
+          caption={t('finance.payouts.heading')}
+          emptyText={t(status ? 'finance.payouts.noMatch' : 'finance.payouts.empty')}
+          countText={(count) => t('finance.payouts.count', { count })}
+          columns={
+            <>
+              <th scope="col">{t('finance.payouts.created')}</th>
+              <th scope="col">{t('finance.payouts.user')}</th>
+              <th scope="col">{t('finance.payouts.amount')}</th>
+              <th scope="col">{t('finance.payouts.address')}</th>
+              <th scope="col">{t('finance.payouts.status')}</th>
+              <th scope="col">{t('finance.payouts.transaction')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('finance.payouts.retry')}</span>
+              </th>
+            </>
+          }
+          rows={(data) =>
+            data.payouts.map((payout) => (
+              <tr key={payout.id}>
+                <td>
+                  {intl.formatDate(payout.created_at, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                </td>
+                <td>{payout.user_email}</td>
+                <td>{tokens(payout)}</td>
+                <td className={table.long}>
+                  <code>{payout.address}</code>
+                </td>
+                <td>
+                  <Badge tone={TONE[payout.status]}>
+                    {t(`finance.payouts.statuses.${payout.status}`)}
+                  </Badge>
+                  {payout.retry_of && (
+                    <p className={screen.muted}>
+                      {t('finance.payouts.retryOf', { id: payout.retry_of })}
+                    </p>
+                  )}
+                  {payout.retried_by && (
+                    <p className={screen.muted}>
+                      {t('finance.payouts.retriedBy', { id: payout.retried_by })}
+                    </p>
+                  )}
+                </td>
+                <td className={table.long}>{transaction(payout, data.explorer_tx_url)}</td>
+                <td>
+                  {payout.status === 'failed' && !payout.retried_by && (
+                    <Button
+                      variant="secondary"
+                      aria-label={t('finance.payouts.retryLabel', {
+                        amount: tokens(payout),
+                        address: payout.address,
+                      })}
+                      busy={retry.isPending && retry.variables.id === payout.id}
+                      onClick={() => setRetrying(payout)}
+                    >
+                      {t('finance.payouts.retry')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))
+          }
+          paginationLabel={t('finance.payouts.pagination')}
+          pageSize={ADMIN_PAYOUTS_PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+        />
+        <Modal
+          open={retrying !== null}
+          onOpenChange={(open) => {
+            if (!open) setRetrying(null);
+          }}
+          title={t('finance.payouts.retry')}
+          description={
+            retrying
+              ? t('finance.payouts.retryConfirm', {
+                  amount: tokens(retrying),
+                  address: retrying.address,
+                })
+              : ''
+          }
+          footer={
+            <>
+              <Button variant="ghost" onClick={() => setRetrying(null)}>
+                {t('finance.payouts.cancel')}
+              </Button>
+              <Button
+                onClick={() => {
+                  if (retrying) retry.mutate(retrying);
+                  setRetrying(null);
+                }}
+              >
+                {t('finance.payouts.retryConfirmButton')}
+              </Button>
+            </>
+          }
+        />
+      </Card>
+      <TreasurySends />
+    </>
   );
 }

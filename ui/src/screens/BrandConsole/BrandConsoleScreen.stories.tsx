@@ -594,6 +594,8 @@ function stakingAnswer(overrides: Partial<EndpointResponse<typeof stakingStatus>
     unbonding_seconds: 7 * 86_400,
     premium_threshold: 1_000_000,
     premium: false,
+    wallet_verified: true,
+    premium_from: null,
     ...overrides,
   });
 }
@@ -637,6 +639,41 @@ export const Staked: Story = {
   },
 };
 
+/** A fresh stake: enough BRND, but it counts for Premium only after the minimum age. */
+export const StakeMaturing: Story = {
+  ...onDemoBrand('staking'),
+  parameters: {
+    msw: {
+      handlers: [
+        stakingAnswer({
+          staked: 1_200_000,
+          premium: true,
+          premium_from: '2026-11-27T10:15:00.000Z',
+        }),
+      ],
+    },
+  },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(/2026/)).toBeVisible();
+    await expect(canvas.queryByText(t('brandTokens.staking.premium'))).toBeNull();
+  },
+};
+
+/** An address saved before proofs were required: its stake counts for no brand. */
+export const StakeWalletUnproven: Story = {
+  ...onDemoBrand('staking'),
+  parameters: {
+    msw: {
+      handlers: [stakingAnswer({ staked: 1_200_000, premium: true, wallet_verified: false })],
+    },
+  },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('brandTokens.staking.walletUnproven'))).toBeVisible();
+  },
+};
+
 export const Unbonding: Story = {
   ...onDemoBrand('staking'),
   parameters: {
@@ -671,7 +708,7 @@ export const StakeThroughWallet: Story = {
   parameters: { msw: { handlers: [stakingAnswer({})] } },
   beforeEach: () => {
     sentTransactions.length = 0;
-    fake.updateWallet(fake.userByEmail(DEMO_EMAIL)!, { walletAddress: ADDRESS });
+    fake.setProvenWallet(DEMO_EMAIL, ADDRESS);
     const wallet = {
       request: async ({ method, params }: { method: string; params?: unknown[] }) => {
         if (method === 'eth_requestAccounts') return [ADDRESS.toLowerCase()];

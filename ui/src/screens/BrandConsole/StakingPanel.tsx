@@ -1,3 +1,4 @@
+import { STAKE_PREMIUM_MIN_AGE_DAYS } from '@brnd/contracts/domain/wallet-proof';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
@@ -148,7 +149,7 @@ export function StakingPanel() {
 
   return (
     <Card title={t('title')}>
-      <p>{t('lead', { threshold: data.premium_threshold })}</p>
+      <p>{t('lead', { threshold: data.premium_threshold, days: STAKE_PREMIUM_MIN_AGE_DAYS })}</p>
       <dl className={styles.figures}>
         <div>
           <dt>{t('walletBrnd')}</dt>
@@ -168,9 +169,19 @@ export function StakingPanel() {
           {t('wallet')}: <span className={styles.mono}>{data.wallet}</span>
         </p>
       )}
-      <Alert variant={data.premium ? 'success' : 'info'}>
+      {data.wallet && !data.wallet_verified && (
+        <Alert variant="warning">{t('walletUnproven')}</Alert>
+      )}
+      <Alert variant={data.premium && !data.premium_from ? 'success' : 'info'}>
         {data.premium
-          ? t('premium')
+          ? data.premium_from
+            ? t('premiumFrom', {
+                date: intl.formatDate(data.premium_from, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+              })
+            : t('premium')
           : t('notPremium', { missing: Math.max(0, data.premium_threshold - data.staked) })}
       </Alert>
       {data.unbonding > 0 && data.unbonding_until && (

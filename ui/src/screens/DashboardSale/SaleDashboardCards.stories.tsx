@@ -8,7 +8,7 @@ import { storyRecorders } from '../../testing/story-recorders.ts';
 import { SaleDashboardCards } from './SaleDashboardCards.tsx';
 
 const funded = respondWith(wallet, {
-  wallet: [{ amount: 100, brnd_tokens: 33333, walletAddress: null }],
+  wallet: [{ amount: 100, brnd_tokens: 33333, walletAddress: null, walletVerified: false }],
 });
 
 const meta = {

@@ -1,8 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { payouts, wallet, type Payout } from '@brnd/contracts/api/wallet';
-import { respondWith, serverError } from '@brnd/mocks/scenarios';
+import {
+  payouts,
+  updateWallet,
+  wallet,
+  walletChallenge,
+  type Payout,
+} from '@brnd/contracts/api/wallet';
+import {
+  respondWith,
+  serverError,
+  validationError,
+  walletChallengeExpired,
+} from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
 import { WalletScreen } from './WalletScreen.tsx';
@@ -23,14 +34,56 @@ function payout(status: Payout['status']): Payout {
 }
 
 const funded = respondWith(wallet, {
-  wallet: [{ amount: 7.5, brnd_tokens: 2500, walletAddress: ADDRESS }],
+  wallet: [{ amount: 7.5, brnd_tokens: 2500, walletAddress: ADDRESS, walletVerified: true }],
 });
 const paidOut = respondWith(wallet, {
-  wallet: [{ amount: 7.5, brnd_tokens: 0, walletAddress: ADDRESS }],
+  wallet: [{ amount: 7.5, brnd_tokens: 0, walletAddress: ADDRESS, walletVerified: true }],
 });
 const noAddress = respondWith(wallet, {
-  wallet: [{ amount: 0, brnd_tokens: 120, walletAddress: null }],
+  wallet: [{ amount: 0, brnd_tokens: 120, walletAddress: null, walletVerified: false }],
 });
+/** An address saved before proofs were required: shown, but not paid to. */
+const unproven = respondWith(wallet, {
+  wallet: [{ amount: 0, brnd_tokens: 120, walletAddress: ADDRESS, walletVerified: false }],
+});
+
+const NONCE = '9f3c1a7e5b2d4f6a8c0e1b3d';
+const MESSAGE = [
+  'localhost wants you to sign in with your Ethereum account:',
+  ADDRESS,
+  '',
+  'I control this wallet and want it to receive my BRND payouts and count for my Premium.',
+  '',
+  'URI: http://localhost',
+  'Version: 1',
+  'Chain ID: 31337',
+  `Nonce: ${NONCE}`,
+  'Issued At: 2026-11-20T10:15:00.000Z',
+  'Expiration Time: 2026-11-20T10:25:00.000Z',
+].join('\n');
+const SIGNATURE = `0x${'ab'.repeat(65)}`;
+const challenged = respondWith(walletChallenge, {
+  nonce: NONCE,
+  message: MESSAGE,
+  chainId: 31337,
+  expiresAt: '2026-11-20T10:25:00.000Z',
+});
+
+/** A browser wallet (EIP-1193) that signs whatever it is asked, recording the requests. */
+const walletRequests: { method: string; params?: unknown[] }[] = [];
+function injectBrowserWallet(answer: 'sign' | 'refuse') {
+  (globalThis as { ethereum?: unknown }).ethereum = {
+    request: async (args: { method: string; params?: unknown[] }) => {
+      walletRequests.push(args);
+      if (args.method === 'eth_requestAccounts') return [ADDRESS];
+      if (answer === 'refuse') throw Object.assign(new Error('User rejected'), { code: 4001 });
+      return SIGNATURE;
+    },
+  };
+  return () => {
+    delete (globalThis as { ethereum?: unknown }).ethereum;
+  };
+}
 const listOf = (...rows: Payout[]) => respondWith(payouts, { payouts: rows });
 
 /** The bodies the wallet endpoints received in the running story. */
@@ -56,6 +109,7 @@ const meta = {
   parameters: { session: { token: 'session-token', name: 'Anna Nowak' } },
   beforeEach: () => {
     sent.length = 0;
+    walletRequests.length = 0;
   },
 } satisfies Meta<typeof WalletScreen>;
 
@@ -69,6 +123,7 @@ export const NoPayouts: Story = {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('wallet.payouts.empty'))).toBeVisible();
     await expect(canvas.getByText(t('wallet.exchangeWarning'))).toBeVisible();
+    await expect(canvas.getByText(t('wallet.verified'))).toBeVisible();
     await expect(canvas.getByLabelText(t('wallet.address'), { selector: 'input' })).toHaveValue(
       ADDRESS,
     );
@@ -194,19 +249,134 @@ export const AddressMissing: Story = {
   },
 };
 
-export const AddressSaved: Story = {
-  parameters: { msw: { handlers: [noAddress, listOf(), saved] } },
+/** Step one: the address asks for a message to sign, which is shown to copy. */
+async function askToSign(context: Parameters<NonNullable<Story['play']>>[0]) {
+  const t = storyIntl(context.globals);
+  const input = await context.canvas.findByLabelText(t('wallet.address'), { selector: 'input' });
+  await context.userEvent.clear(input);
+  await context.userEvent.type(input, ADDRESS);
+  await context.userEvent.click(
+    context.canvas.getByRole('button', { name: t.exact('wallet.save') }),
+  );
+  const message = await context.canvas.findByLabelText(t('wallet.proof.message'));
+  await expect(message).toHaveValue(MESSAGE);
+  return t;
+}
+
+/** An address saved before proofs: it is not paid to until signed. */
+export const AddressUnproven: Story = {
+  parameters: { msw: { handlers: [unproven, listOf()] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('wallet.unverified'))).toBeVisible();
+    await expect(canvas.getByText(t('wallet.claimNeedsProof'))).toBeVisible();
+    await expect(canvas.queryByLabelText(t('wallet.amount'))).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('wallet.payOut') }),
+    ).not.toBeInTheDocument();
+  },
+};
+
+/** With a browser wallet: one click signs, the password confirms, the wallet is saved. */
+export const SignWithBrowserWallet: Story = {
+  parameters: { msw: { handlers: [noAddress, listOf(), challenged, saved] } },
+  beforeEach: () => injectBrowserWallet('sign'),
   play: async (context) => {
-    const t = storyIntl(context.globals);
-    const input = await context.canvas.findByLabelText(t('wallet.address'), { selector: 'input' });
-    await context.userEvent.type(input, ADDRESS);
-    await context.userEvent.click(
-      context.canvas.getByRole('button', { name: t.exact('wallet.save') }),
+    const t = await askToSign(context);
+    const { canvas, userEvent } = context;
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('wallet.proof.signInBrowser') }),
     );
+    await expect(canvas.getByLabelText(t('wallet.proof.signature'))).toHaveValue(SIGNATURE);
+    await expect(walletRequests.at(-1)).toMatchObject({ method: 'personal_sign' });
+    await expect(walletRequests.at(-1)?.params?.[1]).toBe(ADDRESS);
+    await userEvent.type(canvas.getByLabelText(t('wallet.proof.password')), 'Secret12!x');
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
     await expectToast(t, 'success', t('wallet.saved'));
     await expect(sent).toEqual([
-      { path: '/api/user/updatewallet', body: { walletAddress: ADDRESS } },
+      {
+        path: '/api/user/updatewallet',
+        body: {
+          walletAddress: ADDRESS,
+          nonce: NONCE,
+          signature: SIGNATURE,
+          password: 'Secret12!x',
+        },
+      },
     ]);
+  },
+};
+
+/** The browser wallet refuses: the user is told and can still paste a signature. */
+export const BrowserWalletRefuses: Story = {
+  parameters: { msw: { handlers: [noAddress, listOf(), challenged, saved] } },
+  beforeEach: () => injectBrowserWallet('refuse'),
+  play: async (context) => {
+    const t = await askToSign(context);
+    const { canvas, userEvent } = context;
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('wallet.proof.signInBrowser') }),
+    );
+    await expect(await canvas.findByText(t('wallet.proof.signFailed'))).toBeVisible();
+    await expect(canvas.getByLabelText(t('wallet.proof.signature'))).toHaveValue('');
+  },
+};
+
+/** No browser wallet: the message is copied, signed elsewhere, the signature pasted. */
+export const PasteSignature: Story = {
+  parameters: { msw: { handlers: [noAddress, listOf(), challenged, saved] } },
+  play: async (context) => {
+    const t = await askToSign(context);
+    const { canvas, userEvent } = context;
+    await expect(canvas.getByText(t('wallet.proof.noBrowserWallet'))).toBeVisible();
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('wallet.proof.signInBrowser') }),
+    ).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
+    await expectFieldError(canvas, t('wallet.proof.signature'), t('validation.signature'));
+    await expect(sent).toHaveLength(0);
+    await userEvent.type(canvas.getByLabelText(t('wallet.proof.signature')), SIGNATURE);
+    await userEvent.type(canvas.getByLabelText(t('wallet.proof.password')), 'Secret12!x');
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
+    await expectToast(t, 'success', t('wallet.saved'));
+    await expect(sent[0]?.body).toMatchObject({ signature: SIGNATURE, nonce: NONCE });
+  },
+};
+
+/** Signed by another key: the bff says so under the signature; nothing is saved. */
+export const WrongSigner: Story = {
+  parameters: {
+    msw: {
+      handlers: [
+        noAddress,
+        listOf(),
+        challenged,
+        validationError(updateWallet, { signature: 'wallet.errors.wrongSigner' }),
+      ],
+    },
+  },
+  play: async (context) => {
+    const t = await askToSign(context);
+    const { canvas, userEvent } = context;
+    await userEvent.type(canvas.getByLabelText(t('wallet.proof.signature')), SIGNATURE);
+    await userEvent.type(canvas.getByLabelText(t('wallet.proof.password')), 'Secret12!x');
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
+    await expectFieldError(canvas, t('wallet.proof.signature'), t('wallet.errors.wrongSigner'));
+  },
+};
+
+/** Too late, or sent twice: the user is told to ask for a new message. */
+export const ChallengeExpired: Story = {
+  parameters: {
+    msw: { handlers: [noAddress, listOf(), challenged, walletChallengeExpired()] },
+  },
+  play: async (context) => {
+    const t = await askToSign(context);
+    const { canvas, userEvent } = context;
+    await userEvent.type(canvas.getByLabelText(t('wallet.proof.signature')), SIGNATURE);
+    await userEvent.type(canvas.getByLabelText(t('wallet.proof.password')), 'Secret12!x');
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('wallet.proof.confirm') }));
+    await expectToast(t, 'danger', t('wallet.errors.challengeExpired'));
   },
 };
 

@@ -1,7 +1,13 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { claimPayout, payouts, updateWallet, wallet } from '@brnd/contracts/api/wallet';
+import {
+  claimPayout,
+  payouts,
+  updateWallet,
+  wallet,
+  walletChallenge,
+} from '@brnd/contracts/api/wallet';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { useApiClient } from '../../api.tsx';
@@ -12,6 +18,8 @@ import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import { createAttemptKeys } from '../BuyToken/attempt-key.ts';
+import type { WalletChallengeView } from './WalletProof.tsx';
+import { injectedProvider, signWithProvider } from './wallet-signing.ts';
 import { WalletView } from './WalletView.tsx';
 
 /** A pending payout is re-read until the chain settles it. */
@@ -39,6 +47,16 @@ export function useUpdateWalletMutation() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof updateWallet>) => api.call(updateWallet, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+  });
+}
+
+export function useWalletChallengeMutation() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: async (body: EndpointBody<typeof walletChallenge>) => ({
+      ...(await api.call(walletChallenge, { body })),
+      walletAddress: body.walletAddress,
+    }),
   });
 }
 
@@ -71,8 +89,11 @@ export function WalletScreen() {
   const showError = useApiErrorToast();
   const walletQuery = useQuery(walletQueryOptions(api));
   const payoutsQuery = useQuery(payoutsQueryOptions(api));
+  const ask = useWalletChallengeMutation();
   const save = useUpdateWalletMutation();
   const claim = useClaimPayoutMutation();
+  const [challenge, setChallenge] = useState<WalletChallengeView | null>(null);
+  const provider = injectedProvider();
 
   if (walletQuery.isPending || payoutsQuery.isPending) {
     return <Spinner size="large" label={intl.formatMessage({ id: 'common.loading' })} />;
@@ -99,15 +120,44 @@ export function WalletScreen() {
       key={walletQuery.data.walletAddress ?? ''}
       wallet={walletQuery.data}
       payouts={payoutsQuery.data}
-      savingAddress={save.isPending}
-      addressErrors={serverFieldErrors(save.error)}
+      savingAddress={ask.isPending}
+      addressErrors={serverFieldErrors(ask.error)}
       onSaveAddress={(values) =>
-        save.mutate(values, {
-          onSuccess: () => toast.success(intl.formatMessage({ id: 'wallet.saved' })),
+        ask.mutate(values, {
+          onSuccess: (issued) => {
+            save.reset();
+            setChallenge(issued);
+          },
           onError: (failure) => {
             if (!serverFieldErrors(failure)) showError(failure);
           },
         })
+      }
+      proof={
+        challenge
+          ? {
+              challenge,
+              onSignInBrowser: provider
+                ? () => signWithProvider(provider, challenge.message, challenge.walletAddress)
+                : undefined,
+              confirming: save.isPending,
+              errors: serverFieldErrors(save.error),
+              onCancel: () => setChallenge(null),
+              onConfirm: (values) =>
+                save.mutate(
+                  { ...values, walletAddress: challenge.walletAddress, nonce: challenge.nonce },
+                  {
+                    onSuccess: () => {
+                      setChallenge(null);
+                      toast.success(intl.formatMessage({ id: 'wallet.saved' }));
+                    },
+                    onError: (failure) => {
+                      if (!serverFieldErrors(failure)) showError(failure);
+                    },
+                  },
+                ),
+            }
+          : undefined
       }
       claiming={claim.isPending}
       claimErrors={serverFieldErrors(claim.error)}

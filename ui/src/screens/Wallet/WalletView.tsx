@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
-import { updateWallet, type Payout, type Wallet } from '@brnd/contracts/api/wallet';
+import { walletChallenge, type Payout, type Wallet } from '@brnd/contracts/api/wallet';
 import { wholeTokens } from '@brnd/contracts/domain/constants';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
@@ -10,18 +10,22 @@ import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
 import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
 import { PayoutForm } from './PayoutForm.tsx';
+import { WalletProof, type WalletProofProps } from './WalletProof.tsx';
 import styles from './WalletView.module.css';
 import screen from '../shared/screen.module.css';
 
-export const WalletFormSchema = updateWallet.body;
+export const WalletFormSchema = walletChallenge.body;
 export type WalletFormValues = v.InferOutput<typeof WalletFormSchema>;
 
 export interface WalletViewProps {
   wallet: Wallet;
   payouts: Payout[];
+  /** Step one of saving an address: ask for the message to sign. */
   onSaveAddress(values: WalletFormValues): void;
   savingAddress?: boolean;
   addressErrors?: FieldErrors;
+  /** Step two, once the message is there (WalletProof). */
+  proof?: WalletProofProps;
   onClaim(tokens: number, done: () => void): void;
   claiming?: boolean;
   claimErrors?: FieldErrors | undefined;
@@ -34,6 +38,7 @@ export function WalletView({
   onSaveAddress,
   savingAddress = false,
   addressErrors,
+  proof,
   onClaim,
   claiming = false,
   claimErrors,
@@ -49,8 +54,14 @@ export function WalletView({
     onSubmit: ({ value }) => onSaveAddress(v.parse(WalletFormSchema, value)),
   });
   useServerFieldErrors(form, addressErrors);
-  // Payouts are of whole tokens: a fraction alone is not enough for one.
-  const canClaim = Boolean(wallet.walletAddress) && wholeTokens(wallet.brnd_tokens) >= 1;
+  const proven = Boolean(wallet.walletAddress) && wallet.walletVerified;
+  // Only a proven wallet is paid (decision 042), in whole tokens: a fraction alone is not enough.
+  const canClaim = proven && wholeTokens(wallet.brnd_tokens) >= 1;
+  const claimHint = !wallet.walletAddress
+    ? 'wallet.claimNeedsAddress'
+    : !wallet.walletVerified
+      ? 'wallet.claimNeedsProof'
+      : 'wallet.claimNothing';
 
   return (
     <div className={styles.wallet}>
@@ -66,6 +77,10 @@ export function WalletView({
           </div>
         </dl>
         <Alert variant="warning">{t('wallet.exchangeWarning')}</Alert>
+        {proven && <p className={styles.verified}>{t('wallet.verified')}</p>}
+        {wallet.walletAddress && !wallet.walletVerified && (
+          <Alert variant="warning">{t('wallet.unverified')}</Alert>
+        )}
         <form noValidate className={screen.form} onSubmit={submitHandler(form)}>
           <form.Field name="walletAddress">
             {(field) => (
@@ -80,11 +95,17 @@ export function WalletView({
             )}
           </form.Field>
           <div className={screen.actions}>
-            <Button type="submit" variant="secondary" busy={savingAddress}>
+            <Button
+              type="submit"
+              variant="secondary"
+              busy={savingAddress}
+              disabled={proof !== undefined}
+            >
               {t('wallet.save')}
             </Button>
           </div>
         </form>
+        {proof && <WalletProof {...proof} />}
         {canClaim && wallet.walletAddress && (
           <PayoutForm
             balance={wallet.brnd_tokens}
@@ -94,11 +115,7 @@ export function WalletView({
             claimErrors={claimErrors}
           />
         )}
-        {!canClaim && (
-          <p className={screen.muted}>
-            {t(wallet.walletAddress ? 'wallet.claimNothing' : 'wallet.claimNeedsAddress')}
-          </p>
-        )}
+        {!canClaim && <p className={screen.muted}>{t(claimHint)}</p>}
       </Card>
       <Card title={t('wallet.payouts.heading')}>
         {payouts.length === 0 ? (
