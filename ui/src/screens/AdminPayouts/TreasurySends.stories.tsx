@@ -85,7 +85,7 @@ export const Waiting: Story = {
     const retries = within(table).getAllByRole('button');
     await expect(retries).toHaveLength(1);
     await expect(retries[0]).toHaveAccessibleName(
-      t('finance.treasury.retryLabel', { nonce: '41' }),
+      t.exact('finance.treasury.retryLabel', { nonce: '41' }),
     );
     await userEvent.click(retries[0]!);
     await expectToast(t, 'success', t('finance.treasury.retried', { nonce: '41' }));
