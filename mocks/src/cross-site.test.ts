@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { login } from '@brnd/contracts/api/accounts';
-import { updateWallet } from '@brnd/contracts/api/wallet';
+import { login, setLanguage } from '@brnd/contracts/api/accounts';
 import { SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './seed.ts';
 import { BASE_URL, useMockApi } from './test-helpers.ts';
@@ -15,11 +14,12 @@ async function sessionToken() {
   return session.token;
 }
 
-function postWallet(headers: Record<string, string>) {
-  return fetch(`${BASE_URL}${updateWallet.path}`, {
+/** A state-changing call that needs nothing but a session (the account's language). */
+function postLanguage(headers: Record<string, string>) {
+  return fetch(`${BASE_URL}${setLanguage.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams({ walletAddress: `0x${'ab'.repeat(20)}` }),
+    body: new URLSearchParams({ language: 'po' }),
   });
 }
 
@@ -30,14 +30,14 @@ describe('a state-changing request riding on the session cookie', () => {
     ['a same-site but other-origin page', { 'sec-fetch-site': 'same-site' }],
   ])('%s is refused with 403', async (_, headers) => {
     const token = await sessionToken();
-    const response = await postWallet({ cookie: `${SESSION_TOKEN_COOKIE}=${token}`, ...headers });
+    const response = await postLanguage({ cookie: `${SESSION_TOKEN_COOKIE}=${token}`, ...headers });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ messageId: 'errors.crossSite' });
   });
 
   test('from the app itself it is served', async () => {
     const token = await sessionToken();
-    const response = await postWallet({
+    const response = await postLanguage({
       cookie: `${SESSION_TOKEN_COOKIE}=${token}`,
       origin: new URL(BASE_URL).origin,
     });
@@ -46,7 +46,7 @@ describe('a state-changing request riding on the session cookie', () => {
 
   test('a bearer token is not a cookie: API clients are not judged by origin', async () => {
     const token = await sessionToken();
-    const response = await postWallet({
+    const response = await postLanguage({
       authorization: `Bearer ${token}`,
       origin: 'https://evil.example',
     });
