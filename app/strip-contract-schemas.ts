@@ -4,6 +4,11 @@ import type { Plugin } from 'vite';
 /** The parts of an endpoint only a validator reads; a form's field rules (`body`) stay. */
 const VALIDATION_ONLY = new Set(['response', 'params', 'query', 'headers']);
 const CONTRACT_MODULE = /\/contracts\/api\/[^/]+\.ts$/;
+/**
+ * Contracts of third parties the browser calls itself (the card exchange): the bff never saw
+ * those answers, so the browser keeps checking them and their schemas stay.
+ */
+const THIRD_PARTY_CONTRACT = /\/contracts\/api\/card-provider\.ts$/;
 const VALIDATOR = '@brnd/contracts/api/response-validator';
 const NO_VALIDATOR = '\0brnd-no-response-validator';
 
@@ -103,7 +108,7 @@ export function stripContractSchemas(): Plugin {
     transform: {
       filter: { id: CONTRACT_MODULE },
       handler(code, id) {
-        if (!code.includes('defineEndpoint(')) return null;
+        if (!code.includes('defineEndpoint(') || THIRD_PARTY_CONTRACT.test(id)) return null;
         return { code: dropUnusedImports(stripEndpointSchemas(code, id), id), map: null };
       },
     },

@@ -69,9 +69,9 @@ export const brandScenarios: Scenario[] = [
           status: 429,
           messageId: 'errors.voteLimit',
           retryAfter: true,
-          message: `You have reached your limit of ${VOTES_PER_WINDOW} votes. You have to wait for ${
+          message: `You have used your limit of ${VOTES_PER_WINDOW} votes. You can vote again in ${
             VOTE_WINDOW_HOURS - LATER_HOURS
-          }h to vote again.`,
+          } hours.`,
         },
       }),
       call(voteStatus, {

@@ -69,7 +69,7 @@ test('a buyer pays a BTC order on the gateway simulator and the page completes b
 
 test('a buyer pays by card in PLN through the provider simulator', async ({ browser }) => {
   const page = await signedInBuyer(browser, 'card-buyer');
-  const tokens = await order(page, 'Mastercard / Visa / Pay', '404', 'PLN');
+  const tokens = await order(page, 'Card (Visa, Mastercard, Google Pay)', '404', 'PLN');
 
   // The provider's second step (card form in real life) charges the card.
   await expect(page).toHaveURL(/\/second-step\/[0-9a-f]{64}$/);
@@ -81,6 +81,6 @@ test('a buyer pays by card in PLN through the provider simulator', async ({ brow
   await expect(async () => expectCredited(page, tokens, 'Card (PLN)')).toPass({ timeout: 30_000 });
 
   // A second attempt within 30 seconds is refused.
-  await order(page, 'Mastercard / Visa / Pay', '100', 'PLN');
+  await order(page, 'Card (Visa, Mastercard, Google Pay)', '100', 'PLN');
   await expect(page.getByText('Please try to buy after 30 seconds!')).toBeVisible();
 });

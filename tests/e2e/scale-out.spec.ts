@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { closeContestMonth } from '@brnd/contracts/api/admin-contest';
 import { vote, voteStatus } from '@brnd/contracts/api/brands';
-import { claimPayout, payouts, updateWallet, wallet } from '@brnd/contracts/api/wallet';
+import { claimPayout, payouts, wallet } from '@brnd/contracts/api/wallet';
 import {
   CONTEST_PRIZE_BRND,
   ORDER_STATUS,
@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import pg from 'pg';
 import { trendWeight } from '@brnd/bff/votes';
-import { call, loginToken, registerVerifiedUser } from '@brnd/bff/testing/http';
+import { call, loginToken, proveWallet, registerVerifiedUser } from '@brnd/bff/testing/http';
 import { startCluster, type Cluster } from '../cluster/cluster.ts';
 import { DEV_WALLETS, order, payEthOrder } from './sale.ts';
 
@@ -158,10 +158,13 @@ test('three replicas behind nginx: nothing lost, duplicated or stuck when one di
   await context.close();
 
   // A payout, claimed twice at once: one transfer of the whole balance, settled on chain.
-  const address = Wallet.createRandom().address;
-  await retried(() =>
-    call(proxyUrl, updateWallet, { token: buyer!.token, body: { walletAddress: address } }),
+  // Paid only to a wallet the buyer proved by signing (decision 042).
+  const payoutWallet = Wallet.createRandom();
+  const address = payoutWallet.address;
+  const proved = await retried(() =>
+    proveWallet(proxyUrl, buyer!.token, payoutWallet, buyer!.user.password),
   );
+  expect(proved.status).toBe(200);
   // The same claim sent twice at once (a double click, a retry): one payout, both answers name it.
   const claim = {
     token: buyer!.token,

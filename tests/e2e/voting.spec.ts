@@ -26,7 +26,7 @@ test('a voter searches, tags a search, votes until the limit and sees the limit 
   await expect(results).toHaveCount(0);
 
   // Ten votes are accepted, each marking its brand voted.
-  const cards = page.getByRole('list', { name: /^Top rated/ }).getByRole('article');
+  const cards = page.getByRole('list', { name: /^Most votes/ }).getByRole('article');
   await expect(cards).toHaveCount(12);
   const names = await cards.evaluateAll((articles) =>
     articles.map((article) => article.getAttribute('aria-label') ?? ''),
@@ -49,7 +49,7 @@ test('a voter searches, tags a search, votes until the limit and sees the limit 
   await page.mouse.move(0, 0);
   await limited.hover();
   await expect(card.getByRole('tooltip')).toHaveText(
-    /^You have reached your limit of 10 votes\. You have to wait for \d+h to vote again\.$/,
+    /^You have used your limit of 10\svotes\. You can vote again in \d+\shours?\.$/,
   );
 
   // The server agrees after a reload: ten brands voted, the rest out of votes.

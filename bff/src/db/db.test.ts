@@ -61,6 +61,7 @@ test('migrations run down and up again, and a second up changes nothing', async 
     'sessions',
     'sms_codes',
     'sms_deliveries',
+    'sms_sends',
     'staking_premium',
     'treasury_nonces',
     'treasury_transaction_versions',

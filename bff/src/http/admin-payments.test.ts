@@ -182,7 +182,7 @@ test('a partial ETH payment is recorded with its transaction; crediting it pays 
     );
   const mailed = await until(mailsToBuyer, (found) => found.length > 0);
   expect(mailed.map((message) => message.subject)).toEqual([
-    expect.stringMatching(/^13,333 BRND credited for your order \d+$/),
+    expect.stringMatching(/^13,333\sBRND credited for your order \d+$/),
   ]);
   expect(mailed[0]?.html).toContain(`/user/buytoken/${order.uuid}`);
   expect(mailed[0]?.text).toContain('0.02 ETH');

@@ -1,3 +1,4 @@
+import { typesetText } from '@brnd/locales/typography';
 import {
   createBrand,
   myBrands,
@@ -265,13 +266,15 @@ test('a company is approved once and mailed at its address, in the language it r
   // The application's receipt, in the language of the page it was sent from.
   const receipt = await latestMessage(app.baseUrl, 'firma-testowa@example.com', 'email');
   expect(receipt.subject).toBe('Otrzymaliśmy zgłoszenie Firma Testowa');
-  expect(receipt.text).toContain('3 pracowników');
+  expect(receipt.text).toContain(typesetText('3 pracowników', 'pl'));
   const approved = await decide('company', id, { decision: 'approve' });
   expect(approved.data!.item).toMatchObject({ kind: 'company', status: 'verified' });
   const mail = await latestMessage(app.baseUrl, 'firma-testowa@example.com', 'email', {
     after: 1,
   });
-  expect(mail.subject).toBe('Zgłoszenie Firma Testowa zostało zweryfikowane w BRND');
+  expect(mail.subject).toBe(
+    typesetText('Zgłoszenie Firma Testowa zostało zweryfikowane w BRND', 'pl'),
+  );
   // No account yet: the mail offers one for this address, not a login it does not have.
   expect(mail.text).toContain(`${app.baseUrl}/register?email=firma-testowa%40example.com`);
   expect(mail.text).not.toContain('/login');
@@ -385,7 +388,9 @@ test('revoking a verified brand needs a reason, stops its console, mails the own
   const mail = await latestMessage(app.baseUrl, owner.user.email, 'email', {
     after: mailsBefore,
   });
-  expect(mail.subject).toBe('Weryfikacja marki Revoked Brand w BRND została cofnięta');
+  expect(mail.subject).toBe(
+    typesetText('Weryfikacja marki Revoked Brand w BRND została cofnięta', 'pl'),
+  );
   expect(mail.text).toContain('The trademark registration has lapsed.');
 
   const audit = await app.db.query<{ action: string; details: { reason: string } }>(
@@ -435,8 +440,9 @@ test('a verified company is revoked with a reason, mailed at its address, and lo
   });
   const id = company.data!.company.id;
   await decide('company', id, { decision: 'approve' });
-  // The approval's mail goes out after the answer: the revocation's must come after it.
-  await latestMessage(app.baseUrl, 'revoked-company@example.com', 'email');
+  // The application's receipt, then the approval's mail (sent after the answer): the
+  // revocation's must come after both.
+  await latestMessage(app.baseUrl, 'revoked-company@example.com', 'email', { after: 1 });
   const revoked = await revoke('company', id, 'The VAT number is no longer active.');
   expect(revoked.data!.item).toMatchObject({
     kind: 'company',
@@ -444,7 +450,7 @@ test('a verified company is revoked with a reason, mailed at its address, and lo
     reason: 'The VAT number is no longer active.',
   });
   const mail = await latestMessage(app.baseUrl, 'revoked-company@example.com', 'email', {
-    after: 1,
+    after: 2,
   });
   expect(mail.subject).toBe('The verification of Revoked Company on BRND is withdrawn');
   expect((await revoke('company', id, 'Again.')).status).toBe(409);

@@ -65,6 +65,7 @@ test('demo user can log in and gets a session token', async () => {
     email: DEMO_USER.email,
     mobile: DEMO_USER.mobile,
     name: DEMO_USER.name,
+    operator: false,
   });
   const stored = await app.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
   const token = result.data && 'token' in result.data ? result.data.token : '';

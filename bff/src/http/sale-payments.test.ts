@@ -1,3 +1,4 @@
+import { typesetText } from '@brnd/locales/typography';
 import { referrals } from '@brnd/contracts/api/referrals';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import { buyTokens, kantor, orders, verifyOrder } from '@brnd/contracts/api/orders';
@@ -166,7 +167,9 @@ test('a BTC order paid at the gateway simulator is credited once however often t
   // One receipt for one credit, however many deliveries: the amount paid and the tokens.
   const receipts = await receiptsTo(user.email);
   expect(receipts).toHaveLength(1);
-  expect(receipts[0]?.subject).toBe(`Receipt: 33,333 BRND for your order ${order.shop_order_id}`);
+  expect(receipts[0]?.subject).toBe(
+    typesetText(`Receipt: 33,333 BRND for your order ${order.shop_order_id}`, 'en'),
+  );
   expect(receipts[0]?.text).toContain(`${order.destination_amount} BTC`);
   expect(receipts[0]?.text).toContain(`/user/buytoken/${order.uuid}`);
 });
@@ -456,7 +459,7 @@ test('a card order is built from the provider record, credited once on its signe
   expect(recorded.data?.secondStepUrl).toBe(init.secondStepUrl);
   const again = await cardOrder(token);
   expect(again.recorded.status).toBe(429);
-  expect(again.recorded.error?.message).toBe('Please try to buy after 30 seconds!');
+  expect(again.recorded.error?.message).toBe('Please wait 30 seconds before buying again.');
 
   await cardSim.act(init.cashTxHash, 'pay');
   // 101 PLN / 4.04 = 25 USD at 0.003 USD = 8,333 BRND.
@@ -481,7 +484,7 @@ test('a card order is built from the provider record, credited once on its signe
   const receipts = await receiptsTo(user.email);
   expect(receipts).toHaveLength(1);
   expect(receipts[0]?.text).toContain('101.00 PLN');
-  expect(receipts[0]?.text).toContain('8,333 BRND');
+  expect(receipts[0]?.text).toContain(typesetText('8,333 BRND', 'en'));
 });
 
 test('a card order credits exactly the BRND the buy page quoted for its PLN (one rounding rule)', async () => {

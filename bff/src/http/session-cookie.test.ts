@@ -32,6 +32,7 @@ test('a web login sets an HttpOnly, SameSite=Strict cookie and leaves the token 
     email: user.email,
     mobile: expect.any(String),
     name: user.name,
+    operator: false,
   });
   expect(setCookie).toMatch(/^token=[A-Za-z0-9_-]{43}; /);
   expect(setCookie).toContain('HttpOnly');

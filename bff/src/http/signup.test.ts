@@ -1,3 +1,4 @@
+import { typesetText } from '@brnd/locales/typography';
 import { signup } from '@brnd/contracts/api/accounts';
 import { LANGUAGE_HEADER } from '@brnd/contracts/api/language';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -59,7 +60,7 @@ test('sign-up e-mail links to /verify/<code> in the language the browser asks fo
   expect(enMail.text).toMatch(new RegExp(`${app.baseUrl}/verify/[A-Za-z0-9_-]{43}\\n`));
   expect(enMail.text).toContain(`Hello ${english.name},`);
   const plMail = await latestMessage(app.baseUrl, polish.email, 'email');
-  expect(plMail.subject).toBe('Potwierdź swój adres e-mail w BRND');
+  expect(plMail.subject).toBe(typesetText('Potwierdź swój adres e-mail w BRND', 'pl'));
   expect((await storedUser(polish.email)).language).toBe('po');
 });
 
@@ -70,7 +71,7 @@ test('the page language the app sends wins over the browser: a Polish page in an
     headers: { 'accept-language': 'en-US,en;q=0.9', [LANGUAGE_HEADER]: 'po' },
   });
   const mail = await latestMessage(app.baseUrl, user.email, 'email');
-  expect(mail.subject).toBe('Potwierdź swój adres e-mail w BRND');
+  expect(mail.subject).toBe(typesetText('Potwierdź swój adres e-mail w BRND', 'pl'));
   expect((await storedUser(user.email)).language).toBe('po');
 
   const english = newUser();
@@ -105,7 +106,9 @@ test('a registered address gets the answer a new one gets; only its owner hears 
   expect(await app.db.models.User.count({ where: { email: owner.email } })).toBe(1);
   // The owner is told, in the account's language, with the way back in.
   const notice = await latestMessage(app.baseUrl, owner.email, 'email');
-  expect(notice.subject).toBe('Ktoś próbował założyć konto BRND z Twoim adresem');
+  expect(notice.subject).toBe(
+    typesetText('Ktoś próbował założyć konto BRND z Twoim adresem', 'pl'),
+  );
   expect(notice.text).toContain(`${app.baseUrl}/login`);
   expect(notice.text).toContain(`${app.baseUrl}/forgotpassword`);
 });

@@ -66,7 +66,7 @@ test('100 parallel votes across 100 brands on two instances: exactly 10 count, 1
   for (const answer of limited) {
     expect(answer.error?.messageId).toBe('errors.voteLimit');
     expect(answer.error?.message).toBe(
-      'You have reached your limit of 10 votes. You have to wait for 24h to vote again.',
+      'You have used your limit of 10 votes. You can vote again in 24 hours.',
     );
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
   }
@@ -106,7 +106,7 @@ test('50 parallel votes for one brand on two instances: exactly one counts', asy
   expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
   const refused = answers.filter((answer) => answer.status === 409);
   expect(refused).toHaveLength(49);
-  expect(refused[0]?.error?.message).toBe('Oops! You have already voted for this brand.');
+  expect(refused[0]?.error?.message).toBe('You have already voted for this brand.');
 
   const details = await call(first.baseUrl, brandDetails, {
     token,
