@@ -82,5 +82,5 @@ test('a buyer pays by card in PLN through the provider simulator', async ({ brow
 
   // A second attempt within 30 seconds is refused.
   await order(page, 'Card (Visa, Mastercard, Google Pay)', '100', 'PLN');
-  await expect(page.getByText('Please try to buy after 30 seconds!')).toBeVisible();
+  await expect(page.getByText(/Please wait 30\sseconds before buying again\./)).toBeVisible();
 });
