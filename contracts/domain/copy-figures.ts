@@ -61,3 +61,21 @@ export type CopyFigure = keyof typeof COPY_FIGURES;
 export function withFigures<V extends object>(values?: V): typeof COPY_FIGURES & V {
   return { ...COPY_FIGURES, ...values } as typeof COPY_FIGURES & V;
 }
+
+/** A formatter's `formatMessage`, whatever its message types (react-intl, @formatjs/intl). */
+type FormatMessage = (descriptor: never, values?: never, options?: never) => unknown;
+
+/**
+ * The same formatter with the figures given to every message under the caller's own values:
+ * what the pages (ui/src/i18n.tsx) and the mails (emails/src/intl.ts) both format with.
+ */
+export function formattingWithFigures<I extends { formatMessage: FormatMessage }>(intl: I): I {
+  const format = intl.formatMessage as (
+    descriptor: unknown,
+    values?: object,
+    options?: unknown,
+  ) => unknown;
+  const formatMessage = ((descriptor: unknown, values?: object, options?: unknown) =>
+    format(descriptor, withFigures(values), options)) as I['formatMessage'];
+  return Object.assign(intl, { formatMessage, $t: formatMessage });
+}

@@ -1,7 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { messages, type Locale } from '@brnd/locales/messages';
 import { typesetMessages } from '@brnd/locales/typography';
-import { withFigures } from '@brnd/contracts/domain/copy-figures';
+import { formattingWithFigures } from '@brnd/contracts/domain/copy-figures';
 
 export type MailIntl = IntlShape<string>;
 
@@ -29,18 +29,7 @@ export function mailIntl(locale: Locale): MailIntl {
       },
       cache,
     );
-    const format = intl.formatMessage;
-    const formatMessage = ((
-      descriptor: Parameters<typeof format>[0],
-      values?: Record<string, unknown>,
-      options?: Parameters<typeof format>[2],
-    ) =>
-      format(
-        descriptor,
-        withFigures(values) as Parameters<typeof format>[1],
-        options,
-      )) as typeof format;
-    intl = Object.assign(intl, { formatMessage, $t: formatMessage });
+    intl = formattingWithFigures(intl);
     intls.set(locale, intl);
   }
   return intl;

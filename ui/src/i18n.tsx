@@ -18,7 +18,7 @@ import {
 } from '@brnd/locales/browser';
 import type { Locale, Messages } from '@brnd/locales/messages';
 import { DEFAULT_LANGUAGE, INTL_LOCALE, type Language } from '@brnd/contracts/domain/constants';
-import { withFigures } from '@brnd/contracts/domain/copy-figures';
+import { formattingWithFigures } from '@brnd/contracts/domain/copy-figures';
 import { typesetMessages } from '@brnd/locales/typography';
 
 /**
@@ -245,18 +245,7 @@ export function copyIntl(config: {
     },
     intlCache,
   );
-  const format = intl.formatMessage;
-  const formatMessage = ((
-    descriptor: Parameters<typeof format>[0],
-    values?: Record<string, unknown>,
-    options?: Parameters<typeof format>[2],
-  ) =>
-    format(
-      descriptor,
-      withFigures(values) as Parameters<typeof format>[1],
-      options,
-    )) as typeof format;
-  return Object.assign(intl, { formatMessage, $t: formatMessage });
+  return formattingWithFigures(intl);
 }
 
 export function useLanguage(): LanguageState {

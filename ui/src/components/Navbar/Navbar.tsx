@@ -139,37 +139,26 @@ function UserMenu({
           close();
           onNavigate();
         };
+        const links = [
+          { to: '/user/dashboard', labelId: 'nav.dashboard' },
+          { to: '/user/profile/person', labelId: 'nav.profile' },
+          // Only a convenience: the console's endpoints check the role themselves.
+          ...(operator ? [{ to: '/admin', labelId: 'nav.console' }] : []),
+        ];
         return (
           <>
-            <Link
-              to="/user/dashboard"
-              role="menuitem"
-              tabIndex={-1}
-              className={styles.userItem}
-              onClick={follow}
-            >
-              {t('nav.dashboard')}
-            </Link>
-            <Link
-              to="/user/profile/person"
-              role="menuitem"
-              tabIndex={-1}
-              className={styles.userItem}
-              onClick={follow}
-            >
-              {t('nav.profile')}
-            </Link>
-            {operator && (
+            {links.map((link) => (
               <Link
-                to="/admin"
+                key={link.to}
+                to={link.to}
                 role="menuitem"
                 tabIndex={-1}
                 className={styles.userItem}
                 onClick={follow}
               >
-                {t('nav.console')}
+                {t(link.labelId)}
               </Link>
-            )}
+            ))}
             <div role="separator" className={styles.separator} />
             <button
               type="button"
