@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { FileResponseSchema } from './files.ts';
+import { BRAND_PROFILE_ENTRIES } from './brand-schemas.ts';
 import { BrandIdSchema } from '../domain/rules.ts';
 import {
   REJECTION_REASON_MAX_LENGTH,
@@ -66,15 +67,7 @@ export const BrandVerificationItemSchema = v.object({
   brand: v.object({
     website: v.string(),
     description: v.string(),
-    industry: v.nullable(v.string()),
-    token_ticker: v.nullable(v.string()),
-    no_of_employees: v.nullable(v.number()),
-    address1: v.nullable(v.string()),
-    city: v.nullable(v.string()),
-    state: v.nullable(v.string()),
-    postal_code: v.nullable(v.string()),
-    country: v.nullable(v.string()),
-    operating_address: v.nullable(v.string()),
+    ...BRAND_PROFILE_ENTRIES,
     owner_name: v.string(),
   }),
 });

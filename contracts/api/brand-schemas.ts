@@ -19,6 +19,19 @@ export const LimitSchema = v.pipe(
   v.maxValue(MAX_BRAND_CARDS),
 );
 
+/** A brand's profile as its owner filled it in: listings and the operators' queue show it alike. */
+export const BRAND_PROFILE_ENTRIES = {
+  industry: v.nullable(v.string()),
+  token_ticker: v.nullable(v.string()),
+  no_of_employees: v.nullable(v.number()),
+  address1: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  state: v.nullable(v.string()),
+  postal_code: v.nullable(v.string()),
+  country: v.nullable(v.string()),
+  operating_address: v.nullable(v.string()),
+};
+
 export const BrandSchema = v.object({
   id: v.number(),
   name: v.string(),
@@ -31,15 +44,7 @@ export const BrandSchema = v.object({
   voted: v.optional(v.picklist([0, 1]), 0),
   /** '0' when this user has used up the votes of the window. */
   can_vote: v.optional(v.picklist(['1', '0']), '1'),
-  industry: v.nullable(v.string()),
-  token_ticker: v.nullable(v.string()),
-  no_of_employees: v.nullable(v.number()),
-  address1: v.nullable(v.string()),
-  city: v.nullable(v.string()),
-  state: v.nullable(v.string()),
-  postal_code: v.nullable(v.string()),
-  country: v.nullable(v.string()),
-  operating_address: v.nullable(v.string()),
+  ...BRAND_PROFILE_ENTRIES,
   referral_code: v.nullable(v.string()),
   facebook: v.nullable(v.string()),
   twitter: v.nullable(v.string()),
