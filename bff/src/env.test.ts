@@ -3,9 +3,10 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DEV_MNEMONIC, devAccounts } from '@brnd/contracts/chain/anvil';
-import { HDNodeWallet, Mnemonic } from 'ethers';
+import { HDNodeWallet, Mnemonic, computeAddress } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { devDepositXpub } from './chain/deposit-addresses.ts';
+import { devMinterKey } from './chain/dev-keys.ts';
 import { MIN_CHAIN_CONFIRMATIONS, REPO_ROOT, loadEnv, parseEnv } from './env.ts';
 import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 
@@ -37,6 +38,8 @@ const PRODUCTION = {
   CHAIN_RPC_URL: 'https://rpc.example',
   CHAIN_ID: '1',
   TREASURY_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+  BRAND_TOKEN_MINTER_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
+  BRAND_TOKEN_ADMIN_ADDRESS: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   BRND_ADDRESS: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
   BRAND_TOKEN_FACTORY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
   STAKING_ADDRESS: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
@@ -239,6 +242,45 @@ test('production refuses the public development keys and a shallow depth, naming
   expect(problemsOf({ ...PRODUCTION, ETH_CONFIRMATIONS: String(MIN_CHAIN_CONFIRMATIONS) })).toEqual(
     [],
   );
+  expect(problemsOf({ ...PRODUCTION, BRAND_TOKEN_MINTER_PRIVATE_KEY: anvilKey })).toEqual([
+    'BRAND_TOKEN_MINTER_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused in production',
+  ]);
+});
+
+test('production keeps one key per role: a minter key of its own and an admin neither key controls', () => {
+  const { TREASURY_PRIVATE_KEY, BRAND_TOKEN_MINTER_PRIVATE_KEY } = PRODUCTION;
+  expect(
+    problemsOf({ ...PRODUCTION, BRAND_TOKEN_MINTER_PRIVATE_KEY: TREASURY_PRIVATE_KEY }),
+  ).toEqual([
+    "BRAND_TOKEN_MINTER_PRIVATE_KEY is the treasury's key: the minter needs a key of its own, refused in production",
+  ]);
+  expect(
+    problemsOf({ ...PRODUCTION, BRAND_TOKEN_ADMIN_ADDRESS: computeAddress(TREASURY_PRIVATE_KEY) }),
+  ).toEqual([
+    'BRAND_TOKEN_ADMIN_ADDRESS is the address of TREASURY_PRIVATE_KEY: the admin must be a separate (cold) address, refused in production',
+  ]);
+  expect(
+    problemsOf({
+      ...PRODUCTION,
+      BRAND_TOKEN_ADMIN_ADDRESS: computeAddress(BRAND_TOKEN_MINTER_PRIVATE_KEY),
+    }),
+  ).toEqual([
+    'BRAND_TOKEN_ADMIN_ADDRESS is the address of BRAND_TOKEN_MINTER_PRIVATE_KEY: the admin must be a separate (cold) address, refused in production',
+  ]);
+  const {
+    BRAND_TOKEN_MINTER_PRIVATE_KEY: _minter,
+    BRAND_TOKEN_ADMIN_ADDRESS: _admin,
+    ...without
+  } = PRODUCTION;
+  expect(problemsOf(without)).toEqual([
+    'BRAND_TOKEN_MINTER_PRIVATE_KEY is required when CHAIN_RPC_URL is set',
+    'BRAND_TOKEN_ADMIN_ADDRESS is required when CHAIN_RPC_URL is set',
+  ]);
+  const complete = parseEnv(PRODUCTION);
+  expect(complete.ok && complete.env.chain).toMatchObject({
+    minterPrivateKey: BRAND_TOKEN_MINTER_PRIVATE_KEY,
+    brandTokenAdmin: PRODUCTION.BRAND_TOKEN_ADMIN_ADDRESS,
+  });
 });
 
 test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same refusals', () => {
@@ -246,6 +288,8 @@ test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same
     CHAIN_RPC_URL: 'https://sepolia.rpc.example',
     CHAIN_ID: '11155111',
     TREASURY_PRIVATE_KEY: devAccounts(1)[0]?.privateKey as string,
+    BRAND_TOKEN_MINTER_PRIVATE_KEY: PRODUCTION.BRAND_TOKEN_MINTER_PRIVATE_KEY,
+    BRAND_TOKEN_ADMIN_ADDRESS: PRODUCTION.BRAND_TOKEN_ADMIN_ADDRESS,
     BRND_ADDRESS: PRODUCTION.BRND_ADDRESS,
     BRAND_TOKEN_FACTORY_ADDRESS: PRODUCTION.BRAND_TOKEN_FACTORY_ADDRESS,
     STAKING_ADDRESS: PRODUCTION.STAKING_ADDRESS,
@@ -263,6 +307,17 @@ test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same
   // A local anvil keeps its development keys and its one-block depth.
   const local = parseEnv({ ...staging, CHAIN_RPC_URL: 'http://127.0.0.1:8545', CHAIN_ID: '31337' });
   expect(local.ok && local.env.chain?.confirmations).toBe(1);
+  // …and its dev minter and admin when none are given.
+  const {
+    BRAND_TOKEN_MINTER_PRIVATE_KEY: _minter,
+    BRAND_TOKEN_ADMIN_ADDRESS: _admin,
+    ...keys
+  } = staging;
+  const defaults = parseEnv({ ...keys, CHAIN_RPC_URL: 'http://127.0.0.1:8545', CHAIN_ID: '31337' });
+  expect(defaults.ok && defaults.env.chain).toMatchObject({
+    minterPrivateKey: devMinterKey(),
+    brandTokenAdmin: devAccounts(1)[0]?.address,
+  });
 });
 
 test('a chain of our own needs its id, treasury key and checksummed contract addresses', () => {

@@ -2,17 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '@brnd/contracts/api/site';
-import { ZeroAddress, getAddress } from 'ethers';
+import { ZeroAddress, computeAddress, getAddress } from 'ethers';
 import * as v from 'valibot';
 import { TWILIO_API_URL } from './providers/twilio.ts';
 import { parseSiteEnv } from './services/site.ts';
-import {
-  DEV_CHAIN_IDS,
-  depositXpubProblem,
-  isDevMnemonic,
-  isDevPrivateKey,
-  isLocalDevChain,
-} from './chain/dev-keys.ts';
+import { devMinterKey, isLocalDevChain } from './chain/dev-keys.ts';
+import { MIN_CHAIN_CONFIRMATIONS, chainSafetyProblems } from './chain/env-safety.ts';
 
 /** The repository root: defaults for DATA_DIR and STATIC_DIR hang off it, not off the cwd. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -104,12 +99,7 @@ const CARD_VARIABLES = [
 
 const MIN_SECRET_LENGTH = 32;
 
-/**
- * The fewest blocks on top of a payment (its own included) before it is credited, and on top of
- * a treasury send before it is settled, on any chain but a local development node: a reorg
- * deeper than this is a risk the operator watches for (docs/decisions/030).
- */
-export const MIN_CHAIN_CONFIRMATIONS = 12;
+export { MIN_CHAIN_CONFIRMATIONS };
 
 const text = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message));
 
@@ -133,8 +123,20 @@ export interface ChainSettings {
   /** Depth at which a treasury send is settled (ETH_CONFIRMATIONS, as for deposits). */
   confirmations: number;
   treasuryPrivateKey: string;
+  /** Creates and mints brand tokens (decision 058). */
+  minterPrivateKey: string;
+  /** Gets the admin and pauser roles of every brand token: a cold address or multisig. */
+  brandTokenAdmin: string;
   contracts: { brnd: string; brandTokenFactory: string; staking: string };
 }
+
+const privateKey = v.pipe(
+  v.string(),
+  v.regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hexadecimal characters'),
+);
+
+/** On a local development node the key roles default to its dev accounts (decision 058). */
+const KEYS_BY_ROLE = ['BRAND_TOKEN_MINTER_PRIVATE_KEY', 'BRAND_TOKEN_ADMIN_ADDRESS'] as const;
 
 const CHAIN_VARIABLES = [
   'CHAIN_ID',
@@ -240,9 +242,9 @@ const EnvSchema = v.object({
   CHAIN_ID: v.optional(
     v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/, 'must be a chain id'), v.transform(Number)),
   ),
-  TREASURY_PRIVATE_KEY: v.optional(
-    v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hexadecimal characters')),
-  ),
+  TREASURY_PRIVATE_KEY: v.optional(privateKey),
+  BRAND_TOKEN_MINTER_PRIVATE_KEY: v.optional(privateKey),
+  BRAND_TOKEN_ADMIN_ADDRESS: v.optional(address),
   BRND_ADDRESS: v.optional(address),
   BRAND_TOKEN_FACTORY_ADDRESS: v.optional(address),
   STAKING_ADDRESS: v.optional(address),
@@ -296,50 +298,6 @@ const EnvSchema = v.object({
 
 export type EnvSource = Record<string, string | undefined>;
 
-/**
- * In production, and on any chain that is not a local development node, the public development
- * keys and a shallow confirmation depth are refused, each by name. Values are never echoed: the
- * names say what is wrong.
- */
-function chainSafetyProblems(values: EnvSource): string[] {
-  const production = values.NODE_ENV === 'production';
-  if (!production && isLocalDevChain(values.CHAIN_RPC_URL, values.CHAIN_ID)) return [];
-  const where = production ? 'in production' : 'on a chain that is not a local development node';
-  const problems: string[] = [];
-  for (const [name, value] of Object.entries(values)) {
-    if (value && isDevMnemonic(value)) {
-      problems.push(`${name} is the public development mnemonic ("test … junk"): refused ${where}`);
-    }
-  }
-  const key = values.TREASURY_PRIVATE_KEY;
-  if (key && /^0x[0-9a-fA-F]{64}$/.test(key) && isDevPrivateKey(key)) {
-    problems.push(
-      `TREASURY_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused ${where}`,
-    );
-  }
-  if (production && values.CHAIN_ID && DEV_CHAIN_IDS.includes(Number(values.CHAIN_ID))) {
-    problems.push(`CHAIN_ID ${values.CHAIN_ID} is a local development chain: refused ${where}`);
-  }
-  const xpub = values.ETH_DEPOSIT_XPUB;
-  if (!xpub) {
-    problems.push(`ETH_DEPOSIT_XPUB is required ${where} (the dev key is public)`);
-  } else {
-    const problem = depositXpubProblem(xpub);
-    if (problem) problems.push(`ETH_DEPOSIT_XPUB ${problem}: refused ${where}`);
-  }
-  const confirmations = values.ETH_CONFIRMATIONS;
-  if (
-    confirmations &&
-    /^[0-9]+$/.test(confirmations) &&
-    Number(confirmations) < MIN_CHAIN_CONFIRMATIONS
-  ) {
-    problems.push(
-      `ETH_CONFIRMATIONS must be at least ${MIN_CHAIN_CONFIRMATIONS} ${where} (got ${confirmations}: a reorg that deep would credit ETH that never arrived)`,
-    );
-  }
-  return problems;
-}
-
 export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[] };
 
 /** Before the dev secret is filled in. */
@@ -353,6 +311,7 @@ const SECRET_NAMES = new Set([
   'DATABASE_URL',
   'SMTP_URL',
   'TREASURY_PRIVATE_KEY',
+  'BRAND_TOKEN_MINTER_PRIVATE_KEY',
   'CRYPTO_GATEWAY_API_KEY',
   'CRYPTO_GATEWAY_WEBHOOK_SECRET',
   'CARD_PROVIDER_API_KEY',
@@ -402,7 +361,9 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
   const site = parseSiteEnv(values);
   if (!site.ok) problems.push(...site.problems);
   if (values.CHAIN_RPC_URL) {
-    for (const name of CHAIN_VARIABLES) {
+    const devNode =
+      values.NODE_ENV !== 'production' && isLocalDevChain(values.CHAIN_RPC_URL, values.CHAIN_ID);
+    for (const name of devNode ? CHAIN_VARIABLES : [...CHAIN_VARIABLES, ...KEYS_BY_ROLE]) {
       if (!values[name]) problems.push(`${name} is required when CHAIN_RPC_URL is set`);
     }
   }
@@ -506,6 +467,9 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
               chainId: raw.CHAIN_ID as number,
               confirmations,
               treasuryPrivateKey: raw.TREASURY_PRIVATE_KEY as string,
+              minterPrivateKey: raw.BRAND_TOKEN_MINTER_PRIVATE_KEY ?? devMinterKey(),
+              brandTokenAdmin:
+                raw.BRAND_TOKEN_ADMIN_ADDRESS ?? computeAddress(raw.TREASURY_PRIVATE_KEY as string),
               contracts: {
                 brnd: raw.BRND_ADDRESS as string,
                 brandTokenFactory: raw.BRAND_TOKEN_FACTORY_ADDRESS as string,

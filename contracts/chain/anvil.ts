@@ -13,7 +13,12 @@ const require = createRequire(import.meta.url);
 /** Foundry's well-known development mnemonic; anvil funds the accounts derived from it. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 export const DEV_CHAIN_ID = 31337;
-const ACCOUNT_COUNT = 10;
+/**
+ * Funded accounts: 0 is the dev treasury, 1–9 are free for tests' wallets, and the last is
+ * the dev platform's brand token minter (`DEV_MINTER_ACCOUNT`), which no test may send from.
+ */
+const ACCOUNT_COUNT = 12;
+export const DEV_MINTER_ACCOUNT = ACCOUNT_COUNT - 1;
 const READY_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 3_000;
 

@@ -7,11 +7,11 @@ import { eventsOf, expectRevert, mined, useTestChain } from './test-chain.ts';
 const chain = useTestChain();
 const CAP = parseEther('5000000');
 
-test('the owner creates a brand token with its name and ticker, and the factory records it', async () => {
-  const { factory, deployer, alice, provider } = chain;
+test('the minter creates a brand token with its name and ticker, and the factory records it', async () => {
+  const { factory, minter, alice, provider } = chain;
 
   const receipt = await mined(
-    factory.connect(deployer).createBrandToken(42n, 'Sklep Pod Lipą', 'LIPA', CAP, alice.address),
+    factory.connect(minter).createBrandToken(42n, 'Sklep Pod Lipą', 'LIPA', CAP, alice.address),
   );
 
   const [created] = eventsOf(receipt, factory, 'BrandTokenCreated');
@@ -33,25 +33,57 @@ test('the owner creates a brand token with its name and ticker, and the factory 
   expect(await token.totalSupply()).toBe(0n);
 });
 
-test('only the owner can create brand tokens or change a limit', async () => {
-  const { factory, alice } = chain;
-  const [account] = await expectRevert(
-    factory.connect(alice).createBrandToken(1n, 'Mine', 'MINE', CAP, alice.address),
-    factory,
-    'OwnableUnauthorizedAccount',
-  );
-  expect(account).toBe(alice.address);
-  await expectRevert(
-    factory.connect(alice).setTokenLimit(1n, 5n),
-    factory,
-    'OwnableUnauthorizedAccount',
-  );
+test('only the minter can create brand tokens or change a limit, not even the owner', async () => {
+  const { factory, alice, deployer } = chain;
+  for (const account of [alice, deployer]) {
+    const [refused] = await expectRevert(
+      factory.connect(account).createBrandToken(1n, 'Mine', 'MINE', CAP, alice.address),
+      factory,
+      'NotMinter',
+    );
+    expect(refused).toBe(account.address);
+    await expectRevert(factory.connect(account).setTokenLimit(1n, 5n), factory, 'NotMinter');
+  }
   expect(await factory.tokensOf(1n)).toEqual([]);
 });
 
-test('a brand gets one token unless the owner raises its limit', async () => {
-  const { factory, deployer, alice } = chain;
-  const owner = factory.connect(deployer);
+test('only the owner chooses the minter, and ownership is handed on in two steps', async () => {
+  const { factory, deployer, minter, alice, bob } = chain;
+  expect(await factory.minter()).toBe(minter.address);
+  await expectRevert(
+    factory.connect(minter).setMinter(minter.address),
+    factory,
+    'OwnableUnauthorizedAccount',
+  );
+  await expectRevert(
+    factory.connect(deployer).setMinter('0x0000000000000000000000000000000000000000'),
+    factory,
+    'ZeroMinter',
+  );
+
+  const changed = await mined(factory.connect(deployer).setMinter(bob.address));
+  expect(eventsOf(changed, factory, 'MinterChanged')[0]?.args.toArray()).toEqual([
+    minter.address,
+    bob.address,
+  ]);
+  await expectRevert(
+    factory.connect(minter).createBrandToken(2n, 'Old Key', 'OLD', CAP, alice.address),
+    factory,
+    'NotMinter',
+  );
+  await mined(factory.connect(bob).createBrandToken(2n, 'New Key', 'NEW', CAP, alice.address));
+
+  await mined(factory.connect(deployer).transferOwnership(alice.address));
+  expect(await factory.owner()).toBe(deployer.address);
+  expect(await factory.pendingOwner()).toBe(alice.address);
+  await expectRevert(factory.connect(bob).acceptOwnership(), factory, 'OwnableUnauthorizedAccount');
+  await mined(factory.connect(alice).acceptOwnership());
+  expect(await factory.owner()).toBe(alice.address);
+});
+
+test('a brand gets one token unless the minter raises its limit', async () => {
+  const { factory, minter, alice } = chain;
+  const owner = factory.connect(minter);
   expect(await factory.tokenLimitOf(3n)).toBe(1n);
   await mined(owner.createBrandToken(3n, 'Piekarnia', 'CHLEB', CAP, alice.address));
 
@@ -80,8 +112,8 @@ test('a brand gets one token unless the owner raises its limit', async () => {
 });
 
 test('each brand has its own tokens and limit, and a UUID fits as a brand id', async () => {
-  const { factory, deployer, alice, bob } = chain;
-  const owner = factory.connect(deployer);
+  const { factory, minter, alice, bob } = chain;
+  const owner = factory.connect(minter);
   const uuidBrand = BigInt('0x' + '3f2b8c1e-9d4a-4f6b-8e2c-7a1d5b9c0e4f'.replaceAll('-', ''));
 
   await mined(owner.createBrandToken(10n, 'Brand Ten', 'TEN', CAP, alice.address));

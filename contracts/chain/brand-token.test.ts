@@ -2,7 +2,7 @@ import { id, parseEther } from 'ethers';
 import { expect, test } from 'vitest';
 import { connectContract, type TypedContract } from './connect.ts';
 import { BrandToken } from './generated/index.ts';
-import { expectRevert, mined, useTestChain } from './test-chain.ts';
+import { expectRevert, increaseTime, mined, useTestChain } from './test-chain.ts';
 
 const CAP = parseEther('1000000');
 const MINTER_ROLE = id('MINTER_ROLE');
@@ -10,34 +10,62 @@ const PAUSER_ROLE = id('PAUSER_ROLE');
 
 let token: TypedContract<typeof BrandToken.abi>;
 
-// alice administers the brand; the platform (deployer) created the token for her.
-const chain = useTestChain(async ({ factory, deployer, alice, provider }) => {
+// alice administers the brand's token; the platform's minter key created it and mints it.
+const chain = useTestChain(async ({ factory, minter, alice, provider }) => {
   await mined(
-    factory.connect(deployer).createBrandToken(7n, 'Kawiarnia Bracka', 'KAWA', CAP, alice.address),
+    factory.connect(minter).createBrandToken(7n, 'Kawiarnia Bracka', 'KAWA', CAP, alice.address),
   );
   const [address] = await factory.tokensOf(7n);
   token = connectContract(BrandToken, address, provider);
 });
 
-test('the brand admin holds the admin, minter and pauser roles and nobody else does', async () => {
-  const { alice, deployer } = chain;
-  expect(await token.hasRole(await token.DEFAULT_ADMIN_ROLE(), alice.address)).toBe(true);
-  expect(await token.hasRole(MINTER_ROLE, alice.address)).toBe(true);
+test('the admin holds the admin and pauser roles, the minter only minting, nobody else any', async () => {
+  const { alice, minter, deployer } = chain;
+  const ADMIN_ROLE = await token.DEFAULT_ADMIN_ROLE();
+  expect(await token.defaultAdmin()).toBe(alice.address);
   expect(await token.hasRole(PAUSER_ROLE, alice.address)).toBe(true);
+  expect(await token.hasRole(MINTER_ROLE, alice.address)).toBe(false);
   expect(await token.MINTER_ROLE()).toBe(MINTER_ROLE);
-  expect(await token.hasRole(MINTER_ROLE, deployer.address)).toBe(false);
+  expect(await token.hasRole(MINTER_ROLE, minter.address)).toBe(true);
+  for (const role of [ADMIN_ROLE, PAUSER_ROLE]) {
+    expect(await token.hasRole(role, minter.address)).toBe(false);
+  }
+  for (const role of [ADMIN_ROLE, MINTER_ROLE, PAUSER_ROLE]) {
+    expect(await token.hasRole(role, deployer.address)).toBe(false);
+  }
+});
+
+test('the minter cannot grant itself more, and handing the admin role on takes two steps and a delay', async () => {
+  const { alice, bob, minter, provider } = chain;
+  await expectRevert(
+    token.connect(minter).grantRole(PAUSER_ROLE, minter.address),
+    token,
+    'AccessControlUnauthorizedAccount',
+  );
+
+  await mined(token.connect(alice).beginDefaultAdminTransfer(bob.address));
+  expect(await token.defaultAdmin()).toBe(alice.address);
+  await expectRevert(
+    token.connect(bob).acceptDefaultAdminTransfer(),
+    token,
+    'AccessControlEnforcedDefaultAdminDelay',
+  );
+  await increaseTime(provider, Number(await token.ADMIN_TRANSFER_DELAY()) + 1);
+  await mined(token.connect(bob).acceptDefaultAdminTransfer());
+  expect(await token.defaultAdmin()).toBe(bob.address);
+  expect(await token.hasRole(await token.DEFAULT_ADMIN_ROLE(), alice.address)).toBe(false);
 });
 
 test('the minter can mint up to the cap and not one unit more', async () => {
-  const { alice, bob } = chain;
+  const { bob, minter } = chain;
   expect(await token.cap()).toBe(CAP);
 
-  await mined(token.connect(alice).mint(bob.address, CAP - 1n));
-  await mined(token.connect(alice).mint(bob.address, 1n));
+  await mined(token.connect(minter).mint(bob.address, CAP - 1n));
+  await mined(token.connect(minter).mint(bob.address, 1n));
   expect(await token.totalSupply()).toBe(CAP);
 
   const [increasedSupply, cap] = await expectRevert(
-    token.connect(alice).mint(bob.address, 1n),
+    token.connect(minter).mint(bob.address, 1n),
     token,
     'ERC20ExceededCap',
   );
@@ -67,20 +95,20 @@ test('only an account with the minter role can mint', async () => {
 });
 
 test('a holder burns tokens to redeem them, which frees room under the cap', async () => {
-  const { alice, bob } = chain;
-  await mined(token.connect(alice).mint(bob.address, CAP));
+  const { alice, bob, minter } = chain;
+  await mined(token.connect(minter).mint(bob.address, CAP));
 
   await mined(token.connect(bob).burn(parseEther('400')));
 
   expect(await token.balanceOf(bob.address)).toBe(CAP - parseEther('400'));
   expect(await token.totalSupply()).toBe(CAP - parseEther('400'));
-  await mined(token.connect(alice).mint(bob.address, parseEther('400')));
+  await mined(token.connect(minter).mint(bob.address, parseEther('400')));
   await expectRevert(token.connect(alice).burn(1n), token, 'ERC20InsufficientBalance');
 });
 
 test('while paused no transfer, mint or burn goes through, and after unpausing they do', async () => {
-  const { alice, bob, carol } = chain;
-  await mined(token.connect(alice).mint(bob.address, 100n));
+  const { alice, bob, carol, minter } = chain;
+  await mined(token.connect(minter).mint(bob.address, 100n));
   await mined(token.connect(bob).approve(carol.address, 10n));
 
   await mined(token.connect(alice).pause());
@@ -91,12 +119,12 @@ test('while paused no transfer, mint or burn goes through, and after unpausing t
     token,
     'EnforcedPause',
   );
-  await expectRevert(token.connect(alice).mint(bob.address, 1n), token, 'EnforcedPause');
+  await expectRevert(token.connect(minter).mint(bob.address, 1n), token, 'EnforcedPause');
   await expectRevert(token.connect(bob).burn(1n), token, 'EnforcedPause');
 
   await mined(token.connect(alice).unpause());
   await mined(token.connect(bob).transfer(carol.address, 1n));
-  await mined(token.connect(alice).mint(bob.address, 1n));
+  await mined(token.connect(minter).mint(bob.address, 1n));
   await mined(token.connect(bob).burn(1n));
   expect(await token.balanceOf(bob.address)).toBe(99n);
   expect(await token.balanceOf(carol.address)).toBe(1n);
@@ -111,17 +139,17 @@ test('only the pauser can pause and unpause', async () => {
 });
 
 test('a brand token needs a cap above zero and a real admin', async () => {
-  const { factory, deployer, alice } = chain;
+  const { factory, minter, alice } = chain;
   await expectRevert(
-    factory.connect(deployer).createBrandToken(8n, 'Zero', 'ZERO', 0n, alice.address),
+    factory.connect(minter).createBrandToken(8n, 'Zero', 'ZERO', 0n, alice.address),
     token,
     'ERC20InvalidCap',
   );
   await expectRevert(
     factory
-      .connect(deployer)
+      .connect(minter)
       .createBrandToken(8n, 'Nobody', 'NONE', CAP, '0x0000000000000000000000000000000000000000'),
     token,
-    'ZeroAdmin',
+    'AccessControlInvalidDefaultAdmin',
   );
 });

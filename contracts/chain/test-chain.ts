@@ -23,8 +23,10 @@ export const UNBONDING_SECONDS = 7 * 24 * 60 * 60;
 export type TestChain = {
   anvil: Anvil;
   provider: JsonRpcProvider;
-  /** Deploys the contracts and owns the factory: the platform's operator key. */
+  /** Deploys the contracts and owns the factory: the platform's admin key. */
   deployer: Wallet;
+  /** Creates brand tokens through the factory and mints them. */
+  minter: Wallet;
   treasury: Wallet;
   alice: Wallet;
   bob: Wallet;
@@ -43,19 +45,21 @@ export function useTestChain(setup?: (chain: TestChain) => Promise<void>): TestC
   beforeAll(async () => {
     const anvil = await startAnvil();
     const provider = jsonRpcProvider(anvil.rpcUrl, anvil.chainId, 50);
-    const [deployer, treasury, alice, bob, carol] = anvil.accounts.map(
+    const [deployer, treasury, alice, bob, carol, minter] = anvil.accounts.map(
       (account) => new HeadroomWallet(account.privateKey, provider),
     );
-    if (!deployer || !treasury || !alice || !bob || !carol)
+    if (!deployer || !treasury || !alice || !bob || !carol || !minter)
       throw new Error('anvil has too few accounts');
     const addresses = await deployPlatformContracts(deployer, {
       treasury: treasury.address,
+      minter: minter.address,
       unbondingSeconds: UNBONDING_SECONDS,
     });
     Object.assign(chain, {
       anvil,
       provider,
       deployer,
+      minter,
       treasury,
       alice,
       bob,

@@ -1,4 +1,4 @@
-import { DEV_MNEMONIC, devAccounts } from '@brnd/contracts/chain/anvil';
+import { DEV_MINTER_ACCOUNT, DEV_MNEMONIC, devAccounts } from '@brnd/contracts/chain/anvil';
 import { HDNodeWallet } from 'ethers';
 
 /**
@@ -39,6 +39,11 @@ function publicKeysOfDevMnemonic(): Set<string> {
     devPublicKeys = new Set(keys);
   }
   return devPublicKeys;
+}
+
+/** The brand token minter's key on a development chain (decision 058). */
+export function devMinterKey(): string {
+  return devAccounts(DEV_MINTER_ACCOUNT + 1)[DEV_MINTER_ACCOUNT]?.privateKey as string;
 }
 
 /** A private key derived from the public development mnemonic (anvil's funded accounts). */

@@ -1,9 +1,11 @@
 import { startAnvil } from '@brnd/contracts/chain/anvil';
-import { jsonRpcProvider } from '@brnd/contracts/chain/connect';
+import { connectContract, jsonRpcProvider } from '@brnd/contracts/chain/connect';
 import { deployPlatformContracts, type PlatformContracts } from '@brnd/contracts/chain/deploy';
+import { BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
 import { Wallet, type JsonRpcProvider } from 'ethers';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { devMinterKey } from './dev-keys.ts';
 import { envKeySigner, type TransactionSigner } from './signer.ts';
 
 /** A week, as the staking contract's tests and the spec's premium rule assume. */
@@ -25,6 +27,13 @@ export interface PlatformChain {
   treasury: Wallet;
   /** Signs the treasury's transactions (decision 043): the env key, or a KMS/HSM in production. */
   signer: TransactionSigner;
+  /**
+   * Creates and mints brand tokens (decision 058): its own key and nonces, no BRND, no admin
+   * role; the factory names it as its minter.
+   */
+  minter: TransactionSigner;
+  /** Given the admin and pauser roles of every brand token created: a cold address or multisig. */
+  brandTokenAdmin: string;
   contracts: PlatformContracts;
   stop(): Promise<void>;
 }
@@ -34,9 +43,13 @@ export interface ExternalChainSettings {
   chainId: number;
   confirmations: number;
   treasuryPrivateKey: string;
+  minterPrivateKey: string;
+  brandTokenAdmin: string;
   contracts: PlatformContracts;
   /** A KMS/HSM signer for the treasury's address; default: the key above, in memory. */
   signer?: TransactionSigner;
+  /** A KMS/HSM signer for the minter's address; default: the minter key, in memory. */
+  minter?: TransactionSigner;
 }
 
 async function genesisHash(provider: JsonRpcProvider): Promise<string> {
@@ -65,6 +78,18 @@ export async function connectExternalChain(
       `the treasury signer is ${signer.address}, not the treasury ${treasury.address}`,
     );
   }
+  const minter = settings.minter ?? envKeySigner(settings.minterPrivateKey);
+  const factory = connectContract(
+    BrandTokenFactory,
+    settings.contracts.brandTokenFactory,
+    provider,
+  );
+  const factoryMinter = (await factory.minter()) as string;
+  if (factoryMinter !== minter.address) {
+    throw new Error(
+      `BRAND_TOKEN_FACTORY_ADDRESS names ${factoryMinter} as its minter, not the minter key's ${minter.address}`,
+    );
+  }
   return {
     rpcUrl: settings.rpcUrl,
     chainId: settings.chainId,
@@ -73,6 +98,8 @@ export async function connectExternalChain(
     confirmations: settings.confirmations,
     treasury,
     signer,
+    minter,
+    brandTokenAdmin: settings.brandTokenAdmin,
     contracts: settings.contracts,
     stop: async () => provider.destroy(),
   };
@@ -87,6 +114,7 @@ export async function ensureDeployment(
   db: Database,
   provider: JsonRpcProvider,
   deployer: Wallet,
+  minter: string,
   logger: Logger,
 ): Promise<PlatformContracts> {
   const { chainId } = await provider.getNetwork();
@@ -95,7 +123,14 @@ export async function ensureDeployment(
     'SELECT brnd, brand_token_factory, staking FROM chain_deployments WHERE chain_id = $1 AND genesis_hash = $2',
     [chainId.toString(), genesis.hash],
   );
-  if (known && (await provider.getCode(known.brnd)) !== '0x') {
+  // A factory from before decision 058 (or with another minter) is deployed afresh.
+  if (
+    known &&
+    (await provider.getCode(known.brnd)) !== '0x' &&
+    (await connectContract(BrandTokenFactory, known.brand_token_factory, provider)
+      .minter()
+      .catch(() => undefined)) === minter
+  ) {
     return {
       brnd: known.brnd,
       brandTokenFactory: known.brand_token_factory,
@@ -104,6 +139,7 @@ export async function ensureDeployment(
   }
   const contracts = await deployPlatformContracts(deployer, {
     treasury: deployer.address,
+    minter,
     unbondingSeconds: DEV_UNBONDING_SECONDS,
   });
   await db.query(
@@ -126,7 +162,7 @@ export async function ensureDeployment(
 /**
  * Connects to an anvil already running (tests start one per file, the crash test shares one
  * across restarts) and makes sure the contracts are deployed. The treasury is anvil's first
- * funded account.
+ * funded account (also the factory's owner and the brand tokens' admin), the minter its last.
  */
 export async function connectDevChain(
   db: Database,
@@ -135,7 +171,8 @@ export async function connectDevChain(
 ): Promise<PlatformChain> {
   const provider = jsonRpcProvider(chain.rpcUrl, chain.chainId);
   const treasury = new Wallet(chain.treasuryPrivateKey, provider);
-  const contracts = await ensureDeployment(db, provider, treasury, logger);
+  const minter = envKeySigner(devMinterKey());
+  const contracts = await ensureDeployment(db, provider, treasury, minter.address, logger);
   return {
     rpcUrl: chain.rpcUrl,
     chainId: chain.chainId,
@@ -144,6 +181,8 @@ export async function connectDevChain(
     confirmations: chain.confirmations ?? 1,
     treasury,
     signer: envKeySigner(chain.treasuryPrivateKey),
+    minter,
+    brandTokenAdmin: treasury.address,
     contracts,
     stop: async () => provider.destroy(),
   };

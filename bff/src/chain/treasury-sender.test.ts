@@ -229,17 +229,21 @@ test('a send settles only at the safe depth: a reorg before it sends it again', 
   expect(await onChain(address)).toBe(50n * ONE_TOKEN);
 });
 
-test('a nonce belongs to one treasury transaction across payouts, burns and mints', async () => {
+test('a nonce belongs to one transaction of its account across payouts, burns and mints', async () => {
   const { payoutId } = await claimed(1n);
   expect(await payoutService().process(payoutId)).toBe('confirmed');
   const { nonce } = await row(payoutId);
-  await expect(
+  const take = (account: string) =>
     app.db.query(
-      `INSERT INTO treasury_nonces (chain_id, genesis_hash, nonce, source, source_id)
-       VALUES ($1, $2, $3, 'buybacks', gen_random_uuid())`,
-      [chain.chainId, chain.genesisHash, nonce],
-    ),
-  ).rejects.toMatchObject({ parent: { constraint: 'treasury_nonces_pkey' } });
+      `INSERT INTO treasury_nonces (chain_id, genesis_hash, account, nonce, source, source_id)
+       VALUES ($1, $2, $3, $4, 'buybacks', gen_random_uuid())`,
+      [chain.chainId, chain.genesisHash, account, nonce],
+    );
+  await expect(take(chain.signer.address.toLowerCase())).rejects.toMatchObject({
+    parent: { constraint: 'treasury_nonces_pkey' },
+  });
+  // The minter's nonces are its own sequence (decision 058).
+  await expect(take(chain.minter.address.toLowerCase())).resolves.toBeDefined();
 });
 
 test('every treasury transaction is signed by the chain’s signer (a KMS in production), given its nonce and fees', async () => {

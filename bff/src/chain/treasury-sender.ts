@@ -7,13 +7,16 @@ import pg from 'pg';
 import { withGasHeadroom } from '@brnd/contracts/chain/connect';
 import type { Database } from '../db/database.ts';
 import type { PlatformChain } from './platform-chain.ts';
+import type { TransactionSigner } from './signer.ts';
 
 /**
- * Sends transactions the treasury signs (payouts, buyback burns, brand token sends) so that a
- * crash or a retry can never send one twice, and every send ends confirmed or failed.
+ * Sends the platform's transactions (payouts and buyback burns signed by the treasury, brand token
+ * sends by the minter: decision 058) so that a crash or a retry can never send one twice, and
+ * every send ends confirmed or failed.
  *
  * - A row is recorded before anything is signed; a nonce is taken in `treasury_nonces` (unique
- *   per chain across every table) and each signed version commits before it is broadcast.
+ *   per chain and signing account across every table) and each signed version commits before it
+ *   is broadcast.
  * - A nonce is only ever re-signed for a fee bump: same nonce, same call, higher fees, stored as
  *   the next version. Whichever version is mined settles the row; no other call can use the nonce.
  * - A row settles only at `chain.confirmations` depth: a receipt at that depth confirms (or fails
@@ -35,11 +38,11 @@ export interface TreasuryTransactionRow {
   genesis_hash: string | null;
 }
 
-/** The tables whose rows are treasury transactions: they share the treasury's nonces. */
+/** The tables whose rows are sent here; each signing account's nonces span all of them. */
 export type TreasuryTable = 'payouts' | 'buybacks' | 'brand_token_sends';
 
-/** Any constant: one signer at a time for the treasury's nonces, across bff instances. */
-const TREASURY_LOCK_ID = 7_251_010;
+/** Any constant: one sender at a time per signing account's nonces, across bff instances. */
+const SIGNER_LOCK_ID = 7_251_010;
 /** How long one attempt waits for a receipt before leaving the rest to the job's retries. */
 const RECEIPT_WAIT_MS = 5_000;
 /**
@@ -102,6 +105,8 @@ export interface TreasurySenderOptions {
   bumpAfterMs?: number;
   /** How long one attempt waits for a receipt; default 5 s. */
   receiptWaitMs?: number;
+  /** The account that signs these sends; default the treasury's signer. */
+  signer?: TransactionSigner;
 }
 
 export function createTreasurySender(
@@ -111,19 +116,25 @@ export function createTreasurySender(
 ) {
   const bumpAfterMs = options.bumpAfterMs ?? DEFAULT_BUMP_AFTER_MS;
   const receiptWaitMs = options.receiptWaitMs ?? RECEIPT_WAIT_MS;
+  const signer = options.signer ?? chain.signer;
+  /** Nonces are stored per account, in lower case. */
+  const account = signer.address.toLowerCase();
 
   /**
    * A transaction-scoped advisory lock on a connection of its own: released by COMMIT, by
    * ROLLBACK, or by PostgreSQL when the session dies or idles past the timeout, never left behind
    * on a pooled connection.
    */
-  async function withTreasuryLock<T>(work: () => Promise<T>): Promise<T> {
+  async function withSignerLock<T>(work: () => Promise<T>): Promise<T> {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
       await client.query('BEGIN');
       await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${LOCK_IDLE_TIMEOUT}'`);
-      await client.query('SELECT pg_advisory_xact_lock($1)', [TREASURY_LOCK_ID]);
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        SIGNER_LOCK_ID,
+        account,
+      ]);
       try {
         return await work();
       } finally {
@@ -137,11 +148,11 @@ export function createTreasurySender(
   /** The next nonce: the node's count, or past any nonce we gave out that it has not seen. */
   async function nextNonce(): Promise<number> {
     const [pending, [stored]] = await Promise.all([
-      chain.provider.getTransactionCount(chain.signer.address, 'pending'),
+      chain.provider.getTransactionCount(signer.address, 'pending'),
       db.query<{ next: string | null }>(
         `SELECT (max(nonce) + 1)::text AS next FROM treasury_nonces
-         WHERE chain_id = $1 AND genesis_hash = $2`,
-        [chain.chainId, chain.genesisHash],
+         WHERE chain_id = $1 AND genesis_hash = $2 AND account = $3`,
+        [chain.chainId, chain.genesisHash, account],
       ),
     ]);
     return Math.max(pending, Number(stored?.next ?? 0));
@@ -153,8 +164,9 @@ export function createTreasurySender(
          max_priority_fee_per_gas::text,
          (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
        FROM treasury_transaction_versions
-       WHERE chain_id = $1 AND genesis_hash = $2 AND nonce = $3 ORDER BY version DESC`,
-      [chain.chainId, chain.genesisHash, nonce],
+       WHERE chain_id = $1 AND genesis_hash = $2 AND account = $3 AND nonce = $4
+       ORDER BY version DESC`,
+      [chain.chainId, chain.genesisHash, account, nonce],
     );
   }
 
@@ -162,8 +174,8 @@ export function createTreasurySender(
   async function bumpRequested(nonce: string): Promise<boolean> {
     const [row] = await db.query<{ requested: boolean }>(
       `SELECT bump_requested_at IS NOT NULL AS requested FROM treasury_nonces
-       WHERE chain_id = $1 AND genesis_hash = $2 AND nonce = $3`,
-      [chain.chainId, chain.genesisHash, nonce],
+       WHERE chain_id = $1 AND genesis_hash = $2 AND account = $3 AND nonce = $4`,
+      [chain.chainId, chain.genesisHash, account, nonce],
     );
     return row?.requested ?? false;
   }
@@ -179,21 +191,22 @@ export function createTreasurySender(
     const signed = ChainTransaction.from(raw);
     await db.transaction(async (transaction) => {
       if (version === 1) {
-        // The primary key refuses a nonce already given to any treasury transaction.
+        // The primary key refuses a nonce of this account already given to any transaction.
         await db.query(
-          `INSERT INTO treasury_nonces (chain_id, genesis_hash, nonce, source, source_id)
-           VALUES ($1, $2, $3, $4, $5)`,
-          [chain.chainId, chain.genesisHash, nonce, table, rowId],
+          `INSERT INTO treasury_nonces (chain_id, genesis_hash, account, nonce, source, source_id)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [chain.chainId, chain.genesisHash, account, nonce, table, rowId],
           { transaction },
         );
       }
       await db.query(
-        `INSERT INTO treasury_transaction_versions (chain_id, genesis_hash, nonce, version,
-           raw_transaction, tx_hash, max_fee_per_gas, max_priority_fee_per_gas)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO treasury_transaction_versions (chain_id, genesis_hash, account, nonce,
+           version, raw_transaction, tx_hash, max_fee_per_gas, max_priority_fee_per_gas)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           chain.chainId,
           chain.genesisHash,
+          account,
           nonce,
           version,
           raw,
@@ -221,9 +234,9 @@ export function createTreasurySender(
     gasLimit: bigint,
     fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
   ): Promise<string> {
-    return chain.signer.signTransaction({
+    return signer.signTransaction({
       ...request,
-      from: chain.signer.address,
+      from: signer.address,
       chainId: chain.chainId,
       nonce,
       gasLimit,
@@ -248,7 +261,7 @@ export function createTreasurySender(
     const request = await send.request(row);
     let gasLimit: bigint;
     try {
-      gasLimit = await chain.provider.estimateGas({ ...request, from: chain.signer.address });
+      gasLimit = await chain.provider.estimateGas({ ...request, from: signer.address });
     } catch (error) {
       // Reverts in the estimate (e.g. the treasury lacks the tokens): nothing was signed.
       await send.settle(row, 'failed', messageOf(error).slice(0, 500));
@@ -286,8 +299,8 @@ export function createTreasurySender(
     // Any bump answers an operator's retry of this nonce.
     await db.query(
       `UPDATE treasury_nonces SET bump_requested_at = NULL
-       WHERE chain_id = $1 AND genesis_hash = $2 AND nonce = $3`,
-      [chain.chainId, chain.genesisHash, previous.nonce],
+       WHERE chain_id = $1 AND genesis_hash = $2 AND account = $3 AND nonce = $4`,
+      [chain.chainId, chain.genesisHash, account, previous.nonce],
     );
     const [stored] = await versions(String(previous.nonce));
     if (!stored) throw new Error(`${table} ${rowId}: the bumped version was not stored`);
@@ -341,7 +354,7 @@ export function createTreasurySender(
   async function send<Row extends TreasuryTransactionRow>(
     input: TreasurySend<Row>,
   ): Promise<SendStatus> {
-    return withTreasuryLock(async () => {
+    return withSignerLock(async () => {
       let row = await input.load();
       if (!row) throw new Error(`no ${input.table} row to send`);
       if (row.status === 'confirmed' || row.status === 'failed') return row.status;
@@ -363,10 +376,7 @@ export function createTreasurySender(
 
       let mined = await receiptOf(all);
       if (!mined) {
-        const minedNonces = await chain.provider.getTransactionCount(
-          chain.signer.address,
-          'latest',
-        );
+        const minedNonces = await chain.provider.getTransactionCount(signer.address, 'latest');
         if (minedNonces <= Number(nonce)) {
           // Not mined: (re-)broadcast the latest version, bumping it when it is underpriced or
           // has waited too long. A node that lost it (dropped) simply gets it again.
@@ -410,10 +420,7 @@ export function createTreasurySender(
       // None of our versions is mined. The nonce mined at safe depth belongs to another
       // transaction: ours can never be mined.
       const safeBlock = Math.max(0, latestBlock - chain.confirmations + 1);
-      const settledNonces = await chain.provider.getTransactionCount(
-        chain.signer.address,
-        safeBlock,
-      );
+      const settledNonces = await chain.provider.getTransactionCount(signer.address, safeBlock);
       if (settledNonces > Number(nonce)) {
         await input.settle(row, 'failed', 'the transaction was replaced on chain');
         return 'failed';

@@ -1,3 +1,4 @@
+import { Transaction, Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_ARGON2_COST, createPasswordHasher } from '../services/passwords.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
@@ -87,6 +88,42 @@ test('two instances migrating one database at once do not collide', async () => 
     migrateUp(app.db.sequelize, app.db.url),
   ]);
   expect([...(first ?? []), ...(second ?? [])]).toEqual(migrations.map((m) => m.name));
+});
+
+test('nonces signed before keys by role are given the account that signed them', async () => {
+  await createMigrator(app.db.sequelize).down({ to: '0130-signer-nonces' });
+  const key = Wallet.createRandom();
+  const raw = await key.signTransaction({
+    type: 2,
+    chainId: 31337,
+    nonce: 4,
+    to: key.address,
+    gasLimit: 21_000n,
+    maxFeePerGas: 2n,
+    maxPriorityFeePerGas: 1n,
+  });
+  const signed = Transaction.from(raw);
+  await app.db.query(
+    `INSERT INTO treasury_nonces (chain_id, genesis_hash, nonce, source, source_id)
+     VALUES (31337, '0xgenesis', 4, 'payouts', gen_random_uuid())`,
+  );
+  await app.db.query(
+    `INSERT INTO treasury_transaction_versions (chain_id, genesis_hash, nonce, version,
+       raw_transaction, tx_hash, max_fee_per_gas, max_priority_fee_per_gas)
+     VALUES (31337, '0xgenesis', 4, 1, $1, $2, 2, 1)`,
+    [raw, signed.hash],
+  );
+
+  expect(await migrateUp(app.db.sequelize, app.db.url)).toEqual(['0130-signer-nonces']);
+  const account = key.address.toLowerCase();
+  expect(
+    await app.db.query(`SELECT account FROM treasury_nonces WHERE genesis_hash = '0xgenesis'`),
+  ).toEqual([{ account }]);
+  expect(
+    await app.db.query(
+      `SELECT account FROM treasury_transaction_versions WHERE genesis_hash = '0xgenesis'`,
+    ),
+  ).toEqual([{ account }]);
 });
 
 test('the demo seed runs only on an empty database', async () => {

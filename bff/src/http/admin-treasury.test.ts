@@ -73,8 +73,8 @@ test('an operator sees a stuck payout with its nonce, hash and age, and retries 
     expect(bumped?.tx_hash).not.toBe(stuck?.tx_hash);
     const fees = await app.db.query<{ version: number; max_fee_per_gas: string }>(
       `SELECT version, max_fee_per_gas::text FROM treasury_transaction_versions
-       WHERE nonce = $1 ORDER BY version`,
-      [stuck?.nonce],
+       WHERE nonce = $1 AND account = $2 ORDER BY version`,
+      [stuck?.nonce, app.chain?.signer.address.toLowerCase()],
     );
     expect(BigInt(fees[1]?.max_fee_per_gas ?? 0)).toBeGreaterThan(
       BigInt(fees[0]?.max_fee_per_gas ?? 0),

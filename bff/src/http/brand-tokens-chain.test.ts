@@ -7,7 +7,7 @@ import {
   stakingTransactions,
 } from '@brnd/contracts/api/brand-tokens';
 import { HeadroomWallet, connectContract } from '@brnd/contracts/chain/connect';
-import { BRND, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
+import { BRND, BrandToken, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ONE_TOKEN } from '../services/ledger.ts';
@@ -192,24 +192,46 @@ test('a failed deployment is retried by the same request, and then deploys once'
       json: true,
       body: { name: 'Retry', ticker, cap: '1000', request_id: requestId },
     });
-  // The factory changes hands (an operator's mistake): the platform's deployment reverts in its
-  // gas estimate and nothing is sent.
+  // The factory's owner names another minter (an operator's mistake): the platform's deployment
+  // reverts in its gas estimate and nothing is sent.
   const factory = connectContract(
     BrandTokenFactory,
     chain().contracts.brandTokenFactory,
     chain().treasury,
   );
   const other = new Wallet(anvil.accounts[2]?.privateKey as string, chain().provider);
-  await (await factory.transferOwnership(other.address)).wait();
+  await (await factory.setMinter(other.address)).wait();
   const first = await issue();
   expect(first.status).toBe(201);
   const failed = await activeToken(app, owner, first.data?.token.id as string);
   expect(failed).toMatchObject({ status: 'failed', address: null, request_id: requestId });
 
-  await (await factory.connect(other).transferOwnership(chain().treasury.address)).wait();
+  await (await factory.setMinter(chain().minter.address)).wait();
   const retried = await issue();
   expect(retried.data?.token).toMatchObject({ id: failed.id, status: 'deploying' });
   const deployed = await activeToken(app, owner, failed.id);
   expect(deployed.status).toBe('active');
   expect(await factory.tokensOf(BigInt(owner.brandId))).toEqual([deployed.address]);
+});
+
+test('brand tokens are created and minted by the minter key: its own nonces, no other role', async () => {
+  const owner = await brandOwner(app);
+  const token = await issuedToken(app, owner, {
+    ticker: `K${randomUUID().replace(/-/g, '').slice(0, 7)}`,
+  });
+  const { minter, treasury, brandTokenAdmin, provider } = chain();
+  const onChain = connectContract(BrandToken, token.address as string, provider);
+  const MINTER_ROLE = await onChain.MINTER_ROLE();
+  expect(await onChain.hasRole(MINTER_ROLE, minter.address)).toBe(true);
+  expect(await onChain.hasRole(MINTER_ROLE, treasury.address)).toBe(false);
+  expect(await onChain.hasRole(await onChain.DEFAULT_ADMIN_ROLE(), minter.address)).toBe(false);
+  expect(await onChain.defaultAdmin()).toBe(brandTokenAdmin);
+
+  const nonces = await app.db.query<{ account: string }>(
+    `SELECT n.account FROM treasury_nonces n JOIN brand_token_sends s
+       ON n.source = 'brand_token_sends' AND n.source_id = s.id
+     WHERE s.token_id = $1`,
+    [token.id],
+  );
+  expect(nonces.map((row) => row.account)).toEqual([minter.address.toLowerCase()]);
 });

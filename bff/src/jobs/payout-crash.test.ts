@@ -9,8 +9,9 @@ import { startAnvil, type Anvil } from '@brnd/contracts/chain/anvil';
 import { connectContract, jsonRpcProvider } from '@brnd/contracts/chain/connect';
 import { deployPlatformContracts, type PlatformContracts } from '@brnd/contracts/chain/deploy';
 import { BRND } from '@brnd/contracts/chain/generated/index';
-import { Wallet } from 'ethers';
+import { Wallet, computeAddress } from 'ethers';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { devMinterKey } from '../chain/dev-keys.ts';
 import { databaseName, openDatabase, type Database } from '../db/database.ts';
 import { freePort } from '../db/embedded.ts';
 import { DEMO_USER } from '../seed/demo.ts';
@@ -33,6 +34,7 @@ beforeAll(async () => {
   );
   contracts = await deployPlatformContracts(deployer, {
     treasury: deployer.address,
+    minter: computeAddress(devMinterKey()),
     unbondingSeconds: 3600,
   });
   databaseUrl = await createDatabaseFromTemplate(info);

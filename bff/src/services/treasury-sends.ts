@@ -37,7 +37,8 @@ const SENDS = `
   ) s ON true
   LEFT JOIN LATERAL (
     SELECT tx_hash, version FROM treasury_transaction_versions tv
-    WHERE tv.chain_id = n.chain_id AND tv.genesis_hash = n.genesis_hash AND tv.nonce = n.nonce
+    WHERE tv.chain_id = n.chain_id AND tv.genesis_hash = n.genesis_hash
+      AND tv.account = n.account AND tv.nonce = n.nonce
     ORDER BY version DESC LIMIT 1
   ) v ON true
   WHERE s.status IN ${UNSETTLED}`;
@@ -61,7 +62,7 @@ export function createTreasurySendService(deps: {
   }
 
   return {
-    stuck: () => db.query<TreasurySend>(`${SENDS} ORDER BY n.chain_id, n.nonce`),
+    stuck: () => db.query<TreasurySend>(`${SENDS} ORDER BY n.chain_id, n.account, n.nonce`),
 
     async retry(operator, source, id) {
       const before = await one(source, id);

@@ -2,14 +2,19 @@
 pragma solidity 0.8.37;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {BrandToken} from "./BrandToken.sol";
 
 /// @title Deploys brand tokens and remembers which brand each belongs to
-/// @notice Only the platform (the owner) creates tokens, after it has verified the brand. A brand
-/// gets one token unless the owner raises its limit: the subscription plan decides how many, and
-/// the plan lives on the server, so the server raises the limit when the plan allows more.
-contract BrandTokenFactory is Ownable {
+/// @notice The platform's minter key creates tokens, after the platform has verified the brand,
+/// and raises a brand's token limit: the subscription plan decides how many tokens a brand may
+/// have, and the plan lives on the server. The owner (a cold address or multisig, handed on in
+/// two steps) only chooses the minter. Every token gets the minter as its only minter and the
+/// admin named at creation as its admin.
+contract BrandTokenFactory is Ownable2Step {
     uint256 public constant DEFAULT_TOKEN_LIMIT = 1;
+
+    address public minter;
 
     mapping(uint256 brandId => address[] tokens) private _tokensOf;
     mapping(uint256 brandId => uint256 limit) private _tokenLimitOf;
@@ -23,10 +28,26 @@ contract BrandTokenFactory is Ownable {
         address admin
     );
     event TokenLimitChanged(uint256 indexed brandId, uint256 limit);
+    event MinterChanged(address indexed previousMinter, address indexed newMinter);
 
     error TokenLimitReached(uint256 brandId, uint256 limit);
+    error NotMinter(address account);
+    error ZeroMinter();
 
-    constructor(address initialOwner) Ownable(initialOwner) {}
+    modifier onlyMinter() {
+        if (msg.sender != minter) revert NotMinter(msg.sender);
+        _;
+    }
+
+    constructor(address initialOwner, address initialMinter) Ownable(initialOwner) {
+        _setMinter(initialMinter);
+    }
+
+    /// @notice Replaces the minter for tokens created from now on; existing tokens keep theirs
+    /// until their admin grants MINTER_ROLE to the new one (and revokes the old).
+    function setMinter(address newMinter) external onlyOwner {
+        _setMinter(newMinter);
+    }
 
     function createBrandToken(
         uint256 brandId,
@@ -34,17 +55,17 @@ contract BrandTokenFactory is Ownable {
         string calldata ticker,
         uint256 cap,
         address admin
-    ) external onlyOwner returns (address token) {
+    ) external onlyMinter returns (address token) {
         address[] storage tokens = _tokensOf[brandId];
         uint256 limit = tokenLimitOf(brandId);
         if (tokens.length >= limit) revert TokenLimitReached(brandId, limit);
 
-        token = address(new BrandToken(name, ticker, cap, admin));
+        token = address(new BrandToken(name, ticker, cap, admin, minter));
         tokens.push(token);
         emit BrandTokenCreated(brandId, token, name, ticker, cap, admin);
     }
 
-    function setTokenLimit(uint256 brandId, uint256 limit) external onlyOwner {
+    function setTokenLimit(uint256 brandId, uint256 limit) external onlyMinter {
         _tokenLimitOf[brandId] = limit;
         emit TokenLimitChanged(brandId, limit);
     }
@@ -58,5 +79,11 @@ contract BrandTokenFactory is Ownable {
     function tokenLimitOf(uint256 brandId) public view returns (uint256) {
         uint256 limit = _tokenLimitOf[brandId];
         return limit == 0 ? DEFAULT_TOKEN_LIMIT : limit;
+    }
+
+    function _setMinter(address newMinter) private {
+        if (newMinter == address(0)) revert ZeroMinter();
+        emit MinterChanged(minter, newMinter);
+        minter = newMinter;
     }
 }

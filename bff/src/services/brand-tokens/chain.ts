@@ -63,7 +63,8 @@ export function createBrandTokenChain(deps: {
   logger: Logger;
 }) {
   const { db, ledger, chain, logger } = deps;
-  const sender = createTreasurySender(db, chain);
+  // Brand tokens are the minter's business (decision 058): its key, its nonces.
+  const sender = createTreasurySender(db, chain, { signer: chain.minter });
   const factory = connectContract(
     BrandTokenFactory,
     chain.contracts.brandTokenFactory,
@@ -186,13 +187,13 @@ export function createBrandTokenChain(deps: {
       return factory.setTokenLimit.populateTransaction(BigInt(row.brand_id), row.token_limit);
     }
     if (row.kind === 'deploy') {
-      // The platform is the token's admin: it keeps MINTER_ROLE to mint gives and claims.
+      // The factory makes its minter the token's only minter, for gives and claims.
       return factory.createBrandToken.populateTransaction(
         BigInt(row.brand_id),
         row.name,
         row.ticker,
         BigInt(row.cap),
-        chain.treasury.address,
+        chain.brandTokenAdmin,
       );
     }
     const token = connectContract(BrandToken, row.address as string, chain.treasury);
