@@ -14,6 +14,7 @@ import { createAuditLog } from './services/audit-log.ts';
 import { createBackground, type Background } from './services/background.ts';
 import { createBlogService } from './services/blog.ts';
 import { createBrandTokenChain } from './services/brand-tokens/chain.ts';
+import { reviewStakingPremium } from './services/brand-tokens/staking-premium.ts';
 import { createBrandTokenService, type SendQueue } from './services/brand-tokens/service.ts';
 import { createBrandService } from './services/brands.ts';
 import { createBuybackService } from './services/buybacks.ts';
@@ -193,6 +194,9 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
       runInBackground,
     }),
     activities: createActivityService({ db }),
+    /** Ends the staking bindings whose stake dropped (the brand-token jobs run it). */
+    reviewStakingPremium: () =>
+      reviewStakingPremium({ db, chain, logger, notifications, runInBackground }),
     payouts,
     contact: createContactService({
       db,

@@ -218,7 +218,7 @@ async function main() {
   if (!brandTokenChain) throw new Error('brand tokens need the chain the services were built on');
   // Deploys and mints a crash left unfinished: settled by their stored hash, never signed anew.
   void resendUnfinished(brandTokenChain, logger);
-  await startBrandTokenWorker(queue, brandTokenChain, logger);
+  await startBrandTokenWorker(queue, brandTokenChain, logger, services.reviewStakingPremium);
   // The monthly contest closes on the 1st (Warsaw time); closing twice changes nothing.
   await startContestJob(queue, services.contest, logger);
 

@@ -170,7 +170,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (queue) {
     await startPayoutWorker(queue, services.payouts, logger);
     if (services.brandTokenChain) {
-      await startBrandTokenWorker(queue, services.brandTokenChain, logger);
+      await startBrandTokenWorker(
+        queue,
+        services.brandTokenChain,
+        logger,
+        services.reviewStakingPremium,
+      );
     }
   }
 

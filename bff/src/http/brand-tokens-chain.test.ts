@@ -7,7 +7,12 @@ import {
   stakingTransactions,
 } from '@brnd/contracts/api/brand-tokens';
 import { HeadroomWallet, connectContract } from '@brnd/contracts/chain/connect';
-import { BRND, BrandToken, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
+import {
+  BRND,
+  BrandToken,
+  BrandTokenFactory,
+  BrndStaking,
+} from '@brnd/contracts/chain/generated/index';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ONE_TOKEN } from '../services/ledger.ts';
@@ -144,6 +149,36 @@ test('staking 1,000,000 BRND from the owner’s proven wallet makes one brand Pr
   await signInWallet(wallet, owner.token, 'withdraw');
   const withdrawn = await call(app.baseUrl, stakingStatus, { token: owner.token });
   expect(withdrawn.data).toMatchObject({ wallet_brnd: 200_001, unbonding: 0 });
+});
+
+test('Premium from staking lapses when the stake drops, found by the periodic review without anyone looking', async () => {
+  const owner = await brandOwner(app);
+  const wallet = new HeadroomWallet(anvil.accounts[3]?.privateKey as string, chain().provider);
+  await proveWallet(app.baseUrl, owner.token, wallet);
+  const brnd = connectContract(BRND, chain().contracts.brnd, chain().treasury);
+  await (await brnd.transfer(wallet.address, 1_000_000n * ONE_TOKEN)).wait();
+  await signInWallet(wallet, owner.token, 'stake', '1000000');
+  expect(await planOf(owner)).toEqual({ plan: 'standard', source: 'subscription' });
+  await app.db.query(
+    `UPDATE staking_premium SET seen_since = now() - make_interval(days => $2) WHERE wallet = $1`,
+    [wallet.address, STAKE_PREMIUM_MIN_AGE_DAYS],
+  );
+  expect(await planOf(owner)).toEqual({ plan: 'premium', source: 'staking' });
+  expect(await app.services.reviewStakingPremium()).toBe(0);
+
+  const mailsBefore = await countMessages(app.baseUrl, owner.user.email, 'email');
+  // Unstaked from the wallet directly: the platform is not asked, nobody reads the plan.
+  const staking = connectContract(BrndStaking, chain().contracts.staking, wallet);
+  await (await staking.requestUnstake(ONE_TOKEN)).wait();
+  expect(await app.services.reviewStakingPremium()).toBe(1);
+  expect(
+    await app.db.query('SELECT 1 FROM staking_premium WHERE wallet = $1', [wallet.address]),
+  ).toEqual([]);
+  const lapsed = await latestMessage(app.baseUrl, owner.user.email, 'email', {
+    after: mailsBefore,
+  });
+  expect(lapsed.subject).toBe(`Premium from staking has ended for ${owner.brandName}`);
+  expect(await planOf(owner)).toEqual({ plan: 'standard', source: 'subscription' });
 });
 
 test('the contest’s lifetime prize makes a brand Premium; a subscription above it stays', async () => {

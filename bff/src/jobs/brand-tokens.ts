@@ -11,6 +11,8 @@ export const BRAND_TOKEN_SEND_QUEUE = 'brand-token-send';
 export const BRAND_TOKEN_RESEND_QUEUE = 'brand-token-resend';
 /** Every ten minutes: each token's on-chain supply against the ledger. */
 export const BRAND_TOKEN_SUPPLY_QUEUE = 'brand-token-supply-check';
+/** Every ten minutes: stakes behind Premium brands, so Premium lapses when a stake drops. */
+export const STAKING_PREMIUM_REVIEW_QUEUE = 'staking-premium-review';
 
 interface SendJob {
   sendId: string;
@@ -61,6 +63,7 @@ export async function startBrandTokenWorker(
   queue: JobQueue,
   chain: BrandTokenChain,
   logger: Logger,
+  reviewStakingPremium: () => Promise<number>,
 ): Promise<void> {
   const { boss } = queue;
   await boss.createQueue(BRAND_TOKEN_SEND_QUEUE, {
@@ -76,6 +79,10 @@ export async function startBrandTokenWorker(
   });
   await boss.createQueue(BRAND_TOKEN_SUPPLY_QUEUE, {
     name: BRAND_TOKEN_SUPPLY_QUEUE,
+    policy: 'singleton',
+  });
+  await boss.createQueue(STAKING_PREMIUM_REVIEW_QUEUE, {
+    name: STAKING_PREMIUM_REVIEW_QUEUE,
     policy: 'singleton',
   });
   await boss.work<SendJob>(
@@ -94,5 +101,10 @@ export async function startBrandTokenWorker(
   await boss.schedule(BRAND_TOKEN_SUPPLY_QUEUE, '*/10 * * * *');
   await boss.work(BRAND_TOKEN_SUPPLY_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await chain.checkSupply();
+  });
+  await boss.schedule(STAKING_PREMIUM_REVIEW_QUEUE, '*/10 * * * *');
+  await boss.work(STAKING_PREMIUM_REVIEW_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+    const lapsed = await reviewStakingPremium();
+    if (lapsed > 0) logger.info('staking Premium lapsed', { brands: lapsed });
   });
 }

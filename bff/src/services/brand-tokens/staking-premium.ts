@@ -76,6 +76,26 @@ export async function stakingPremium(
   return row.mature ? 'premium' : 'maturing';
 }
 
+/**
+ * Re-reads every wallet that backs a brand and ends the bindings whose stake fell below the
+ * threshold, so Premium lapses (and its owner is told) when the stake drops, not only when
+ * someone next looks at the brand's plan. Answers how many ended. Run periodically by a job.
+ */
+export async function reviewStakingPremium(deps: StakingPremiumDeps): Promise<number> {
+  const { db, chain, logger } = deps;
+  if (!chain) return 0;
+  let ended = 0;
+  const bound = await db.query<{ wallet: string }>('SELECT wallet FROM staking_premium');
+  for (const { wallet } of bound) {
+    // Unreadable (null) keeps the binding, as when a plan is read.
+    if ((await stakesEnough(chain, wallet, logger)) === false) {
+      await endBinding(wallet, deps);
+      ended += 1;
+    }
+  }
+  return ended;
+}
+
 /** The stake fell below the threshold: the binding ends, and a started Premium lapses. */
 async function endBinding(wallet: string, deps: StakingPremiumDeps): Promise<void> {
   const ended = await deps.db.query<{
