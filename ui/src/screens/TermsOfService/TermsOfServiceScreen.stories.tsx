@@ -29,7 +29,7 @@ export const Default: Story = {
 
     const contents = await canvas.findByRole('navigation', { name: t.exact('legal.contents') });
     const links = within(contents).getAllByRole('link');
-    await expect(links).toHaveLength(11);
+    await expect(links).toHaveLength(12);
     for (const [index, link] of links.entries()) {
       // Every entry of the contents leads to its numbered section.
       const section = canvas.getByRole('region', { name: `${index + 1}. ${link.textContent}` });
@@ -46,16 +46,20 @@ export const Default: Story = {
       `mailto:${contactEmail}`,
     );
 
-    const brands = canvas.getByRole('region', { name: `4. ${t.exact('terms.brands.title')}` });
+    const brands = canvas.getByRole('region', { name: `5. ${t.exact('terms.brands.title')}` });
     await expect(within(brands).getAllByRole('listitem')).toHaveLength(8);
     await expect(brands).toHaveTextContent(t('terms.brands.p3'));
 
+    // A consumer's rights are stated: withdrawal, the complaint deadline, out-of-court help.
+    const sale = canvas.getByRole('region', { name: `7. ${t.exact('terms.sale.title')}` });
+    await expect(sale).toHaveTextContent(t('terms.sale.p6', { email: contactEmail }));
     const complaints = canvas.getByRole('region', {
-      name: `8. ${t.exact('terms.complaints.title')}`,
+      name: `9. ${t.exact('terms.complaints.title')}`,
     });
-    await expect(complaints).toHaveTextContent(/14.*30/);
+    await expect(complaints).toHaveTextContent(t('terms.complaints.p3'));
+    await expect(complaints).toHaveTextContent(t('terms.complaints.p4'));
     const liability = canvas.getByRole('region', {
-      name: `9. ${t.exact('terms.liability.title')}`,
+      name: `10. ${t.exact('terms.liability.title')}`,
     });
     await expect(liability).toHaveTextContent(/20[ ,\u00a0]000 euro/);
   },
