@@ -562,6 +562,35 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     return [...state.buybacks].reverse();
   }
 
+  /**
+   * A payout the fake "mines" a second after it was claimed, as buybacks: confirmed, and its
+   * receipt mailed once, worded by the bff's template's keys (docs/decisions/044).
+   */
+  function settlePayouts() {
+    for (const payout of state.payouts ?? []) {
+      if (payout.status !== 'pending' || now() - Date.parse(payout.created_at) < 1_000) continue;
+      Object.assign(payout, { status: 'confirmed', txHash: `0x${randomHex(32)}` });
+      const owner = userById(payout.userId);
+      const values = {
+        tokens: Math.floor(payout.brnd_tokens),
+        address: payout.walletAddress,
+        txHash: payout.txHash,
+        date: new Date(now()).toISOString().slice(0, 10),
+      };
+      send({
+        channel: 'email',
+        to: owner.email,
+        subject: localText(owner.language, 'email.payoutReceipt.subject', values),
+        text: [
+          localText(owner.language, 'email.greeting', { name: owner.name }),
+          localText(owner.language, 'email.payoutReceipt.body', values),
+          localText(owner.language, 'email.payoutReceipt.transaction', values),
+          localText(owner.language, 'email.payoutReceipt.keep'),
+        ].join('\n\n'),
+      });
+    }
+  }
+
   function send(message: Omit<OutboxMessage, 'createdAt' | 'html'>) {
     // The fake writes the text part only; the bff's templates render the HTML.
     state.outbox.unshift({ ...message, html: null, createdAt: new Date(now()).toISOString() });
@@ -1406,6 +1435,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     },
 
     payouts(user: UserRecord) {
+      settlePayouts();
       const own = (state.payouts ?? []).filter((payout) => payout.userId === user.id);
       return { payouts: own.map(({ userId: _userId, ...payout }) => payout) };
     },
