@@ -569,12 +569,13 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
   function settlePayouts() {
     for (const payout of state.payouts ?? []) {
       if (payout.status !== 'pending' || now() - Date.parse(payout.created_at) < 1_000) continue;
-      Object.assign(payout, { status: 'confirmed', txHash: `0x${randomHex(32)}` });
+      const txHash = `0x${randomHex(32)}`;
+      Object.assign(payout, { status: 'confirmed', txHash });
       const owner = userById(payout.userId);
       const values = {
         tokens: Math.floor(payout.brnd_tokens),
         address: payout.walletAddress,
-        txHash: payout.txHash,
+        txHash,
         date: new Date(now()).toISOString().slice(0, 10),
       };
       send({
@@ -663,7 +664,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       text: [
         localText(user.language, 'email.greeting', { name: user.name }),
         localText(user.language, 'email.verify.body'),
-        pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code } }),
+        pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code }, language: user.language }),
         localText(user.language, 'email.verify.validity', {
           days: Math.round(EMAIL_CODE_LIFETIME_MS / DAY),
         }),
@@ -1087,9 +1088,9 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           text: [
             localText(owner.language, 'email.greeting', { name: owner.name }),
             localText(owner.language, 'email.signupExisting.body'),
-            pageLink(appUrl, APP_PAGES.login),
+            pageLink(appUrl, APP_PAGES.login, { language: owner.language }),
             localText(owner.language, 'email.signupExisting.forgot'),
-            pageLink(appUrl, APP_PAGES.forgotPassword),
+            pageLink(appUrl, APP_PAGES.forgotPassword, { language: owner.language }),
           ].join('\n\n'),
         });
         return { message: SUCCESS };
@@ -1240,7 +1241,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           text: [
             localText(user.language, 'email.greeting', { name: user.name }),
             localText(user.language, 'email.reset.body'),
-            pageLink(appUrl, APP_PAGES.resetPassword, { params: { code } }),
+            pageLink(appUrl, APP_PAGES.resetPassword, {
+              params: { code },
+              language: user.language,
+            }),
             localText(user.language, 'email.reset.validity', {
               hours: Math.round(RESET_CODE_LIFETIME_MS / HOUR),
             }),

@@ -59,6 +59,9 @@ interface Made {
 
 let made: Record<Language, Made>;
 
+type Created = { details: { id: number } };
+type Applied = { company: { id: number } };
+
 function createOperator() {
   execFileSync(
     process.execPath,
@@ -113,26 +116,35 @@ function api(request: APIRequestContext, language: Language, token?: string) {
     'x-forwarded-for': `198.19.${clients % 256}.${(Date.now() % 250) + 1}`,
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
-  const check = async (path: string, response: Awaited<ReturnType<APIRequestContext['post']>>) => {
+  const check = async <T>(
+    path: string,
+    response: Awaited<ReturnType<APIRequestContext['post']>>,
+  ): Promise<T> => {
     expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(
       true,
     );
-    return response.json();
+    return (await response.json()) as T;
   };
   return {
-    post: async (path: string, form: Record<string, string>, extra: Record<string, string> = {}) =>
-      check(path, await request.post(path, { form, headers: { ...headers, ...extra } })),
-    json: async (path: string, data: object, extra: Record<string, string> = {}) =>
-      check(path, await request.post(path, { data, headers: { ...headers, ...extra } })),
-    multipart: async (path: string, multipart: Record<string, unknown>) =>
-      check(path, await request.post(path, { multipart: multipart as never, headers })),
-    get: async (path: string) => check(path, await request.get(path, { headers })),
+    post: async <T = unknown>(
+      path: string,
+      form: Record<string, string>,
+      extra: Record<string, string> = {},
+    ) => check<T>(path, await request.post(path, { form, headers: { ...headers, ...extra } })),
+    json: async <T = unknown>(path: string, data: object, extra: Record<string, string> = {}) =>
+      check<T>(path, await request.post(path, { data, headers: { ...headers, ...extra } })),
+    multipart: async <T = unknown>(path: string, multipart: Record<string, unknown>) =>
+      check<T>(path, await request.post(path, { multipart: multipart as never, headers })),
+    get: async <T = unknown>(path: string) => check<T>(path, await request.get(path, { headers })),
   };
 }
 
 async function login(request: APIRequestContext, email: string, password: string) {
-  const body = await api(request, 'en').post('/api/user/login', { email, password });
-  return body.token as string;
+  const body = await api(request, 'en').post<{ token: string }>('/api/user/login', {
+    email,
+    password,
+  });
+  return body.token;
 }
 
 /** Signs up in `language` and verifies the e-mail and the phone: the sign-up mail and the SMS. */
@@ -219,9 +231,12 @@ async function makeMessages(
 
   // The payout wallet, proven by signature: the wallet-change mail.
   const signer = Wallet.createRandom();
-  const challenge = await owner.post('/api/user/wallet/challenge', {
-    walletAddress: signer.address,
-  });
+  const challenge = await owner.post<{ nonce: string; message: string }>(
+    '/api/user/wallet/challenge',
+    {
+      walletAddress: signer.address,
+    },
+  );
   await owner.post('/api/user/updatewallet', {
     walletAddress: signer.address,
     nonce: challenge.nonce,
@@ -230,10 +245,12 @@ async function makeMessages(
   });
 
   // Two brands: one verified (it issues a token, then is revoked), one rejected.
-  const approved = (await owner.multipart('/api/brands/create', brandForm(`Links Cups ${stamp}`)))
-    .details.id as number;
-  const rejected = (await owner.multipart('/api/brands/create', brandForm(`Links Mugs ${stamp}`)))
-    .details.id as number;
+  const approved = (
+    await owner.multipart<Created>('/api/brands/create', brandForm(`Links Cups ${stamp}`))
+  ).details.id;
+  const rejected = (
+    await owner.multipart<Created>('/api/brands/create', brandForm(`Links Mugs ${stamp}`))
+  ).details.id;
   await operator.post(`/api/admin/verification/brand/${approved}/decision`, {
     decision: 'approve',
   });
@@ -246,7 +263,7 @@ async function makeMessages(
   const [first, second] = await Promise.all(
     companyEmails.map(
       async (email) =>
-        (await anonymous.multipart('/api/brands/company', companyForm(email))).company.id as number,
+        (await anonymous.multipart<Applied>('/api/brands/company', companyForm(email))).company.id,
     ),
   );
   await operator.post(`/api/admin/verification/company/${first}/decision`, {
@@ -263,16 +280,21 @@ async function makeMessages(
   // The verified brand issues a token and gives it to the other language's user (an account)
   // and to an address without one; then the brand is revoked.
   const ticker = `L${stamp.slice(-5).toUpperCase()}`;
-  const issued = await owner.json(`/api/brand-tokens/brands/${approved}/tokens`, {
-    name: `Links ${ticker}`,
-    ticker,
-    cap: 100000,
-    request_id: randomUUID(),
-  });
-  const tokenId = issued.token.id as string;
+  const issued = await owner.json<{ token: { id: string } }>(
+    `/api/brand-tokens/brands/${approved}/tokens`,
+    {
+      name: `Links ${ticker}`,
+      ticker,
+      cap: 100000,
+      request_id: randomUUID(),
+    },
+  );
+  const tokenId = issued.token.id;
   await expect(async () => {
-    const console = await owner.get(`/api/brand-tokens/brands/${approved}`);
-    expect(console.tokens[0]?.status).toBe('active');
+    const brand = await owner.get<{ tokens: { status: string }[] }>(
+      `/api/brand-tokens/brands/${approved}`,
+    );
+    expect(brand.tokens[0]?.status).toBe('active');
   }).toPass({ timeout: 90_000, intervals: [1_000] });
   for (const recipient of [other.email, giftEmail]) {
     await owner.json(`/api/brand-tokens/tokens/${tokenId}/give`, {
@@ -287,16 +309,16 @@ async function makeMessages(
 
   // A purchase paid with more ETH than asked: the receipt; the surplus goes to an operator, who
   // decides to refund it: the decision mail.
-  const bought = await owner.post(
+  const bought = await owner.post<{ response: { uuid: string; payment_uri: string } }>(
     '/api/orders/buytokens',
     { amount: '20', selected_payMethod: 'ETH' },
     { 'idempotency-key': randomUUID() },
   );
-  const order = bought.response as { uuid: string; payment_uri: string };
+  const order = bought.response;
   const [, address, chainId, wei] = /^ethereum:(0x[0-9a-fA-F]{40})@(\d+)\?value=(\d+)$/.exec(
     order.payment_uri,
   ) as RegExpExecArray;
-  const info = await anonymous.get('/dev/info');
+  const info = await anonymous.get<{ rpcUrl: string }>('/dev/info');
   const provider = new JsonRpcProvider(info.rpcUrl, Number(chainId), { staticNetwork: true });
   const payer = new NonceManager(new Wallet(PAYER_KEYS[language], provider));
   await (
@@ -306,9 +328,11 @@ async function makeMessages(
   await waitFor(request, user.email, /\/user\/buytoken\/[0-9a-f-]{36}/, 'email', 45_000);
   let paidAmount = '';
   await expect(async () => {
-    const detail = await operator.get(`/api/admin/orders/${order.uuid}`);
+    const detail = await operator.get<{ order: { needs_decision: boolean; paid_amount: string } }>(
+      `/api/admin/orders/${order.uuid}`,
+    );
     expect(detail.order.needs_decision).toBe(true);
-    paidAmount = detail.order.paid_amount as string;
+    paidAmount = detail.order.paid_amount;
   }).toPass({ timeout: 30_000, intervals: [1_000] });
   await operator.post(`/api/admin/orders/${order.uuid}/resolve`, {
     decision: 'refund',
@@ -351,7 +375,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
   createOperator();
-  const [en, po] = await Promise.all(LANGUAGES.map((language) => verifiedUser(request, language)));
+  const [en, po] = await Promise.all([verifiedUser(request, 'en'), verifiedUser(request, 'po')]);
   const [madeEn, madePo] = await Promise.all([
     makeMessages(request, 'en', en, po.user),
     makeMessages(request, 'po', po, en.user),
