@@ -5,6 +5,7 @@ import { applyDocumentLanguage, readLanguage, storeLanguage } from './language.t
 afterEach(() => {
   Cookies.remove('lang', { path: '/' });
   localStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
 
 test('the language defaults to English', () => {
@@ -31,4 +32,15 @@ test('Polish (po) sets <html lang="pl">', () => {
   expect(document.documentElement.lang).toBe('pl');
   applyDocumentLanguage('en');
   expect(document.documentElement.lang).toBe('en');
+});
+
+test("a mail's link names its language (?lang=pl): it wins over the stored one and is kept", () => {
+  storeLanguage('en');
+  window.history.replaceState(null, '', '/user/wallet?lang=pl');
+  expect(readLanguage()).toBe('po');
+  window.history.replaceState(null, '', '/user/wallet');
+  expect(readLanguage()).toBe('po');
+  // An unknown value is ignored.
+  window.history.replaceState(null, '', '/login?lang=de');
+  expect(readLanguage()).toBe('po');
 });

@@ -1,3 +1,4 @@
+import { PAGE_LANGUAGE_PARAM, pageLanguageOf } from '@brnd/contracts/domain/app-pages';
 import { readCookie, writeCookie } from './cookies.ts';
 import {
   DEFAULT_LANGUAGE,
@@ -22,8 +23,23 @@ function readLocalStorage(): string | null {
   }
 }
 
-/** The chosen language: the `lang` cookie, else localStorage, else English. */
+/** The language a link from a mail names (`?lang=pl`), if any. */
+function linkLanguage(): Language | undefined {
+  const search = globalThis.location?.search;
+  return search ? pageLanguageOf(new URLSearchParams(search).get(PAGE_LANGUAGE_PARAM)) : undefined;
+}
+
+/**
+ * The chosen language: the one a mail's link names (kept as the choice from then on, for a
+ * reader opening the mail on another device), else the `lang` cookie, else localStorage, else
+ * English.
+ */
 export function readLanguage(): Language {
+  const fromLink = linkLanguage();
+  if (fromLink) {
+    storeLanguage(fromLink);
+    return fromLink;
+  }
   const cookie = readCookie(LANGUAGE_KEY);
   if (isLanguage(cookie)) return cookie;
   const stored = readLocalStorage();

@@ -139,7 +139,9 @@ test('the dev outbox is a readable page in a browser, with links and escaped tex
   expect(html).not.toContain('<script>alert(1)</script>');
   expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(html).toMatch(
-    new RegExp(`<a href="${app.baseUrl}/verify/[\\w-]{43}">${app.baseUrl}/verify/[\\w-]{43}</a>`),
+    new RegExp(
+      `<a href="${app.baseUrl}/verify/[\\w-]{43}\\?lang=en">${app.baseUrl}/verify/[\\w-]{43}\\?lang=en</a>`,
+    ),
   );
 });
 

@@ -122,7 +122,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     runInBackground,
   });
   const referrals = createReferralService({ db, ledger, limiter, logger });
-  const receipts = createReceipts({ db, notifications, logger });
+  const receipts = createReceipts({ db, notifications });
   const reactions = createReactions({ brandTokens, referrals, receipts });
 
   const accounts = createAccountService({
@@ -177,6 +177,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     sessions,
     audit,
     notifications,
+    receipts,
     idempotency: createIdempotency(db),
     accounts,
     referrals,

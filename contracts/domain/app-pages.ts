@@ -1,3 +1,5 @@
+import { INTL_LOCALE, LANGUAGES, type Language } from './constants.ts';
+
 /**
  * The web app's pages that e-mails and SMS link to, by the path of their route. The app checks at
  * compile time that every path here is one of its routes (app/src/app-pages.ts), so renaming a
@@ -33,7 +35,26 @@ export type PageLinkOptions<P extends string> = ([PageParams<P>] extends [never]
   ? { params?: undefined }
   : { params: Record<PageParams<P>, string> }) & {
   search?: Record<string, string>;
+  /** The reader's language: the page opens in it, whatever browser the link is opened in. */
+  language?: Language;
 };
+
+/**
+ * The search parameter a link names its page's language with (`lang=pl`), for a reader who opens
+ * a mail on another device than the one they chose the language on. The app reads it first.
+ */
+export const PAGE_LANGUAGE_PARAM = 'lang';
+
+/** The language a `lang` value names (`en`, `pl`), if any. */
+export function pageLanguageOf(value: string | null | undefined): Language | undefined {
+  return LANGUAGES.find((language) => INTL_LOCALE[language] === value);
+}
+
+/** `link` with its page's language added (`…?lang=pl`). */
+export function withPageLanguage(link: string, language: Language): string {
+  const param = `${PAGE_LANGUAGE_PARAM}=${INTL_LOCALE[language]}`;
+  return `${link}${link.includes('?') ? '&' : '?'}${param}`;
+}
 
 /** An absolute link to a page of the app: `appUrl` is the public origin (APP_URL). */
 export function pageLink<P extends AppPage>(
@@ -50,5 +71,6 @@ export function pageLink<P extends AppPage>(
     return encodeURIComponent(value);
   });
   const search = new URLSearchParams(options?.search ?? {}).toString();
-  return `${appUrl.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
+  const link = `${appUrl.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
+  return options?.language ? withPageLanguage(link, options.language) : link;
 }

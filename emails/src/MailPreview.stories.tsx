@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
+import {
+  APP_PAGES,
+  pageLanguageOf,
+  pageLink,
+  withPageLanguage,
+} from '@brnd/contracts/domain/app-pages';
 import type { Locale } from '@brnd/locales/messages';
 import { mailIntl } from './intl.ts';
 import { MailPreview, PREVIEW_APP_URL } from './MailPreview.tsx';
@@ -45,8 +50,10 @@ function mailStory<K extends MailKind>(
         }),
       ).toBeVisible();
       const button = canvas.getByRole('link', { name: t({ id: expected.button }) });
-      await expect(button).toHaveAttribute('href', expected.href);
-      await expect(canvasElement.querySelector('pre')?.textContent).toContain(expected.href);
+      // Every link names the mail's language, so the page opens in it.
+      const href = withPageLanguage(expected.href, pageLanguageOf(args.locale) ?? 'en');
+      await expect(button).toHaveAttribute('href', href);
+      await expect(canvasElement.querySelector('pre')?.textContent).toContain(href);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { render } from '@react-email/render';
+import { pageLanguageOf } from '@brnd/contracts/domain/app-pages';
 import type { Locale } from '@brnd/locales/messages';
 import { mailIntl } from './intl.ts';
 import { templates, type MailKind, type MailProps } from './kinds.ts';
@@ -21,7 +22,10 @@ export async function renderMail<K extends MailKind>(
   const intl = mailIntl(options.locale);
   const template = templates[kind] as unknown as Template<MailProps<K>>;
   const props = options.props as MailProps<K> & object;
-  const element = <template.Body {...props} intl={intl} appUrl={options.appUrl} />;
+  const language = pageLanguageOf(options.locale) ?? 'en';
+  const element = (
+    <template.Body {...props} intl={intl} appUrl={options.appUrl} language={language} />
+  );
   const [html, text] = await Promise.all([
     render(element),
     render(element, {

@@ -53,7 +53,7 @@ describe('sign-up and verification', () => {
 
     const [mail] = await api.outbox();
     expect(mail).toMatchObject({ channel: 'email', to: 'jan.nowak@example.com' });
-    expect(mail?.text).toMatch(/http:\/\/app\.test\/verify\/[A-Za-z0-9_-]{43}(\s|$)/);
+    expect(mail?.text).toMatch(/http:\/\/app\.test\/verify\/[A-Za-z0-9_-]{43}\?lang=en(\s|$)/);
     const code = await api.latestVerificationCode('jan.nowak@example.com');
 
     expect(await api.call(confirmEmail, { body: { verification_code: code } })).toEqual({

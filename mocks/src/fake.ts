@@ -562,6 +562,36 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     return [...state.buybacks].reverse();
   }
 
+  /**
+   * A payout the fake "mines" a second after it was claimed, as buybacks: confirmed, and its
+   * receipt mailed once, worded by the bff's template's keys (docs/decisions/044).
+   */
+  function settlePayouts() {
+    for (const payout of state.payouts ?? []) {
+      if (payout.status !== 'pending' || now() - Date.parse(payout.created_at) < 1_000) continue;
+      const txHash = `0x${randomHex(32)}`;
+      Object.assign(payout, { status: 'confirmed', txHash });
+      const owner = userById(payout.userId);
+      const values = {
+        tokens: Math.floor(payout.brnd_tokens),
+        address: payout.walletAddress,
+        txHash,
+        date: new Date(now()).toISOString().slice(0, 10),
+      };
+      send({
+        channel: 'email',
+        to: owner.email,
+        subject: localText(owner.language, 'email.payoutReceipt.subject', values),
+        text: [
+          localText(owner.language, 'email.greeting', { name: owner.name }),
+          localText(owner.language, 'email.payoutReceipt.body', values),
+          localText(owner.language, 'email.payoutReceipt.transaction', values),
+          localText(owner.language, 'email.payoutReceipt.keep'),
+        ].join('\n\n'),
+      });
+    }
+  }
+
   function send(message: Omit<OutboxMessage, 'createdAt' | 'html'>) {
     // The fake writes the text part only; the bff's templates render the HTML.
     state.outbox.unshift({ ...message, html: null, createdAt: new Date(now()).toISOString() });
@@ -634,7 +664,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
       text: [
         localText(user.language, 'email.greeting', { name: user.name }),
         localText(user.language, 'email.verify.body'),
-        pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code } }),
+        pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code }, language: user.language }),
         localText(user.language, 'email.verify.validity', {
           days: Math.round(EMAIL_CODE_LIFETIME_MS / DAY),
         }),
@@ -1058,9 +1088,9 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           text: [
             localText(owner.language, 'email.greeting', { name: owner.name }),
             localText(owner.language, 'email.signupExisting.body'),
-            pageLink(appUrl, APP_PAGES.login),
+            pageLink(appUrl, APP_PAGES.login, { language: owner.language }),
             localText(owner.language, 'email.signupExisting.forgot'),
-            pageLink(appUrl, APP_PAGES.forgotPassword),
+            pageLink(appUrl, APP_PAGES.forgotPassword, { language: owner.language }),
           ].join('\n\n'),
         });
         return { message: SUCCESS };
@@ -1211,7 +1241,10 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
           text: [
             localText(user.language, 'email.greeting', { name: user.name }),
             localText(user.language, 'email.reset.body'),
-            pageLink(appUrl, APP_PAGES.resetPassword, { params: { code } }),
+            pageLink(appUrl, APP_PAGES.resetPassword, {
+              params: { code },
+              language: user.language,
+            }),
             localText(user.language, 'email.reset.validity', {
               hours: Math.round(RESET_CODE_LIFETIME_MS / HOUR),
             }),
@@ -1406,6 +1439,7 @@ export function createFake(seed: FakeSeed = demoSeed, options: FakeOptions = {})
     },
 
     payouts(user: UserRecord) {
+      settlePayouts();
       const own = (state.payouts ?? []).filter((payout) => payout.userId === user.id);
       return { payouts: own.map(({ userId: _userId, ...payout }) => payout) };
     },

@@ -75,6 +75,28 @@ test('user pays out part of the balance, then the rest, once a wallet address is
   expect(again.body).toMatchObject({ messageId: 'wallet.errors.nothingToClaim' });
 });
 
+test('a payout is confirmed a moment later and its receipt mailed once, as by the bff', async () => {
+  const token = await demoToken();
+  const signer = Wallet.createRandom();
+  await api.call(updateWallet, await prove(token, signer), token);
+  const claimed = await api.call(claimPayout, { body: { brnd_tokens: 2 } }, token);
+  const receipts = async () =>
+    (await api.outbox()).filter((message) => message.subject.startsWith('Receipt:'));
+  expect(await receipts()).toHaveLength(0);
+
+  api.advance(1_000);
+  const [confirmed] = (await api.call(payouts, undefined, token)).payouts;
+  expect(confirmed).toMatchObject({ id: claimed.payout.id, status: 'confirmed' });
+  const mailed = await receipts();
+  expect(mailed).toHaveLength(1);
+  expect(mailed[0]?.subject).toMatch(/^Receipt: 2\sBRND paid out to your wallet$/);
+  expect(mailed[0]?.text).toContain(signer.address);
+  expect(mailed[0]?.text).toContain(confirmed?.txHash ?? 'no hash');
+
+  await api.call(payouts, undefined, token);
+  expect(await receipts()).toHaveLength(1);
+});
+
 test('a wallet address with a broken checksum or the zero address is refused, as by the bff', async () => {
   const token = await demoToken();
   const broken = await api.failure(

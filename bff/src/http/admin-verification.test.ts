@@ -198,7 +198,7 @@ test('approving a brand: one of two racing operators decides, the owner is maile
   });
   expect(mail.subject).toBe('Racing Brand is verified on BRND');
   expect(mail.text).toContain(`${app.baseUrl}/user/mybrands/lists`);
-  expect(mail.html).toContain(`href="${app.baseUrl}/user/mybrands/lists"`);
+  expect(mail.html).toContain(`href="${app.baseUrl}/user/mybrands/lists?lang=en"`);
 
   const audit = await app.db.query<{ action: string; actor_email: string }>(
     `SELECT action, actor_email FROM admin_audit_log WHERE details->>'brand_id' = $1`,

@@ -40,7 +40,9 @@ test('forgot-password answers the same for known and unknown addresses', async (
 
   const mail = await latestMessage(app.baseUrl, user.email, 'email');
   expect(mail.subject).toBe('Reset your BRND password');
-  expect(mail.text).toMatch(new RegExp(`${app.baseUrl}/resetpassword/[A-Za-z0-9_-]{43}\\n`));
+  expect(mail.text).toMatch(
+    new RegExp(`${app.baseUrl}/resetpassword/[A-Za-z0-9_-]{43}\\?lang=en\\n`),
+  );
   expect(await countMessages(app.baseUrl, 'nobody-here@example.com', 'email')).toBe(0);
 });
 

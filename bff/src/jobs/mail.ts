@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.ts';
 import type { MailMessage, Mailer } from '../providers/mail.ts';
-import type { JobQueue } from './queue.ts';
+import { inTransaction, type JobQueue } from './queue.ts';
 
 /**
  * Outgoing mail goes through the job queue: `send` stores the message as a job and a worker hands
@@ -20,8 +20,12 @@ const DEFAULT_RETRY: MailRetry = { retryDelaySeconds: 15, retryLimit: 12 };
 
 export function queuedMailer(queue: JobQueue): Mailer {
   return {
-    async send(message) {
-      await queue.boss.send(MAIL_QUEUE, message);
+    async send(message, options) {
+      await queue.boss.send(
+        MAIL_QUEUE,
+        message,
+        options?.transaction ? { db: inTransaction(options.transaction) } : {},
+      );
     },
     // The queue and the SMTP transport are stopped by whoever started them.
     async close() {},

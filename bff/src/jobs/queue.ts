@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import type { Transaction } from 'sequelize';
 import { withMigrationLock } from '../db/migrate.ts';
 import { currentRequestId, withRequestId, type Logger } from '../logger.ts';
 
@@ -58,6 +60,21 @@ function traceJobs(boss: PgBoss, onFailure?: (queue: string) => void): void {
     };
     return work(name, ...rest, traced);
   }) as PgBoss['work'];
+}
+
+/**
+ * pg-boss's connection option that stores a job through a Sequelize transaction's own connection:
+ * the job is committed, or rolled back, with everything else that transaction wrote (the
+ * transactional outbox of decision 056). pg-boss's tables live in the same database.
+ */
+export function inTransaction(transaction: Transaction): PgBoss.Db {
+  // Sequelize keeps the transaction's pg client on it (not in its typings); a raw client query
+  // takes pg-boss's positional parameters as they are, where Sequelize's bind would rewrite them.
+  const client = (transaction as unknown as { connection?: pg.ClientBase }).connection;
+  if (!client) throw new Error('the transaction has no connection yet');
+  return {
+    executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }),
+  };
 }
 
 export async function startJobQueue(

@@ -20,6 +20,8 @@ export interface MailCatcher {
 export async function startMailCatcher(options: {
   db: Database;
   logger: Logger;
+  /** Default: a free one. Tests name one, to bring a server that was down back where it was. */
+  port?: number;
 }): Promise<MailCatcher> {
   const { db, logger } = options;
   const server = new SMTPServer({
@@ -66,7 +68,7 @@ export async function startMailCatcher(options: {
   const host = '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, host, () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   server.on('error', (error: unknown) => logger.error('mail catcher error', { err: error }));
   const address = server.server.address();

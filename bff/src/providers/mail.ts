@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 
 export interface MailMessage {
@@ -10,8 +11,17 @@ export interface MailMessage {
   html?: string;
 }
 
+export interface MailSendOptions {
+  /**
+   * Queue the message in this transaction (a transactional outbox, decision 056): it exists if and
+   * only if the transaction commits. The queued mailer and the test outbox honour it; SMTP itself
+   * cannot, and is only ever the queue's worker transport.
+   */
+  transaction?: Transaction;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: MailSendOptions): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,14 +44,17 @@ export function createSmtpMailer(options: {
 /** Tests: the message goes straight into the outbox table, as the mail catcher would put it. */
 export function createOutboxMailer(db: Database): Mailer {
   return {
-    async send(message) {
-      await db.models.OutboxMessage.create({
-        channel: 'email',
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-      });
+    async send(message, options) {
+      await db.models.OutboxMessage.create(
+        {
+          channel: 'email',
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+        },
+        options?.transaction ? { transaction: options.transaction } : {},
+      );
     },
     async close() {},
   };

@@ -1,7 +1,7 @@
 import { renderMail, type MailKind, type MailProps } from '@brnd/emails/render';
 import { smsText, type SmsKind, type SmsKinds } from '@brnd/emails/sms';
 import type { Language } from '../db/models.ts';
-import type { Mailer } from '../providers/mail.ts';
+import type { MailSendOptions, Mailer } from '../providers/mail.ts';
 import type { SmsProvider } from '../providers/sms.ts';
 import { localeOf } from './messages.ts';
 
@@ -26,7 +26,8 @@ export interface MailRequest<K extends MailKind> {
  * the SMS provider. Services never compose a message themselves.
  */
 export interface Notifications {
-  mail<K extends MailKind>(request: MailRequest<K>): Promise<void>;
+  /** With `transaction`, the mail is queued in it: sent if and only if it commits (decision 056). */
+  mail<K extends MailKind>(request: MailRequest<K>, options?: MailSendOptions): Promise<void>;
   sms<K extends SmsKind>(
     to: string,
     language: Language,
@@ -47,13 +48,13 @@ export function createNotifications(options: {
 }): Notifications {
   const { appUrl, mailer, sms } = options;
 
-  async function mail<K extends MailKind>(request: MailRequest<K>) {
+  async function mail<K extends MailKind>(request: MailRequest<K>, options?: MailSendOptions) {
     const rendered = await renderMail(request.kind, {
       locale: localeOf(request.language),
       appUrl,
       props: request.props,
     });
-    await mailer.send({ to: request.to, ...rendered });
+    await mailer.send({ to: request.to, ...rendered }, options);
   }
 
   async function sendSms<K extends SmsKind>(

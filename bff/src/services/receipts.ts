@@ -2,7 +2,6 @@ import type { Transaction } from 'sequelize';
 import type { CryptoPayMethod } from '@brnd/contracts/domain/constants';
 import type { Database } from '../db/database.ts';
 import type { Language } from '../db/models.ts';
-import type { Logger } from '../logger.ts';
 import type { Notifications } from './notifications.ts';
 import type { OrderPaidEvent } from './orders/types.ts';
 import { formatUnits } from './payment-desk.ts';
@@ -17,27 +16,27 @@ interface Buyer {
 }
 
 /**
- * Receipts mailed in the recipient's language (docs/decisions/044). Each is queued after the
- * transaction that moved the money commits, and only by the transaction that moved it (a
- * repeated webhook, callback or confirmation posts nothing and mails nothing), so one event is
- * one mail. An operator's credit is told by its decision mail, which is its receipt.
+ * Receipts mailed in the recipient's language (docs/decisions/044). Each is queued in the
+ * transaction that moved the money (a transactional outbox, decision 056): the receipt exists if
+ * and only if the credit commits, so a process that dies right after the commit loses no receipt,
+ * and only the transaction that moved the money queues one (a repeated webhook, callback or
+ * confirmation posts nothing and mails nothing): one event, one mail. An operator's credit is
+ * told by its decision mail, which is its receipt.
  */
-export function createReceipts(deps: {
-  db: Database;
-  notifications: Notifications;
-  logger: Logger;
-}) {
-  const { db, notifications, logger } = deps;
+export function createReceipts(deps: { db: Database; notifications: Notifications }) {
+  const { db, notifications } = deps;
 
-  async function recipient(userId: string): Promise<Buyer | undefined> {
-    const [buyer] = await db.query<Buyer>('SELECT name, email, language FROM users WHERE id = $1', [
-      userId,
-    ]);
+  async function recipient(userId: string, transaction: Transaction): Promise<Buyer | undefined> {
+    const [buyer] = await db.query<Buyer>(
+      'SELECT name, email, language FROM users WHERE id = $1',
+      [userId],
+      { transaction },
+    );
     return buyer;
   }
 
-  async function purchase(event: OrderPaidEvent) {
-    const buyer = await recipient(event.userId);
+  async function purchase(event: OrderPaidEvent, transaction: Transaction) {
+    const buyer = await recipient(event.userId, transaction);
     if (!buyer) return;
     let order: { number: string; paid: string; uuid: string | null } | undefined;
     if (event.kind === 'crypto') {
@@ -48,6 +47,7 @@ export function createReceipts(deps: {
       }>(
         'SELECT shop_order_id::text, paid_units::text, currency FROM crypto_orders WHERE uuid = $1',
         [event.orderId],
+        { transaction },
       );
       if (row) {
         order = {
@@ -60,62 +60,60 @@ export function createReceipts(deps: {
       const [row] = await db.query<{ pln: string }>(
         'SELECT pln::text FROM card_orders WHERE cash_tx_hash = $1',
         [event.orderId],
+        { transaction },
       );
       if (row) order = { number: event.orderId, paid: `${row.pln} PLN`, uuid: null };
     }
     if (!order) return;
-    await notifications.mail({
-      kind: 'purchaseReceipt',
-      to: buyer.email,
-      language: buyer.language,
-      props: {
-        name: buyer.name,
-        order: order.number,
-        paid: order.paid,
-        tokens: event.tokens,
-        creditedAt: new Date().toISOString(),
-        orderUuid: order.uuid,
+    await notifications.mail(
+      {
+        kind: 'purchaseReceipt',
+        to: buyer.email,
+        language: buyer.language,
+        props: {
+          name: buyer.name,
+          order: order.number,
+          paid: order.paid,
+          tokens: event.tokens,
+          creditedAt: new Date().toISOString(),
+          orderUuid: order.uuid,
+        },
       },
-    });
+      { transaction },
+    );
   }
 
-  async function payout(event: PayoutSentEvent) {
-    const buyer = await recipient(event.userId);
+  async function payout(event: PayoutSentEvent, transaction: Transaction) {
+    const buyer = await recipient(event.userId, transaction);
     if (!buyer) return;
     const whole = event.amount / 10n ** 18n;
-    await notifications.mail({
-      kind: 'payoutReceipt',
-      to: buyer.email,
-      language: buyer.language,
-      props: {
-        name: buyer.name,
-        tokens: Number(whole),
-        address: event.address,
-        txHash: event.txHash,
-        sentAt: new Date().toISOString(),
+    await notifications.mail(
+      {
+        kind: 'payoutReceipt',
+        to: buyer.email,
+        language: buyer.language,
+        props: {
+          name: buyer.name,
+          tokens: Number(whole),
+          address: event.address,
+          txHash: event.txHash,
+          sentAt: new Date().toISOString(),
+        },
       },
-    });
+      { transaction },
+    );
   }
-
-  /** After the commit: a receipt that cannot be queued is logged; the money stays moved. */
-  const afterCommit = (transaction: Transaction, what: string, send: () => Promise<void>) => {
-    transaction.afterCommit(() => {
-      send().catch((error: unknown) =>
-        logger.error(`could not queue a ${what} receipt`, { err: error }),
-      );
-    });
-  };
 
   return {
     /** An `OrderPaidHook`: the buyer's purchase receipt, once per credited order. */
     async orderPaid(event: OrderPaidEvent, transaction: Transaction) {
       // Operators' credits run the hooks too; their decision mail is their receipt.
       if (event.orderId.includes(':resolution:')) return;
-      afterCommit(transaction, 'purchase', () => purchase(event));
+      await purchase(event, transaction);
     },
     /** Called in the transaction that confirmed the payout. */
     async payoutSent(event: PayoutSentEvent, transaction: Transaction) {
-      afterCommit(transaction, 'payout', () => payout(event));
+      await payout(event, transaction);
     },
   };
 }

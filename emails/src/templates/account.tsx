@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
 /** After sign-up (and again at a login before the address is confirmed). */
 export const verifyEmail: Template<{ name: string; code: string }> = {
   subject: (intl) => intl.formatMessage({ id: 'email.verify.subject' }),
-  Body({ intl, appUrl, name, code }) {
+  Body({ intl, appUrl, language, name, code }) {
     const t = intl.formatMessage;
     return (
       <MailLayout intl={intl} preview={t({ id: 'email.verify.preview' })}>
@@ -17,7 +17,7 @@ export const verifyEmail: Template<{ name: string; code: string }> = {
         <Paragraph>{t({ id: 'email.verify.body' })}</Paragraph>
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code } })}
+          href={pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code }, language })}
           label={t({ id: 'email.verify.button' })}
         />
         <Paragraph>
@@ -35,7 +35,7 @@ export const verifyEmail: Template<{ name: string; code: string }> = {
 /** Forgot password: the link works once, for a limited time. */
 export const resetPassword: Template<{ name: string; code: string }> = {
   subject: (intl) => intl.formatMessage({ id: 'email.reset.subject' }),
-  Body({ intl, appUrl, name, code }) {
+  Body({ intl, appUrl, language, name, code }) {
     const t = intl.formatMessage;
     return (
       <MailLayout intl={intl} preview={t({ id: 'email.reset.preview' })}>
@@ -43,7 +43,7 @@ export const resetPassword: Template<{ name: string; code: string }> = {
         <Paragraph>{t({ id: 'email.reset.body' })}</Paragraph>
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.resetPassword, { params: { code } })}
+          href={pageLink(appUrl, APP_PAGES.resetPassword, { params: { code }, language })}
           label={t({ id: 'email.reset.button' })}
         />
         <Paragraph>
@@ -61,7 +61,7 @@ export const resetPassword: Template<{ name: string; code: string }> = {
 /** A sign-up with an address that already has an account: only the owner hears of it. */
 export const signupExisting: Template<{ name: string }> = {
   subject: (intl) => intl.formatMessage({ id: 'email.signupExisting.subject' }),
-  Body({ intl, appUrl, name }) {
+  Body({ intl, appUrl, language, name }) {
     const t = intl.formatMessage;
     return (
       <MailLayout intl={intl} preview={t({ id: 'email.signupExisting.preview' })}>
@@ -69,13 +69,13 @@ export const signupExisting: Template<{ name: string }> = {
         <Paragraph>{t({ id: 'email.signupExisting.body' })}</Paragraph>
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.login)}
+          href={pageLink(appUrl, APP_PAGES.login, { language })}
           label={t({ id: 'email.signupExisting.button' })}
         />
         <Paragraph>{t({ id: 'email.signupExisting.forgot' })}</Paragraph>
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.forgotPassword)}
+          href={pageLink(appUrl, APP_PAGES.forgotPassword, { language })}
           label={t({ id: 'email.signupExisting.resetButton' })}
         />
         <Paragraph>{t({ id: 'email.signupExisting.ignore' })}</Paragraph>
@@ -90,7 +90,7 @@ export const signupExisting: Template<{ name: string }> = {
  */
 export const walletChanged: Template<{ name: string; address: string; previous: string | null }> = {
   subject: (intl) => intl.formatMessage({ id: 'email.walletChanged.subject' }),
-  Body({ intl, appUrl, name, address, previous }) {
+  Body({ intl, appUrl, language, name, address, previous }) {
     const t = intl.formatMessage;
     return (
       <MailLayout intl={intl} preview={t({ id: 'email.walletChanged.preview' })}>
@@ -103,7 +103,7 @@ export const walletChanged: Template<{ name: string; address: string; previous: 
         <Paragraph>{t({ id: 'email.walletChanged.notYou' })}</Paragraph>
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.forgotPassword)}
+          href={pageLink(appUrl, APP_PAGES.forgotPassword, { language })}
           label={t({ id: 'email.walletChanged.button' })}
         />
       </MailLayout>

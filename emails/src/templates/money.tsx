@@ -22,7 +22,7 @@ export const purchaseReceipt: Template<{
 }> = {
   subject: (intl, { tokens, order }) =>
     intl.formatMessage({ id: 'email.purchaseReceipt.subject' }, { tokens, order }),
-  Body({ intl, appUrl, name, order, paid, tokens, creditedAt, orderUuid }) {
+  Body({ intl, appUrl, language, name, order, paid, tokens, creditedAt, orderUuid }) {
     const t = intl.formatMessage;
     const values = {
       order,
@@ -39,8 +39,8 @@ export const purchaseReceipt: Template<{
           intl={intl}
           href={
             orderUuid
-              ? pageLink(appUrl, APP_PAGES.buyOrder, { params: { uuid: orderUuid } })
-              : pageLink(appUrl, APP_PAGES.transactions)
+              ? pageLink(appUrl, APP_PAGES.buyOrder, { params: { uuid: orderUuid }, language })
+              : pageLink(appUrl, APP_PAGES.transactions, { language })
           }
           label={t({ id: 'email.purchaseReceipt.button' })}
         />
@@ -60,7 +60,7 @@ export const payoutReceipt: Template<{
 }> = {
   subject: (intl, { tokens }) =>
     intl.formatMessage({ id: 'email.payoutReceipt.subject' }, { tokens }),
-  Body({ intl, appUrl, name, tokens, address, txHash, sentAt }) {
+  Body({ intl, appUrl, language, name, tokens, address, txHash, sentAt }) {
     const t = intl.formatMessage;
     const values = {
       tokens,
@@ -76,7 +76,7 @@ export const payoutReceipt: Template<{
         <Note>{t({ id: 'email.payoutReceipt.keep' })}</Note>
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.wallet)}
+          href={pageLink(appUrl, APP_PAGES.wallet, { language })}
           label={t({ id: 'email.payoutReceipt.button' })}
         />
       </MailLayout>
@@ -96,7 +96,7 @@ export const paymentDecision: Template<{
 }> = {
   subject: (intl, { decision, tokens, order }) =>
     intl.formatMessage({ id: `email.paymentDecision.${decision}.subject` }, { tokens, order }),
-  Body({ intl, appUrl, name, decision, order, paid, tokens, reference, orderUuid }) {
+  Body({ intl, appUrl, language, name, decision, order, paid, tokens, reference, orderUuid }) {
     const t = intl.formatMessage;
     const values = { order, paid, tokens, reference };
     return (
@@ -111,7 +111,7 @@ export const paymentDecision: Template<{
         )}
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.buyOrder, { params: { uuid: orderUuid } })}
+          href={pageLink(appUrl, APP_PAGES.buyOrder, { params: { uuid: orderUuid }, language })}
           label={t({ id: 'email.paymentDecision.button' })}
         />
       </MailLayout>

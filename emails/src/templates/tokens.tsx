@@ -16,7 +16,7 @@ export const tokensReceived: Template<{
 }> = {
   subject: (intl, { brand, ticker, amount }) =>
     intl.formatMessage({ id: 'email.tokensReceived.subject' }, { brand, ticker, amount }),
-  Body({ intl, appUrl, brand, ticker, amount, email, hasAccount }) {
+  Body({ intl, appUrl, language, brand, ticker, amount, email, hasAccount }) {
     const t = intl.formatMessage;
     const values = { brand, ticker, amount, email };
     return (
@@ -35,8 +35,8 @@ export const tokensReceived: Template<{
           intl={intl}
           href={
             hasAccount
-              ? pageLink(appUrl, APP_PAGES.myTokens)
-              : pageLink(appUrl, APP_PAGES.register, { search: { email } })
+              ? pageLink(appUrl, APP_PAGES.myTokens, { language })
+              : pageLink(appUrl, APP_PAGES.register, { search: { email }, language })
           }
           label={t({
             id: hasAccount
@@ -56,7 +56,7 @@ export const tokensReceived: Template<{
 export const premiumLapsed: Template<{ name: string; brand: string }> = {
   subject: (intl, { brand }) =>
     intl.formatMessage({ id: 'email.premiumLapsed.subject' }, { brand }),
-  Body({ intl, appUrl, name, brand }) {
+  Body({ intl, appUrl, language, name, brand }) {
     const t = intl.formatMessage;
     return (
       <MailLayout intl={intl} preview={t({ id: 'email.premiumLapsed.subject' }, { brand })}>
@@ -65,7 +65,7 @@ export const premiumLapsed: Template<{ name: string; brand: string }> = {
         <Paragraph>{t({ id: 'email.premiumLapsed.kept' })}</Paragraph>
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.myBrands)}
+          href={pageLink(appUrl, APP_PAGES.myBrands, { language })}
           label={t({ id: 'email.premiumLapsed.button' })}
         />
       </MailLayout>

@@ -16,7 +16,7 @@ export const brandDecision: Template<{
 }> = {
   subject: (intl, { brand, outcome }) =>
     intl.formatMessage({ id: `email.brandDecision.${outcome}.subject` }, { brand }),
-  Body({ intl, appUrl, name, brand, outcome, reason }) {
+  Body({ intl, appUrl, language, name, brand, outcome, reason }) {
     const t = intl.formatMessage;
     const key = `email.brandDecision.${outcome}`;
     return (
@@ -27,7 +27,7 @@ export const brandDecision: Template<{
         <Paragraph>{t({ id: `${key}.next` })}</Paragraph>
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.myBrands)}
+          href={pageLink(appUrl, APP_PAGES.myBrands, { language })}
           label={t({ id: 'email.brandDecision.button' })}
         />
       </MailLayout>
@@ -49,20 +49,29 @@ export const companyDecision: Template<{
 }> = {
   subject: (intl, { company, outcome }) =>
     intl.formatMessage({ id: `email.companyDecision.${outcome}.subject` }, { company }),
-  Body({ intl, appUrl, company, email, outcome, reason, hasAccount }) {
+  Body({ intl, appUrl, language, company, email, outcome, reason, hasAccount }) {
     const t = intl.formatMessage;
     const key = `email.companyDecision.${outcome}`;
     const action =
       outcome === 'approved'
         ? hasAccount
-          ? { href: pageLink(appUrl, APP_PAGES.myBrands), label: `${key}.buttonAccount` }
+          ? {
+              href: pageLink(appUrl, APP_PAGES.myBrands, { language }),
+              label: `${key}.buttonAccount`,
+            }
           : {
-              href: pageLink(appUrl, APP_PAGES.register, { search: { email } }),
+              href: pageLink(appUrl, APP_PAGES.register, { search: { email }, language }),
               label: `${key}.buttonRegister`,
             }
         : outcome === 'rejected'
-          ? { href: pageLink(appUrl, APP_PAGES.newBrandAccount), label: `${key}.button` }
-          : { href: pageLink(appUrl, APP_PAGES.contact), label: `${key}.button` };
+          ? {
+              href: pageLink(appUrl, APP_PAGES.newBrandAccount, { language }),
+              label: `${key}.button`,
+            }
+          : {
+              href: pageLink(appUrl, APP_PAGES.contact, { language }),
+              label: `${key}.button`,
+            };
     return (
       <MailLayout intl={intl} preview={t({ id: `${key}.subject` }, { company })}>
         <Paragraph>{t({ id: 'email.greetingAnonymous' })}</Paragraph>
@@ -89,7 +98,7 @@ export const applicationReceipt: Template<{
 }> = {
   subject: (intl, { company }) =>
     intl.formatMessage({ id: 'email.applicationReceipt.subject' }, { company }),
-  Body({ intl, appUrl, company, vatNumber, employees, documents, submittedAt }) {
+  Body({ intl, appUrl, language, company, vatNumber, employees, documents, submittedAt }) {
     const t = intl.formatMessage;
     return (
       <MailLayout intl={intl} preview={t({ id: 'email.applicationReceipt.subject' }, { company })}>
@@ -103,7 +112,7 @@ export const applicationReceipt: Template<{
         <Paragraph>{t({ id: 'email.applicationReceipt.next' })}</Paragraph>
         <Action
           intl={intl}
-          href={pageLink(appUrl, APP_PAGES.contact)}
+          href={pageLink(appUrl, APP_PAGES.contact, { language })}
           label={t({ id: 'email.applicationReceipt.button' })}
         />
       </MailLayout>
