@@ -1,5 +1,12 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import {
+  declareError,
+  inputErrors,
+  notFound,
+  readSessionErrors,
+  sessionErrors,
+} from './error-catalogue.ts';
 import { newlyAddedBrands, topRatedBrands, trendingBrands } from './brand-listings.ts';
 import {
   BrandRowsSchema,
@@ -8,7 +15,6 @@ import {
   IndustrySchema,
   LimitSchema,
 } from './brand-schemas.ts';
-import { MessageResponseSchema } from './message.ts';
 import { ReferralCodeSchema } from './referrals.ts';
 import {
   AddressLineSchema,
@@ -40,16 +46,6 @@ import {
  * Brands and the monthly vote: voting, search and details, referring and registering a brand,
  * the owner's and the voter's brands. The listings the home page shows are in brand-listings.ts.
  */
-
-/** One vote per brand and VOTES_PER_WINDOW votes per user in each vote window. */
-export const vote = defineEndpoint({
-  id: 'vote',
-  method: 'POST',
-  path: '/api/brands/vote',
-  auth: 'required',
-  body: v.object({ brand_id: BrandIdSchema }),
-  response: MessageResponseSchema,
-});
 
 /** The voting page's "refer a new brand" modal: a website and the preview found for it. */
 export const addBrand = defineEndpoint({
@@ -187,6 +183,38 @@ export const voteStatus = defineEndpoint({
   path: '/api/brands/vote_status',
   auth: 'required',
   response: VoteStatusSchema,
+  errors: { ...readSessionErrors },
+});
+
+/** The voted brand as every list shows it to this voter once the vote counts. */
+export const VotedBrandSchema = v.pick(BrandSchema, ['id', 'votes', 'voted', 'can_vote']);
+
+/** The brand was voted for within the window (VOTES_PER_BRAND_PER_WINDOW). */
+export const alreadyVoted = declareError({ status: 409, messageId: 'errors.alreadyVoted' });
+/** Every vote of the window is used: `timeInHours` until the oldest leaves it (voteWait). */
+export const voteLimit = declareError({
+  status: 429,
+  messageId: 'errors.voteLimit',
+  retryAfter: true,
+  values: v.object({ voteLimit: v.number(), timeInHours: v.number() }),
+});
+
+/**
+ * One vote per brand and VOTES_PER_WINDOW votes per user in each vote window. Answers the voter's
+ * new standing (`status`, as voteStatus) and the voted brand's, so screens derive neither.
+ */
+export const vote = defineEndpoint({
+  id: 'vote',
+  method: 'POST',
+  path: '/api/brands/vote',
+  auth: 'required',
+  body: v.object({ brand_id: BrandIdSchema }),
+  response: v.object({
+    message: v.string(),
+    brand: VotedBrandSchema,
+    status: VoteStatusSchema,
+  }),
+  errors: { ...sessionErrors, ...inputErrors, notFound, alreadyVoted, voteLimit },
 });
 
 /** The brand that won a closed contest month (YYYY-MM, Europe/Warsaw). */

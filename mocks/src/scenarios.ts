@@ -437,6 +437,32 @@ export function voteLimitReached(): HttpHandler {
   );
 }
 
+/**
+ * A vote that counts: the brand with one more vote, and `votesLeft` votes left in the window
+ * (none: the next one frees up a whole window from now).
+ */
+export function voteCounted(
+  brand: { id: number; votes: number | null },
+  votesLeft = VOTES_PER_WINDOW - 1,
+): HttpHandler {
+  return respondWith(vote, {
+    message: 'success',
+    brand: {
+      id: brand.id,
+      votes: (brand.votes ?? 0) + 1,
+      voted: 1,
+      can_vote: votesLeft > 0 ? '1' : '0',
+    },
+    status: {
+      voteLimit: VOTES_PER_WINDOW,
+      votesLeft,
+      timeInHours: VOTE_WINDOW_HOURS,
+      nextVoteAt:
+        votesLeft > 0 ? null : new Date(Date.now() + VOTE_WINDOW_HOURS * 3_600_000).toISOString(),
+    },
+  });
+}
+
 /** The user already voted for this brand in the window. */
 export function alreadyVoted(): HttpHandler {
   return route(vote, () => errorResponse(409, 'errors.alreadyVoted'));

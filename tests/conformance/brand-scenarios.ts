@@ -67,6 +67,7 @@ export const brandScenarios: Scenario[] = [
         input: (values) => ({ body: { brand_id: Number(values[`brand${VOTES_PER_WINDOW}`]) } }),
         expect: {
           status: 429,
+          kind: 'voteLimit',
           messageId: 'errors.voteLimit',
           retryAfter: true,
           message: `You have used your limit of ${VOTES_PER_WINDOW} votes. You can vote again in ${
@@ -84,6 +85,71 @@ export const brandScenarios: Scenario[] = [
             timeInHours: VOTE_WINDOW_HOURS - LATER_HOURS,
           }),
         },
+      }),
+    ],
+  },
+  {
+    name: 'brands: a vote answers the new standing; each refusal is its declared kind',
+    steps: [
+      call(voteStatus, {
+        label: 'the status without a session',
+        expect: { status: 401, kind: 'unauthorized' },
+      }),
+      ...verifiedUser,
+      call(newlyAddedBrands, {
+        label: 'a brand to vote for',
+        input: () => ({ query: { limit: '1' } }),
+        expect: { status: 200 },
+        save: (body, values) => {
+          values.brand = String(body.brands.rows[0]!.id);
+          values.brandVotes = String(body.brands.rows[0]!.votes ?? 0);
+        },
+      }),
+      call(vote, {
+        label: 'the session cookie from another site',
+        as: 'token',
+        fromAnotherSite: true,
+        input: (values) => ({ body: { brand_id: Number(values.brand) } }),
+        expect: { status: 403, kind: 'crossSite', messageId: 'errors.crossSite' },
+      }),
+      call(vote, {
+        label: 'a brand id that is no number',
+        as: 'token',
+        input: () => ({ body: { brand_id: 'first' } }),
+        expect: { status: 400, kind: 'validation', fields: { brand_id: 'validation.required' } },
+      }),
+      call(vote, {
+        label: 'a brand that does not exist',
+        as: 'token',
+        input: () => ({ body: { brand_id: 999_999_999 } }),
+        expect: { status: 404, kind: 'notFound', messageId: 'errors.notFound' },
+      }),
+      call(vote, {
+        as: 'token',
+        input: (values) => ({ body: { brand_id: Number(values.brand) } }),
+        expect: {
+          status: 200,
+          body: (values) => ({
+            brand: {
+              id: Number(values.brand),
+              votes: Number(values.brandVotes) + 1,
+              voted: 1,
+              can_vote: '1',
+            },
+            status: {
+              voteLimit: VOTES_PER_WINDOW,
+              votesLeft: VOTES_PER_WINDOW - 1,
+              timeInHours: VOTE_WINDOW_HOURS,
+              nextVoteAt: null,
+            },
+          }),
+        },
+      }),
+      call(vote, {
+        label: 'the same brand again',
+        as: 'token',
+        input: (values) => ({ body: { brand_id: Number(values.brand) } }),
+        expect: { status: 409, kind: 'alreadyVoted', messageId: 'errors.alreadyVoted' },
       }),
     ],
   },

@@ -7,7 +7,9 @@ import type { Context } from 'koa';
 import * as v from 'valibot';
 import { DomainError } from '../services/errors.ts';
 import type { AuthContext, SessionService } from '../services/sessions.ts';
-import { ValidationError } from './errors.ts';
+import { declaredErrorKind } from '@brnd/contracts/api/error-catalogue';
+import type { Logger } from '../logger.ts';
+import { domainErrorBody, ValidationError, validationResponse } from './errors.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
 type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
@@ -67,17 +69,51 @@ function sendFile(ctx: Context, file: FileResponse) {
   ctx.body = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
 }
 
+/** How a route's undeclared error is met: development and tests fail, production logs. */
+export interface ErrorCatalogueCheck {
+  strict: boolean;
+  logger: Logger;
+}
+
+/** The answer an expected failure becomes, or undefined for an unexpected one (a 500). */
+function errorAnswer(error: unknown): { status: number; body: unknown } | undefined {
+  if (error instanceof ValidationError) {
+    return { status: 400, body: validationResponse(error.failure) };
+  }
+  if (error instanceof DomainError) return { status: error.status, body: domainErrorBody(error) };
+  return undefined;
+}
+
+/**
+ * Holds an endpoint to its error catalogue (decision 051): an error it does not declare is a
+ * bug. Strict, it becomes a 500 whose log names it; otherwise it is logged and answered.
+ */
+export function checkDeclared(
+  endpoint: Endpoint,
+  error: unknown,
+  check: ErrorCatalogueCheck,
+): void {
+  if (!endpoint.errors) return;
+  const answer = errorAnswer(error);
+  if (!answer || declaredErrorKind(endpoint.errors, answer.status, answer.body)) return;
+  const problem = `${endpoint.id} answered an error it does not declare: ${answer.status} ${JSON.stringify(answer.body)}`;
+  if (check.strict) throw new Error(problem, { cause: error });
+  check.logger.error(problem, { endpoint: endpoint.id, status: answer.status });
+}
+
 /**
  * Registers routes from their contract endpoints: the endpoint's schemas parse params, query and
  * body; its `auth` decides whether a session (bearer or cookie) is needed; its `status` is the
  * success code;
- * its response schema checks (and trims to the contract) every answer before it leaves.
+ * its response schema checks (and trims to the contract) every answer before it leaves, and
+ * its error catalogue every error.
  */
 export function mountRoutes(
   router: Router,
   routes: Route[],
   sessions: SessionService,
   cookies: SessionCookies,
+  errorCheck: ErrorCatalogueCheck,
 ): void {
   // Every endpoint of the contract's route table is served: a missing one fails the start.
   const mounted = new Set(routes.map((route) => route.endpoint.id));
@@ -88,54 +124,63 @@ export function mountRoutes(
   for (const { endpoint, handler } of routes) {
     const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
     router.register(endpoint.path, methods, async (ctx) => {
-      let auth: AuthContext | null = null;
-      if (endpoint.auth !== 'none') {
-        const presented = cookies.tokenOf(ctx);
-        // Before anything else: another site's request must not ride on the browser's cookie.
-        if (presented?.byCookie) cookies.refuseCrossSite(ctx);
-        auth = presented ? await sessions.authenticate(presented.token) : null;
-        // A dead cookie (revoked, expired) is removed, so the browser stops sending it.
-        if (presented?.byCookie && !auth) cookies.clear(ctx);
-        if (!auth && endpoint.auth !== 'optional') {
-          throw new DomainError(401, 'errors.unauthorized');
-        }
-        if (endpoint.auth === 'admin' && auth?.user.role !== 'admin') {
-          throw new DomainError(403, 'errors.forbidden');
-        }
+      try {
+        await answer(endpoint, handler, ctx);
+      } catch (error) {
+        checkDeclared(endpoint, error, errorCheck);
+        throw error;
       }
-
-      // The same parser as the mocks', so both answer a bad request with the same 400.
-      const input = parseEndpointInput(endpoint, {
-        params: { ...ctx.params },
-        query: { ...ctx.query },
-        body: ctx.request.body,
-        headers: { ...ctx.headers },
-      });
-      if (!input.success) throw new ValidationError(input.failure);
-      const { params, query, body, headers } = input;
-
-      const result = await handler({
-        params,
-        query,
-        body,
-        headers,
-        auth,
-        ctx,
-      } as RouteInput<Endpoint>);
-      const checked = v.safeParse(endpoint.response, result);
-      if (!checked.success) {
-        throw new Error(
-          `${endpoint.id} answered outside its contract: ${v.summarize(checked.issues)}`,
-        );
-      }
-      // A handler may answer with another status (health: 503) through ctx.state.responseStatus.
-      const { responseStatus } = ctx.state as { responseStatus?: number };
-      ctx.status = responseStatus ?? endpoint.status;
-      if (endpoint.responseType === 'file') {
-        sendFile(ctx, checked.output as FileResponse);
-        return;
-      }
-      ctx.body = checked.output;
     });
+  }
+
+  async function answer(endpoint: Endpoint, handler: RouteHandler<Endpoint>, ctx: Context) {
+    let auth: AuthContext | null = null;
+    if (endpoint.auth !== 'none') {
+      const presented = cookies.tokenOf(ctx);
+      // Before anything else: another site's request must not ride on the browser's cookie.
+      if (presented?.byCookie) cookies.refuseCrossSite(ctx);
+      auth = presented ? await sessions.authenticate(presented.token) : null;
+      // A dead cookie (revoked, expired) is removed, so the browser stops sending it.
+      if (presented?.byCookie && !auth) cookies.clear(ctx);
+      if (!auth && endpoint.auth !== 'optional') {
+        throw new DomainError(401, 'errors.unauthorized');
+      }
+      if (endpoint.auth === 'admin' && auth?.user.role !== 'admin') {
+        throw new DomainError(403, 'errors.forbidden');
+      }
+    }
+
+    // The same parser as the mocks', so both answer a bad request with the same 400.
+    const input = parseEndpointInput(endpoint, {
+      params: { ...ctx.params },
+      query: { ...ctx.query },
+      body: ctx.request.body,
+      headers: { ...ctx.headers },
+    });
+    if (!input.success) throw new ValidationError(input.failure);
+    const { params, query, body, headers } = input;
+
+    const result = await handler({
+      params,
+      query,
+      body,
+      headers,
+      auth,
+      ctx,
+    } as RouteInput<Endpoint>);
+    const checked = v.safeParse(endpoint.response, result);
+    if (!checked.success) {
+      throw new Error(
+        `${endpoint.id} answered outside its contract: ${v.summarize(checked.issues)}`,
+      );
+    }
+    // A handler may answer with another status (health: 503) through ctx.state.responseStatus.
+    const { responseStatus } = ctx.state as { responseStatus?: number };
+    ctx.status = responseStatus ?? endpoint.status;
+    if (endpoint.responseType === 'file') {
+      sendFile(ctx, checked.output as FileResponse);
+      return;
+    }
+    ctx.body = checked.output;
   }
 }
