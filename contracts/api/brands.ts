@@ -47,6 +47,16 @@ import {
  * the owner's and the voter's brands. The listings the home page shows are in brand-listings.ts.
  */
 
+/** A brand with this website is listed already; `errors.website` says so under the field. */
+export const brandExists = declareError({ status: 409, messageId: 'errors.brandExists' });
+/** BRANDS_REFERRED_PER_DAY referred in the last day: `hours` until the next one counts. */
+export const referBrandLimit = declareError({
+  status: 429,
+  messageId: 'errors.referBrandLimit',
+  retryAfter: true,
+  values: v.object({ limit: v.number(), hours: v.number() }),
+});
+
 /** The voting page's "refer a new brand" modal: a website and the preview found for it. */
 export const addBrand = defineEndpoint({
   id: 'addBrand',
@@ -60,6 +70,7 @@ export const addBrand = defineEndpoint({
     image_url: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000)), ''),
   }),
   response: v.object({ message: v.string(), details: BrandSchema }),
+  errors: { ...sessionErrors, ...inputErrors, brandExists, referBrandLimit },
 });
 
 /**

@@ -2,6 +2,7 @@ import { waitDuration } from '@brnd/contracts/domain/durations';
 import { delay, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
+import type { ErrorDeclarations } from '@brnd/contracts/api/error-kinds';
 import {
   changePassword,
   confirmEmail,
@@ -79,6 +80,22 @@ export function respondWith<E extends Endpoint>(
 }
 
 /* ---------------------------------------------------------------- any endpoint */
+
+type KindOf<E> = E extends { errors: infer D extends ErrorDeclarations } ? keyof D & string : never;
+
+/**
+ * One of the endpoint's declared errors (decision 051), with the values and field messages it
+ * carries; the kind is checked by the typecheck, the body by the handlers' catalogue check.
+ */
+export function declaredError<E extends Endpoint, K extends KindOf<E>>(
+  endpoint: E,
+  kind: K,
+  options: Parameters<typeof errorResponse>[2] = {},
+): HttpHandler {
+  const declaration = (endpoint.errors as ErrorDeclarations)[kind]!;
+  const messageId = declaration.messageId ?? 'errors.validation';
+  return route(endpoint, () => errorResponse(declaration.status, messageId, options));
+}
 
 /** 500 with the generic server error: the screen's "try again later" state. */
 export function serverError(endpoint: Endpoint): HttpHandler {
@@ -429,12 +446,10 @@ export function cardInitFailed(): HttpHandler {
 
 /** The user has used all votes of the window. */
 export function voteLimitReached(): HttpHandler {
-  return route(vote, () =>
-    errorResponse(429, 'errors.voteLimit', {
-      values: { voteLimit: VOTES_PER_WINDOW, timeInHours: VOTE_WINDOW_HOURS },
-      retryAfterSeconds: VOTE_WINDOW_HOURS * 3600,
-    }),
-  );
+  return declaredError(vote, 'voteLimit', {
+    values: { voteLimit: VOTES_PER_WINDOW, timeInHours: VOTE_WINDOW_HOURS },
+    retryAfterSeconds: VOTE_WINDOW_HOURS * 3600,
+  });
 }
 
 /**
@@ -465,7 +480,7 @@ export function voteCounted(
 
 /** The user already voted for this brand in the window. */
 export function alreadyVoted(): HttpHandler {
-  return route(vote, () => errorResponse(409, 'errors.alreadyVoted'));
+  return declaredError(vote, 'alreadyVoted');
 }
 
 /** The vote window is used up: the tooltip's numbers, `hoursLeft` until a vote frees up. */

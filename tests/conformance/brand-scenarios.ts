@@ -1,8 +1,18 @@
 import { newlyAddedBrands } from '@brnd/contracts/api/brand-listings';
-import { registerCompany, searchBrands, vote, voteStatus } from '@brnd/contracts/api/brands';
-import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
+import {
+  addBrand,
+  registerCompany,
+  searchBrands,
+  vote,
+  voteStatus,
+} from '@brnd/contracts/api/brands';
+import {
+  BRANDS_REFERRED_PER_DAY,
+  VOTE_WINDOW_HOURS,
+  VOTES_PER_WINDOW,
+} from '@brnd/contracts/domain/constants';
 import { verifiedUser } from './accounts-scenarios.ts';
-import { advanceClock, call, type Scenario } from './runner.ts';
+import { advanceClock, call, type Scenario, type Values } from './runner.ts';
 
 /** How long after reaching the limit the voter tries again. */
 const LATER_HOURS = 5;
@@ -10,6 +20,10 @@ const HOUR_MS = 60 * 60_000;
 
 /** Unique per run, so the scenarios can run twice against one server. */
 const run = Date.now().toString(36).toUpperCase();
+
+/** A website no one has referred: this run's own e-mail name, numbered. */
+const websiteOf = (values: Values, index: number) =>
+  `${values.email!.split('@')[0]}-${index}.example.com`;
 
 const company = {
   brandName: 'Amber Works',
@@ -150,6 +164,60 @@ export const brandScenarios: Scenario[] = [
         as: 'token',
         input: (values) => ({ body: { brand_id: Number(values.brand) } }),
         expect: { status: 409, kind: 'alreadyVoted', messageId: 'errors.alreadyVoted' },
+      }),
+    ],
+  },
+  {
+    name: 'brands: referring a brand: each website once, BRANDS_REFERRED_PER_DAY a day',
+    steps: [
+      call(addBrand, {
+        label: 'without a session',
+        input: (values) => ({ body: { website: websiteOf(values, 0), name: 'Referred 0' } }),
+        expect: { status: 401, kind: 'unauthorized' },
+      }),
+      ...verifiedUser,
+      call(addBrand, {
+        label: 'the session cookie from another site',
+        as: 'token',
+        fromAnotherSite: true,
+        input: (values) => ({ body: { website: websiteOf(values, 0), name: 'Referred 0' } }),
+        expect: { status: 403, kind: 'crossSite' },
+      }),
+      call(addBrand, {
+        label: 'a website that is no domain',
+        as: 'token',
+        input: () => ({ body: { website: 'not a website', name: 'Referred' } }),
+        expect: { status: 400, kind: 'validation', fields: { website: 'validation.website' } },
+      }),
+      call(addBrand, {
+        label: 'referral 1',
+        as: 'token',
+        input: (values) => ({ body: { website: websiteOf(values, 0), name: 'Referred 0' } }),
+        expect: { status: 200 },
+      }),
+      call(addBrand, {
+        label: 'a website referred already (its try is given back)',
+        as: 'token',
+        input: (values) => ({ body: { website: websiteOf(values, 0), name: 'Referred again' } }),
+        expect: { status: 409, kind: 'brandExists', fields: { website: 'errors.brandExists' } },
+      }),
+      ...Array.from({ length: BRANDS_REFERRED_PER_DAY - 1 }, (_, index) =>
+        call(addBrand, {
+          label: `referral ${index + 2}`,
+          as: 'token',
+          input: (values) => ({
+            body: { website: websiteOf(values, index + 1), name: `Referred ${index + 1}` },
+          }),
+          expect: { status: 200 },
+        }),
+      ),
+      call(addBrand, {
+        label: 'one referral over the day',
+        as: 'token',
+        input: (values) => ({
+          body: { website: websiteOf(values, BRANDS_REFERRED_PER_DAY), name: 'One too many' },
+        }),
+        expect: { status: 429, kind: 'referBrandLimit', retryAfter: true },
       }),
     ],
   },

@@ -2,10 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
-import { brandPreview, contestWinners, searchBrands } from '@brnd/contracts/api/brands';
+import { addBrand, brandPreview, contestWinners, searchBrands } from '@brnd/contracts/api/brands';
 import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import {
   alreadyVoted,
+  declaredError,
   pending,
   previewUnreachable,
   respondWith,
@@ -448,16 +449,7 @@ export const ReferExisting: Story = {
           image_url: '',
           found: true,
         }),
-        http.post('*/api/brands/add', () =>
-          HttpResponse.json(
-            {
-              message: 'This brand has already been added.',
-              messageId: 'errors.brandExists',
-              errors: { website: 'errors.brandExists' },
-            },
-            { status: 409 },
-          ),
-        ),
+        declaredError(addBrand, 'brandExists', { errors: { website: 'errors.brandExists' } }),
       ],
     },
   },
