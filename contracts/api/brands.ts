@@ -123,6 +123,7 @@ export const searchBrands = defineEndpoint({
   response: v.object({
     brands: v.object({ rows: v.array(BrandSchema), rowCount: v.number() }),
   }),
+  errors: { ...inputErrors },
 });
 
 /** An unknown id is 200 with no rows: the page shows 'Cannot display this brand'. */
@@ -133,6 +134,7 @@ export const brandDetails = defineEndpoint({
   auth: 'optional',
   params: v.object({ brandId: BrandIdSchema }),
   response: BrandRowsSchema,
+  errors: { ...inputErrors },
 });
 
 export const totalBrands = defineEndpoint({
@@ -142,6 +144,7 @@ export const totalBrands = defineEndpoint({
   response: v.object({
     stats: v.object({ rows: v.array(v.object({ brands: v.number(), votes: v.number() })) }),
   }),
+  errors: {},
 });
 
 /**
@@ -163,6 +166,7 @@ export const myBrands = defineEndpoint({
   path: '/api/brands/mybrands',
   auth: 'required',
   response: v.object({ brands: v.object({ rows: v.array(MyBrandSchema) }) }),
+  errors: { ...readSessionErrors },
 });
 
 /** Brands this user voted for, most of their votes first (the dashboard shows the top 5). */
@@ -172,6 +176,7 @@ export const favouriteBrands = defineEndpoint({
   path: '/api/brands/myfav',
   auth: 'required',
   response: v.object({ brands: v.object({ rows: v.array(FavouriteBrandSchema) }) }),
+  errors: { ...readSessionErrors },
 });
 
 /**
@@ -249,6 +254,7 @@ export const contestWinners = defineEndpoint({
   path: '/api/brands/winners',
   query: v.object({ limit: v.optional(LimitSchema) }),
   response: v.object({ winners: v.object({ rows: v.array(ContestWinnerSchema) }) }),
+  errors: { ...inputErrors },
 });
 
 /**
@@ -269,6 +275,7 @@ export const brandPreview = defineEndpoint({
     image_url: v.string(),
     found: v.boolean(),
   }),
+  errors: { ...readSessionErrors, ...inputErrors },
 });
 
 /**

@@ -51,7 +51,7 @@ import {
   type OrderStatusCode,
   MAX_OPEN_ORDERS_PER_METHOD,
 } from '@brnd/contracts/domain/constants';
-import { errorResponse, route, validationErrorResponse } from './handlers.ts';
+import { errorResponse, fake, route, validationErrorResponse } from './handlers.ts';
 import { NEEDS_PHONE_MESSAGE, randomCode } from './fake.ts';
 import {
   cryptoOrderView,
@@ -475,6 +475,28 @@ export function voteCounted(
       nextVoteAt:
         votesLeft > 0 ? null : new Date(Date.now() + VOTE_WINDOW_HOURS * 3_600_000).toISOString(),
     },
+  });
+}
+
+/**
+ * The vote that uses up the window, for whichever brand of the shared fake's lists is voted:
+ * its answer tells the screen every other brand is out of votes.
+ */
+export function lastVoteOfTheWindow(): HttpHandler {
+  return route(vote, async ({ request }) => {
+    const brandId = Number(new URLSearchParams(await request.text()).get('brand_id'));
+    const [brand] = fake.brandDetails(null, { brandId }).brands.rows;
+    const answer: v.InferInput<typeof vote.response> = {
+      message: 'success',
+      brand: { id: brandId, votes: (brand?.votes ?? 0) + 1, voted: 1, can_vote: '0' },
+      status: {
+        voteLimit: VOTES_PER_WINDOW,
+        votesLeft: 0,
+        timeInHours: VOTE_WINDOW_HOURS,
+        nextVoteAt: new Date(Date.now() + VOTE_WINDOW_HOURS * 3_600_000).toISOString(),
+      },
+    };
+    return HttpResponse.json(v.parse(vote.response, answer));
   });
 }
 

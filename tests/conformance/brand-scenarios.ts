@@ -1,8 +1,14 @@
 import { newlyAddedBrands } from '@brnd/contracts/api/brand-listings';
 import {
   addBrand,
+  brandDetails,
+  brandPreview,
+  contestWinners,
+  favouriteBrands,
+  myBrands,
   registerCompany,
   searchBrands,
+  totalBrands,
   vote,
   voteStatus,
 } from '@brnd/contracts/api/brands';
@@ -218,6 +224,47 @@ export const brandScenarios: Scenario[] = [
           body: { website: websiteOf(values, BRANDS_REFERRED_PER_DAY), name: 'One too many' },
         }),
         expect: { status: 429, kind: 'referBrandLimit', retryAfter: true },
+      }),
+    ],
+  },
+  {
+    name: 'brands: the lists and the preview refuse a bad request and a missing session',
+    steps: [
+      call(searchBrands, {
+        label: 'a search text over 100 characters',
+        input: () => ({ params: { text: 'x'.repeat(101) } }),
+        expect: { status: 400, kind: 'validation' },
+      }),
+      call(brandDetails, {
+        label: 'a brand id that is no number',
+        input: () => ({ params: { brandId: 'first' } }),
+        expect: { status: 400, kind: 'validation' },
+      }),
+      call(contestWinners, {
+        label: 'a limit of none',
+        input: () => ({ query: { limit: '0' } }),
+        expect: { status: 400, kind: 'validation' },
+      }),
+      call(totalBrands, { expect: { status: 200 } }),
+      call(myBrands, {
+        label: 'my brands without a session',
+        expect: { status: 401, kind: 'unauthorized' },
+      }),
+      call(favouriteBrands, {
+        label: 'favourites without a session',
+        expect: { status: 401, kind: 'unauthorized' },
+      }),
+      call(brandPreview, {
+        label: 'a preview without a session',
+        input: () => ({ query: { url: 'example.com' } }),
+        expect: { status: 401, kind: 'unauthorized' },
+      }),
+      ...verifiedUser,
+      call(brandPreview, {
+        label: 'a preview of no website',
+        as: 'token',
+        input: () => ({ query: { url: 'not a website' } }),
+        expect: { status: 400, kind: 'validation', fields: { url: 'validation.website' } },
       }),
     ],
   },
