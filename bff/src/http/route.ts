@@ -3,7 +3,7 @@ import { attachmentDisposition, type FileResponse } from '@brnd/contracts/api/fi
 import { endpointList } from '@brnd/contracts/api/index';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import * as v from 'valibot';
 import { DomainError } from '../services/errors.ts';
 import type { AuthContext, SessionService } from '../services/sessions.ts';
@@ -101,6 +101,17 @@ export function checkDeclared(
   check.logger.error(problem, { endpoint: endpoint.id, status: answer.status });
 }
 
+function heldToCatalogue(endpoint: Endpoint, check: ErrorCatalogueCheck) {
+  return async function checkErrors(_ctx: Context, next: Next) {
+    try {
+      await next();
+    } catch (error) {
+      checkDeclared(endpoint, error, check);
+      throw error;
+    }
+  };
+}
+
 /**
  * Registers routes from their contract endpoints: the endpoint's schemas parse params, query and
  * body; its `auth` decides whether a session (bearer or cookie) is needed; its `status` is the
@@ -123,64 +134,57 @@ export function mountRoutes(
   }
   for (const { endpoint, handler } of routes) {
     const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
+    // First of the path's two layers: it holds every error of the second to the catalogue.
+    router.register(endpoint.path, methods, heldToCatalogue(endpoint, errorCheck));
     router.register(endpoint.path, methods, async (ctx) => {
-      try {
-        await answer(endpoint, handler, ctx);
-      } catch (error) {
-        checkDeclared(endpoint, error, errorCheck);
-        throw error;
+      let auth: AuthContext | null = null;
+      if (endpoint.auth !== 'none') {
+        const presented = cookies.tokenOf(ctx);
+        // Before anything else: another site's request must not ride on the browser's cookie.
+        if (presented?.byCookie) cookies.refuseCrossSite(ctx);
+        auth = presented ? await sessions.authenticate(presented.token) : null;
+        // A dead cookie (revoked, expired) is removed, so the browser stops sending it.
+        if (presented?.byCookie && !auth) cookies.clear(ctx);
+        if (!auth && endpoint.auth !== 'optional') {
+          throw new DomainError(401, 'errors.unauthorized');
+        }
+        if (endpoint.auth === 'admin' && auth?.user.role !== 'admin') {
+          throw new DomainError(403, 'errors.forbidden');
+        }
       }
+
+      // The same parser as the mocks', so both answer a bad request with the same 400.
+      const input = parseEndpointInput(endpoint, {
+        params: { ...ctx.params },
+        query: { ...ctx.query },
+        body: ctx.request.body,
+        headers: { ...ctx.headers },
+      });
+      if (!input.success) throw new ValidationError(input.failure);
+      const { params, query, body, headers } = input;
+
+      const result = await handler({
+        params,
+        query,
+        body,
+        headers,
+        auth,
+        ctx,
+      } as RouteInput<Endpoint>);
+      const checked = v.safeParse(endpoint.response, result);
+      if (!checked.success) {
+        throw new Error(
+          `${endpoint.id} answered outside its contract: ${v.summarize(checked.issues)}`,
+        );
+      }
+      // A handler may answer with another status (health: 503) through ctx.state.responseStatus.
+      const { responseStatus } = ctx.state as { responseStatus?: number };
+      ctx.status = responseStatus ?? endpoint.status;
+      if (endpoint.responseType === 'file') {
+        sendFile(ctx, checked.output as FileResponse);
+        return;
+      }
+      ctx.body = checked.output;
     });
-  }
-
-  async function answer(endpoint: Endpoint, handler: RouteHandler<Endpoint>, ctx: Context) {
-    let auth: AuthContext | null = null;
-    if (endpoint.auth !== 'none') {
-      const presented = cookies.tokenOf(ctx);
-      // Before anything else: another site's request must not ride on the browser's cookie.
-      if (presented?.byCookie) cookies.refuseCrossSite(ctx);
-      auth = presented ? await sessions.authenticate(presented.token) : null;
-      // A dead cookie (revoked, expired) is removed, so the browser stops sending it.
-      if (presented?.byCookie && !auth) cookies.clear(ctx);
-      if (!auth && endpoint.auth !== 'optional') {
-        throw new DomainError(401, 'errors.unauthorized');
-      }
-      if (endpoint.auth === 'admin' && auth?.user.role !== 'admin') {
-        throw new DomainError(403, 'errors.forbidden');
-      }
-    }
-
-    // The same parser as the mocks', so both answer a bad request with the same 400.
-    const input = parseEndpointInput(endpoint, {
-      params: { ...ctx.params },
-      query: { ...ctx.query },
-      body: ctx.request.body,
-      headers: { ...ctx.headers },
-    });
-    if (!input.success) throw new ValidationError(input.failure);
-    const { params, query, body, headers } = input;
-
-    const result = await handler({
-      params,
-      query,
-      body,
-      headers,
-      auth,
-      ctx,
-    } as RouteInput<Endpoint>);
-    const checked = v.safeParse(endpoint.response, result);
-    if (!checked.success) {
-      throw new Error(
-        `${endpoint.id} answered outside its contract: ${v.summarize(checked.issues)}`,
-      );
-    }
-    // A handler may answer with another status (health: 503) through ctx.state.responseStatus.
-    const { responseStatus } = ctx.state as { responseStatus?: number };
-    ctx.status = responseStatus ?? endpoint.status;
-    if (endpoint.responseType === 'file') {
-      sendFile(ctx, checked.output as FileResponse);
-      return;
-    }
-    ctx.body = checked.output;
   }
 }
