@@ -24,12 +24,10 @@ import {
   contestWinners,
   createBrand,
   registerCompany,
-  voteStatus,
   favouriteBrands,
   myBrands,
   searchBrands,
   totalBrands,
-  vote,
 } from '@brnd/contracts/api/brands';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import {
@@ -45,13 +43,18 @@ import { referrals } from '@brnd/contracts/api/referrals';
 import { updateWallet, wallet } from '@brnd/contracts/api/wallet';
 import {
   ORDER_EXPIRY_MS,
-  VOTE_WINDOW_HOURS,
-  VOTES_PER_WINDOW,
   type CryptoPayMethod,
   type OrderStatusCode,
   MAX_OPEN_ORDERS_PER_METHOD,
 } from '@brnd/contracts/domain/constants';
-import { errorResponse, fake, route, validationErrorResponse } from './handlers.ts';
+import { errorResponse, route, validationErrorResponse } from './handlers.ts';
+import {
+  alreadyVoted,
+  lastVoteOfTheWindow,
+  voteCounted,
+  voteLimitReached,
+  voteStatusLimitReached,
+} from './vote-scenarios.ts';
 import { NEEDS_PHONE_MESSAGE, randomCode } from './fake.ts';
 import {
   cryptoOrderView,
@@ -444,76 +447,8 @@ export function cardInitFailed(): HttpHandler {
 
 /* ---------------------------------------------------------------- brands */
 
-/** The user has used all votes of the window. */
-export function voteLimitReached(): HttpHandler {
-  return declaredError(vote, 'voteLimit', {
-    values: { voteLimit: VOTES_PER_WINDOW, timeInHours: VOTE_WINDOW_HOURS },
-    retryAfterSeconds: VOTE_WINDOW_HOURS * 3600,
-  });
-}
-
-/**
- * A vote that counts: the brand with one more vote, and `votesLeft` votes left in the window
- * (none: the next one frees up a whole window from now).
- */
-export function voteCounted(
-  brand: { id: number; votes: number | null },
-  votesLeft = VOTES_PER_WINDOW - 1,
-): HttpHandler {
-  return respondWith(vote, {
-    message: 'success',
-    brand: {
-      id: brand.id,
-      votes: (brand.votes ?? 0) + 1,
-      voted: 1,
-      can_vote: votesLeft > 0 ? '1' : '0',
-    },
-    status: {
-      voteLimit: VOTES_PER_WINDOW,
-      votesLeft,
-      timeInHours: VOTE_WINDOW_HOURS,
-      nextVoteAt:
-        votesLeft > 0 ? null : new Date(Date.now() + VOTE_WINDOW_HOURS * 3_600_000).toISOString(),
-    },
-  });
-}
-
-/**
- * The vote that uses up the window, for whichever brand of the shared fake's lists is voted:
- * its answer tells the screen every other brand is out of votes.
- */
-export function lastVoteOfTheWindow(): HttpHandler {
-  return route(vote, async ({ request }) => {
-    const brandId = Number(new URLSearchParams(await request.text()).get('brand_id'));
-    const [brand] = fake.brandDetails(null, { brandId }).brands.rows;
-    const answer: v.InferInput<typeof vote.response> = {
-      message: 'success',
-      brand: { id: brandId, votes: (brand?.votes ?? 0) + 1, voted: 1, can_vote: '0' },
-      status: {
-        voteLimit: VOTES_PER_WINDOW,
-        votesLeft: 0,
-        timeInHours: VOTE_WINDOW_HOURS,
-        nextVoteAt: new Date(Date.now() + VOTE_WINDOW_HOURS * 3_600_000).toISOString(),
-      },
-    };
-    return HttpResponse.json(v.parse(vote.response, answer));
-  });
-}
-
-/** The user already voted for this brand in the window. */
-export function alreadyVoted(): HttpHandler {
-  return declaredError(vote, 'alreadyVoted');
-}
-
-/** The vote window is used up: the tooltip's numbers, `hoursLeft` until a vote frees up. */
-export function voteStatusLimitReached(hoursLeft = VOTE_WINDOW_HOURS): HttpHandler {
-  return respondWith(voteStatus, {
-    voteLimit: VOTES_PER_WINDOW,
-    votesLeft: 0,
-    timeInHours: hoursLeft,
-    nextVoteAt: new Date(Date.now() + hoursLeft * 3_600_000).toISOString(),
-  });
-}
+// The vote's answers and refusals: vote-scenarios.ts.
+export { alreadyVoted, lastVoteOfTheWindow, voteCounted, voteLimitReached, voteStatusLimitReached };
 
 /** No contest month has closed yet: no "last month's winner". */
 export function noContestWinner(): HttpHandler {
