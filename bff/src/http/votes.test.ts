@@ -220,6 +220,22 @@ test('trending favours fresh votes over an older, larger count', async () => {
   expect(ids.indexOf(fresh!)).toBeLessThan(ids.indexOf(old!));
 });
 
+test('a vote far older than its brand’s trend score counts (exp() no longer underflows)', async () => {
+  const [brandId] = await addBrands(1, 'Backdated');
+  const { trendWeight } = await import('../services/votes.ts');
+  // As if the brand's votes were 800 log-units (about 3.8 years of halvings) newer than today.
+  const score = trendWeight(new Date()) + 800;
+  await first.db.query('UPDATE brands SET trend_score = $2 WHERE id = $1', [brandId, score]);
+  const { token } = await registerVerifiedUser(first.baseUrl);
+  const answer = await call(first.baseUrl, vote, { token, body: { brand_id: String(brandId) } });
+  expect(answer.status).toBe(200);
+  const [row] = await first.db.query<{ trend_score: number }>(
+    'SELECT trend_score FROM brands WHERE id = $1',
+    [brandId],
+  );
+  expect(row!.trend_score).toBeCloseTo(score, 6);
+});
+
 test('the demo seed fills the home strip, trending and last month winner', async () => {
   const demo = await startTestApp({ seed: true });
   try {

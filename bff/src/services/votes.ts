@@ -8,6 +8,7 @@ import { voteWait } from '@brnd/contracts/domain/votes';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import { DomainError } from './errors.ts';
+import { EVENTS_CHANNEL } from './live-events.ts';
 
 /**
  * Votes (decision records 009 and 025). Every rule is enforced by one PostgreSQL statement,
@@ -17,6 +18,13 @@ import { DomainError } from './errors.ts';
  * exclusion constraint), and each accepted vote credits 1 BRND through the ledger under the key
  * `vote:<id>`.
  */
+
+/**
+ * How long accepted votes gather before their tallies are announced in one statement: a NOTIFY
+ * takes a lock for the whole database while its transaction commits, so one per vote would make
+ * the votes commit one by one (decision 052). Live counts lag by at most about this much.
+ */
+const ANNOUNCE_DELAY_MS = 50;
 
 /** An exclusion constraint refused the row: the same brand within the window. */
 const EXCLUSION_VIOLATION = '23P01';
@@ -74,13 +82,54 @@ function sqlState(error: unknown): string | undefined {
   return parent?.code ?? (error as { code?: string }).code;
 }
 
+/** Runs `work` off the request (composition.ts passes the app's tracked background runner). */
+export type RunInBackground = (name: string, work: () => Promise<void>) => void;
+
+const runDetached: RunInBackground = (_name, work) => void work().catch(() => {});
+
 export function createVoteService({
   db,
   clock = () => new Date(),
+  runInBackground = runDetached,
 }: {
   db: Database;
   clock?: Clock;
+  runInBackground?: RunInBackground;
 }): VoteService {
+  /** Tallies changed by this instance's votes and not announced yet, by `brand month`. */
+  const unannounced = new Map<string, { brand: number; month: string }>();
+  let announcing = false;
+
+  /**
+   * Announces the changed tallies on the live-events channel (migration 0095's payload), one
+   * statement for all of them, reading each tally as committed. `cast_vote` leaves this to its
+   * caller (migration 0115); a vote cast meanwhile waits for the next round.
+   */
+  function announce(brand: number, month: string): void {
+    unannounced.set(`${brand} ${month}`, { brand, month });
+    if (announcing) return;
+    announcing = true;
+    runInBackground('announce vote tallies', async () => {
+      try {
+        while (unannounced.size > 0) {
+          await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS));
+          const tallies = [...unannounced.values()];
+          unannounced.clear();
+          await db.query(
+            `SELECT pg_notify('${EVENTS_CHANNEL}', json_build_object('topic', 'votes',
+               'brand', t.brand_id, 'month', t.month, 'votes', t.votes)::text)
+             FROM brand_month_votes t
+             JOIN unnest($1::bigint[], $2::text[]) AS c(brand, month)
+               ON t.brand_id = c.brand AND t.month = c.month`,
+            [tallies.map((tally) => tally.brand), tallies.map((tally) => tally.month)],
+          );
+        }
+      } finally {
+        announcing = false;
+      }
+    });
+  }
+
   async function window(
     userId: string,
     at: Date,
@@ -113,7 +162,7 @@ export function createVoteService({
       const at = clock();
       const month = contestMonth(at);
       try {
-        // One statement, its own transaction: migration 0071's cast_vote holds the rules.
+        // One statement, its own transaction: cast_vote (migrations 0071, 0115) holds the rules.
         const [row] = await db.query<{
           outcome: string;
           vote_id: string | null;
@@ -123,7 +172,10 @@ export function createVoteService({
            FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4, $5::double precision)`,
           [userId, brandId, at.toISOString(), month, trendWeight(at)],
         );
-        if (row?.outcome === 'accepted' && row.vote_id) return { voteId: row.vote_id, month };
+        if (row?.outcome === 'accepted' && row.vote_id) {
+          announce(brandId, month);
+          return { voteId: row.vote_id, month };
+        }
         if (row?.outcome === 'not_found') throw new DomainError(404, 'errors.notFound');
         if (row?.outcome === 'already_voted') throw new DomainError(409, 'errors.alreadyVoted');
         if (row?.outcome === 'limit') {
