@@ -20,25 +20,14 @@ export const HOT_ROW_POSTING = `WITH accounts AS (
   SELECT id::text FROM posted`;
 
 /**
- * A vote of before decision 025: ten statements in one transaction, the credit through the
- * posting above on the supply's one row.
+ * A vote of before decision 052: `cast_vote` with its tally announced by a NOTIFY in the vote's
+ * own transaction, as migration 0095's trigger did, so every commit took the database-wide
+ * notification lock. (The ten-statement vote of before decision 025 is measured there.)
  */
-export const VOTE_TRANSACTION_STATEMENTS = {
-  lock: 'SELECT pg_advisory_xact_lock(7251030, hashtext($1))',
-  brand: 'SELECT industry FROM brands WHERE id = $1',
-  window: `SELECT brand_id::text, cast_at FROM votes
-    WHERE user_id = $1 AND cast_at > $2::timestamptz - interval '24 hours'`,
-  vote: `INSERT INTO votes (user_id, brand_id, cast_at, month) VALUES ($1, $2, $3, $4)
-    RETURNING id::text`,
-  tally: `INSERT INTO brand_month_votes AS tally (brand_id, month, industry, votes, reached_at)
-    VALUES ($1, $2, $3, 1, $4)
-    ON CONFLICT (brand_id, month)
-    DO UPDATE SET votes = tally.votes + 1, reached_at = excluded.reached_at`,
-  trend: `UPDATE brands SET trend_score = CASE
-      WHEN trend_score = '-Infinity' THEN $2
-      ELSE greatest(trend_score, $2) + ln(1 + exp(-abs(trend_score - $2)))
-    END
-    WHERE id = $1`,
-  account: `INSERT INTO ledger_accounts (id, kind, user_id, asset) VALUES ($1, 'user', $2, 'BRND')
-    ON CONFLICT DO NOTHING`,
-};
+export const VOTE_WITH_NOTIFY = `WITH v AS (
+    SELECT outcome FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4, $5::double precision,
+                                  $6::numeric)
+  )
+  SELECT v.outcome, pg_notify('brnd_events', json_build_object('topic', 'votes', 'brand', $2::bigint,
+    'month', $4::text, 'votes', 0)::text) AS announced
+  FROM v`;

@@ -7,7 +7,7 @@ import {
   vote,
   voteStatus,
 } from '@brnd/contracts/api/brands';
-import { VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
+import { VOTE_REWARD_BRND, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call, registerVerifiedUser } from '../testing/http.ts';
@@ -83,7 +83,9 @@ test('100 parallel votes across 100 brands on two instances: exactly 10 count, 1
     [`user:${userId}`],
   );
   expect(credits!.count).toBe(VOTES_PER_WINDOW);
-  expect(credits!.total).toBe((10n * 10n ** 18n).toString());
+  expect(credits!.total).toBe(
+    (BigInt(VOTES_PER_WINDOW * VOTE_REWARD_BRND) * 10n ** 18n).toString(),
+  );
 
   const status = await call(second.baseUrl, voteStatus, { token });
   expect(status.data).toMatchObject({ voteLimit: 10, votesLeft: 0, timeInHours: 24 });

@@ -1,6 +1,7 @@
 import type { VoteStatus } from '@brnd/contracts/api/brands';
 import {
   CONTEST_TIME_ZONE,
+  VOTE_REWARD_BRND,
   VOTE_WINDOW_HOURS,
   VOTES_PER_WINDOW,
 } from '@brnd/contracts/domain/constants';
@@ -8,6 +9,7 @@ import { voteWait } from '@brnd/contracts/domain/votes';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import { DomainError } from './errors.ts';
+import { ONE_TOKEN } from './ledger.ts';
 import { EVENTS_CHANNEL } from './live-events.ts';
 
 /**
@@ -29,6 +31,9 @@ const ANNOUNCE_DELAY_MS = 50;
 /** An exclusion constraint refused the row: the same brand within the window. */
 const EXCLUSION_VIOLATION = '23P01';
 const HOUR_MS = 60 * 60_000;
+
+/** What `cast_vote` credits per accepted vote, in base units. */
+export const VOTE_REWARD_BASE_UNITS = (BigInt(VOTE_REWARD_BRND) * ONE_TOKEN).toString();
 
 /** Trending (decision record 010): a vote's weight halves every TREND_HALF_LIFE_HOURS. */
 export const TREND_HALF_LIFE_HOURS = 24;
@@ -169,8 +174,9 @@ export function createVoteService({
           oldest: Date | null;
         }>(
           `SELECT outcome, vote_id::text, oldest
-           FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4, $5::double precision)`,
-          [userId, brandId, at.toISOString(), month, trendWeight(at)],
+           FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4, $5::double precision,
+                          $6::numeric)`,
+          [userId, brandId, at.toISOString(), month, trendWeight(at), VOTE_REWARD_BASE_UNITS],
         );
         if (row?.outcome === 'accepted' && row.vote_id) {
           announce(brandId, month);

@@ -1,17 +1,15 @@
 import {
-  VOTE_REWARD_BRND,
   VOTE_WINDOW_HOURS,
   VOTES_PER_BRAND_PER_WINDOW,
   VOTES_PER_WINDOW,
 } from '@brnd/contracts/domain/constants';
 import type { Migration } from '../migrate.ts';
+import { CAST_VOTE_0071 } from './0071-cast-vote.ts';
 
 /** As migration 0071: the voters' advisory locks, the window, where credits come from. */
 const VOTE_LOCK_SPACE = 7_251_030;
 const WINDOW = `interval '${VOTE_WINDOW_HOURS} hours'`;
 const SUPPLY_ACCOUNT = 'external:supply';
-/** The vote's credit in base units (18 decimals, as services/ledger.ts counts them). */
-const VOTE_REWARD_BASE_UNITS = (BigInt(VOTE_REWARD_BRND) * 10n ** 18n).toString();
 /**
  * Set for its transaction by `cast_vote`: the tally trigger then leaves the announcement to the
  * caller, which batches it after the commit (services/votes.ts).
@@ -28,8 +26,9 @@ export const VOTES_ANNOUNCED_BY_CALLER = 'brnd.votes_announced_by_caller';
  * the trigger.
  *
  * Also: the trend score's exp() is clamped (a vote more than ~745 log-units older than the
- * brand's score underflowed and failed), and the credit comes from VOTE_REWARD_BRND. Everything
- * else is migration 0071's `cast_vote`, unchanged.
+ * brand's score underflowed and failed), and the credit is the caller's `p_reward` (base units of
+ * VOTE_REWARD_BRND, services/votes.ts), so the constant has one spelling that no deployed function
+ * can lag behind. Everything else is migration 0071's `cast_vote`, unchanged.
  */
 export const voteWithoutCommitLock: Migration = {
   name: '0115-vote-without-commit-lock',
@@ -47,8 +46,10 @@ export const voteWithoutCommitLock: Migration = {
         RETURN NULL;
       END $$;
 
-      CREATE OR REPLACE FUNCTION cast_vote(
-        p_user uuid, p_brand bigint, p_at timestamptz, p_month text, p_weight double precision
+      DROP FUNCTION cast_vote(uuid, bigint, timestamptz, text, double precision);
+      CREATE FUNCTION cast_vote(
+        p_user uuid, p_brand bigint, p_at timestamptz, p_month text, p_weight double precision,
+        p_reward numeric
       ) RETURNS TABLE (outcome text, vote_id bigint, oldest timestamptz)
       LANGUAGE plpgsql AS $$
       DECLARE
@@ -58,6 +59,9 @@ export const voteWithoutCommitLock: Migration = {
         first_at timestamptz;
         cast_id bigint;
       BEGIN
+        IF p_reward IS NULL OR p_reward <= 0 THEN
+          RAISE EXCEPTION 'cast_vote: the reward must be positive (%)', p_reward;
+        END IF;
         PERFORM pg_advisory_xact_lock(${VOTE_LOCK_SPACE}, hashtext(p_user::text));
 
         SELECT b.industry INTO brand_industry FROM brands b WHERE b.id = p_brand;
@@ -102,18 +106,17 @@ export const voteWithoutCommitLock: Migration = {
           'vote:' || cast_id,
           jsonb_build_object('kind', 'vote', 'brandId', p_brand, 'month', p_month),
           ARRAY['${SUPPLY_ACCOUNT}', 'user:' || p_user],
-          ARRAY[-${VOTE_REWARD_BASE_UNITS}, ${VOTE_REWARD_BASE_UNITS}]::numeric[]
+          ARRAY[-p_reward, p_reward]
         );
         RETURN QUERY SELECT 'accepted'::text, cast_id, NULL::timestamptz;
       END $$;
     `);
   },
-  /**
-   * The trigger announces every tally again. `cast_vote` keeps its clamp and its marker, which
-   * nothing reads then; migration 0071's down drops it.
-   */
+  /** Migration 0071's `cast_vote`, and the trigger announces every tally again. */
   async down({ context: sequelize }) {
     await sequelize.query(`
+      DROP FUNCTION cast_vote(uuid, bigint, timestamptz, text, double precision, numeric);
+      ${CAST_VOTE_0071}
       CREATE OR REPLACE FUNCTION brnd_notify_votes() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         PERFORM pg_notify('brnd_events', json_build_object(
