@@ -25,6 +25,9 @@ export const VOTES_ANNOUNCED_BY_CALLER = 'brnd.votes_announced_by_caller';
  * many in one statement after the commits. Every other writer of a tally is still announced by
  * the trigger.
  *
+ * The brand's tally and trend rows, which every vote for that brand updates, are now written
+ * last, so a popular brand's votes queue on them only for the end of each other's transaction.
+ *
  * Also: the trend score's exp() is clamped (a vote more than ~745 log-units older than the
  * brand's score underflowed and failed), and the credit is the caller's `p_reward` (base units of
  * VOTE_REWARD_BRND, services/votes.ts), so the constant has one spelling that no deployed function
@@ -86,6 +89,17 @@ export const voteWithoutCommitLock: Migration = {
         PERFORM set_config('${VOTES_ANNOUNCED_BY_CALLER}', 'on', true);
         INSERT INTO votes (user_id, brand_id, cast_at, month)
           VALUES (p_user, p_brand, p_at, p_month) RETURNING id INTO cast_id;
+        INSERT INTO ledger_accounts (id, kind, user_id, asset)
+          VALUES ('user:' || p_user, 'user', p_user, 'BRND')
+          ON CONFLICT DO NOTHING;
+        PERFORM ledger_post(
+          'vote:' || cast_id,
+          jsonb_build_object('kind', 'vote', 'brandId', p_brand, 'month', p_month),
+          ARRAY['${SUPPLY_ACCOUNT}', 'user:' || p_user],
+          ARRAY[-p_reward, p_reward]
+        );
+        -- The rows that votes for one brand share come last, so they are held only from here to
+        -- the commit.
         INSERT INTO brand_month_votes AS tally (brand_id, month, industry, votes, reached_at)
           VALUES (p_brand, p_month, brand_industry, 1, p_at)
           ON CONFLICT (brand_id, month)
@@ -99,15 +113,6 @@ export const voteWithoutCommitLock: Migration = {
           END
           WHERE id = p_brand;
 
-        INSERT INTO ledger_accounts (id, kind, user_id, asset)
-          VALUES ('user:' || p_user, 'user', p_user, 'BRND')
-          ON CONFLICT DO NOTHING;
-        PERFORM ledger_post(
-          'vote:' || cast_id,
-          jsonb_build_object('kind', 'vote', 'brandId', p_brand, 'month', p_month),
-          ARRAY['${SUPPLY_ACCOUNT}', 'user:' || p_user],
-          ARRAY[-p_reward, p_reward]
-        );
         RETURN QUERY SELECT 'accepted'::text, cast_id, NULL::timestamptz;
       END $$;
     `);
