@@ -1,3 +1,4 @@
+import { CAST_VOTE_0071 } from '@brnd/bff/migrations/0071-cast-vote';
 /**
  * The code paths of before issue #15, kept verbatim so the benches can show what changed in the
  * same run on the same database.
@@ -20,14 +21,11 @@ export const HOT_ROW_POSTING = `WITH accounts AS (
   SELECT id::text FROM posted`;
 
 /**
- * A vote of before decision 052: `cast_vote` with its tally announced by a NOTIFY in the vote's
- * own transaction, as migration 0095's trigger did, so every commit took the database-wide
- * notification lock. (The ten-statement vote of before decision 025 is measured there.)
+ * The vote of before decision 052, verbatim: migration 0071's `cast_vote` under another name.
+ * Its tally trigger sends a NOTIFY in the vote's transaction (the database-wide commit lock) and
+ * it updates the brand's trend score in place.
  */
-export const VOTE_WITH_NOTIFY = `WITH v AS (
-    SELECT outcome FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4, $5::double precision,
-                                  $6::numeric)
-  )
-  SELECT v.outcome, pg_notify('brnd_events', json_build_object('topic', 'votes', 'brand', $2::bigint,
-    'month', $4::text, 'votes', 0)::text) AS announced
-  FROM v`;
+export const CAST_VOTE_BEFORE_052 = CAST_VOTE_0071.replace(
+  'CREATE FUNCTION cast_vote(',
+  'CREATE FUNCTION bench_cast_vote_before_052(',
+);

@@ -6,7 +6,7 @@ import {
   VOTE_REWARD_BASE_UNITS,
 } from '@brnd/bff/votes';
 import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
-import { VOTE_WITH_NOTIFY } from './before.ts';
+import { CAST_VOTE_BEFORE_052 } from './before.ts';
 import { alternate, goal, onEachServer, throughput } from './support.ts';
 
 /**
@@ -14,7 +14,7 @@ import { alternate, goal, onEachServer, throughput } from './support.ts';
  * batched tally announcements included), with the votes spread over the brands and with half of
  * them on 20 popular brands (same-brand votes share their tally and trend rows), next to the
  * same SQL sent raw (`cast_vote` with the same arguments), the vote of before decision 052
- * (NOTIFY in the vote's transaction), and the shortest path to the same effect without any rule:
+ * (migration 0071's function: a NOTIFY in the vote's transaction, the trend updated in place), and the shortest path to the same effect without any rule:
  * one statement inserting the vote and upserting its brand's tally into tables without keys,
  * locks, triggers or ledger. Every vote of the bench is one the rules accept (each round runs a
  * day after the last, each voter votes for brands of its own), so the figures are accepted
@@ -41,6 +41,7 @@ export async function run(): Promise<Record<string, string>> {
     try {
       const { db } = scratch;
       await db.query(`
+        ${CAST_VOTE_BEFORE_052}
         CREATE TABLE bench_votes (user_id uuid, brand_id bigint, cast_at timestamptz, month text);
         CREATE TABLE bench_tally (brand_id bigint, month text, votes integer,
                                   PRIMARY KEY (brand_id, month));
@@ -86,9 +87,10 @@ export async function run(): Promise<Record<string, string>> {
       const votes = createVoteService({ db, clock: () => clockAt });
 
       /** `sql` with cast_vote's arguments for every ballot of a new day; all must be accepted. */
-      const castRaw = (sql: string) => {
+      const castRaw = (sql: string, { reward = true } = {}) => {
         const at = nextDay();
-        const args = [at.toISOString(), contestMonth(at), trendWeight(at), VOTE_REWARD_BASE_UNITS];
+        const args = [at.toISOString(), contestMonth(at), trendWeight(at)];
+        if (reward) args.push(VOTE_REWARD_BASE_UNITS);
         return throughput(VOTES, CONCURRENCY, async (index) => {
           const { user, brand } = ballot(index);
           const [row] = await db.query<{ outcome: string }>(sql, [user, brand, ...args]);
@@ -117,7 +119,12 @@ export async function run(): Promise<Record<string, string>> {
               `SELECT outcome FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4,
                                              $5::double precision, $6::numeric)`,
             ),
-          before: () => castRaw(VOTE_WITH_NOTIFY),
+          before: () =>
+            castRaw(
+              `SELECT outcome FROM bench_cast_vote_before_052($1::uuid, $2::bigint,
+                 $3::timestamptz, $4, $5::double precision)`,
+              { reward: false },
+            ),
           insertUpsert: () => {
             const at = nextDay();
             return throughput(VOTES, CONCURRENCY, async (index) => {
@@ -136,13 +143,15 @@ export async function run(): Promise<Record<string, string>> {
         { rounds: ROUNDS, afterWarmUp: () => db.query('ANALYZE') },
       );
 
-      // The rules, read from the tables after the run.
+      // The raw variants leave their trend weights to fold; the rules, read from the tables.
+      await db.query('SELECT fold_brand_trends(2147483647)');
       const [check] = await db.query<{
         votes: string;
         credits: string;
         over_limit: string;
         twice: string;
         tallies_off: string;
+        trends_off: string;
       }>(
         `SELECT
            (SELECT count(*) FROM votes)::text AS votes,
@@ -156,13 +165,17 @@ export async function run(): Promise<Record<string, string>> {
               AND w.cast_at > v.cast_at - interval '${VOTE_WINDOW_HOURS} hours')::text AS twice,
            (SELECT count(*) FROM brand_month_votes t WHERE t.votes <>
               (SELECT count(*) FROM votes v WHERE v.brand_id = t.brand_id AND v.month = t.month))::text
-             AS tallies_off`,
+             AS tallies_off,
+           (SELECT count(*) FROM brands b WHERE b.trend_score = '-Infinity'
+              AND EXISTS (SELECT 1 FROM votes v WHERE v.brand_id = b.id))
+             + (SELECT count(*) FROM brand_trend_pending) AS trends_off`,
       );
       const exact =
         check?.votes === check?.credits &&
         check?.over_limit === '0' &&
         check.twice === '0' &&
-        check.tallies_off === '0';
+        check.tallies_off === '0' &&
+        check.trends_off === '0';
       return {
         'accepted votes/s (votes service)': goal(medians.service, 2_000, 'atLeast', 0),
         [`same, half of the votes on ${POPULAR} brands`]: goal(
@@ -173,7 +186,7 @@ export async function run(): Promise<Record<string, string>> {
         ),
         'same SQL sent raw (cast_vote)': `${medians.sameSql.toFixed(0)} /s`,
         'raw insert + tally upsert': `${medians.insertUpsert.toFixed(0)} /s`,
-        'votes as before 052 (NOTIFY in the vote)': `${medians.before.toFixed(0)} /s`,
+        'votes as before 052 (migration 0071 verbatim)': `${medians.before.toFixed(0)} /s`,
         'ratio service / before 052': (medians.service / medians.before).toFixed(2),
         'ratio service / same SQL': goal(medians.service / medians.sameSql, 0.5, 'atLeast'),
         'ratio service / insert + upsert': goal(
@@ -182,7 +195,7 @@ export async function run(): Promise<Record<string, string>> {
           'atLeast',
         ),
         rules: exact
-          ? `exact (${check?.votes} votes, as many credits, <= ${VOTES_PER_WINDOW} per window, one per brand, tallies = votes)`
+          ? `exact (${check?.votes} votes, as many credits, <= ${VOTES_PER_WINDOW} per window, one per brand, tallies = votes, trends folded)`
           : `BROKEN ${JSON.stringify(check)}`,
         setup: `${VOTES} votes x ${ROUNDS} rounds + warm-up, ${CONCURRENCY} concurrent, ${USERS} voters, ${BRANDS} brands, medians`,
       };

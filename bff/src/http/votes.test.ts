@@ -231,11 +231,47 @@ test('a vote far older than its brand’s trend score counts (exp() no longer un
   const { token } = await registerVerifiedUser(first.baseUrl);
   const answer = await call(first.baseUrl, vote, { token, body: { brand_id: String(brandId) } });
   expect(answer.status).toBe(200);
-  const [row] = await first.db.query<{ trend_score: number }>(
-    'SELECT trend_score FROM brands WHERE id = $1',
+  await first.settled();
+  const [row] = await first.db.query<{ trend_score: number; pending: number }>(
+    `SELECT trend_score, (SELECT count(*)::integer FROM brand_trend_pending) AS pending
+     FROM brands WHERE id = $1`,
     [brandId],
   );
+  expect(row).toMatchObject({ pending: 0 });
   expect(row!.trend_score).toBeCloseTo(score, 6);
+});
+
+test('votes on two instances raise their brand’s trend score once each, folded after the votes', async () => {
+  const [brandId] = await addBrands(1, 'Folded');
+  const { trendWeight } = await import('../services/votes.ts');
+  const voters = await Promise.all(
+    Array.from({ length: 6 }, () => registerVerifiedUser(first.baseUrl)),
+  );
+  const answers = await Promise.all(
+    voters.map(({ token }, index) =>
+      call(index % 2 === 0 ? first.baseUrl : second.baseUrl, vote, {
+        token,
+        body: { brand_id: String(brandId) },
+      }),
+    ),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual(voters.map(() => 200));
+  await Promise.all([first.settled(), second.settled()]);
+  const casts = await first.db.query<{ cast_at: Date }>(
+    'SELECT cast_at FROM votes WHERE brand_id = $1',
+    [brandId],
+  );
+  // log(sum(exp(weight))) of the six votes, as the brand's score started at -Infinity.
+  const weights = casts.map((row) => trendWeight(new Date(row.cast_at)));
+  const peak = Math.max(...weights);
+  const expected = peak + Math.log(weights.reduce((sum, w) => sum + Math.exp(w - peak), 0));
+  const [row] = await first.db.query<{ trend_score: number; pending: number }>(
+    `SELECT trend_score, (SELECT count(*)::integer FROM brand_trend_pending) AS pending
+     FROM brands WHERE id = $1`,
+    [brandId],
+  );
+  expect(row).toMatchObject({ pending: 0 });
+  expect(row!.trend_score).toBeCloseTo(expected, 9);
 });
 
 test('the demo seed fills the home strip, trending and last month winner', async () => {

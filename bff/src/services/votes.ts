@@ -22,11 +22,14 @@ import { EVENTS_CHANNEL } from './live-events.ts';
  */
 
 /**
- * How long accepted votes gather before their tallies are announced in one statement: a NOTIFY
+ * How long accepted votes gather before their tallies are announced in one statement (a NOTIFY
  * takes a lock for the whole database while its transaction commits, so one per vote would make
- * the votes commit one by one (decision 052). Live counts lag by at most about this much.
+ * the votes commit one by one) and their trend weights are folded (decision 052). Live counts
+ * and trending lag by about this much.
  */
-const ANNOUNCE_DELAY_MS = 50;
+const FOLLOW_UP_DELAY_MS = 100;
+/** Trend weights folded per statement, so one fold never holds many brands for long. */
+const TREND_FOLD_BATCH = 5_000;
 
 /** An exclusion constraint refused the row: the same brand within the window. */
 const EXCLUSION_VIOLATION = '23P01';
@@ -103,34 +106,48 @@ export function createVoteService({
 }): VoteService {
   /** Tallies changed by this instance's votes and not announced yet, by `brand month`. */
   const unannounced = new Map<string, { brand: number; month: string }>();
-  let announcing = false;
+  /** Whether this instance's votes may have left trend weights to fold. */
+  let unfolded = false;
+  let following = false;
 
   /**
-   * Announces the changed tallies on the live-events channel (migration 0095's payload), one
-   * statement for all of them, reading each tally as committed. `cast_vote` leaves this to its
-   * caller (migration 0115); a vote cast meanwhile waits for the next round.
+   * What follows a vote's commit, a moment later and for many votes at once (decision 052):
+   * the changed tallies are announced on the live-events channel (migration 0095's payload, each
+   * tally read as committed), since `cast_vote` leaves that to its caller; and the pending trend
+   * weights are folded into the brands' scores (`fold_brand_trends`, migration 0115), whoever
+   * cast them. Votes cast meanwhile wait for the next round.
    */
-  function announce(brand: number, month: string): void {
+  function followUp(brand: number, month: string): void {
     unannounced.set(`${brand} ${month}`, { brand, month });
-    if (announcing) return;
-    announcing = true;
-    runInBackground('announce vote tallies', async () => {
+    unfolded = true;
+    if (following) return;
+    following = true;
+    runInBackground('after votes', async () => {
       try {
-        while (unannounced.size > 0) {
-          await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_DELAY_MS));
+        while (unannounced.size > 0 || unfolded) {
+          await new Promise((resolve) => setTimeout(resolve, FOLLOW_UP_DELAY_MS));
           const tallies = [...unannounced.values()];
           unannounced.clear();
-          await db.query(
-            `SELECT pg_notify('${EVENTS_CHANNEL}', json_build_object('topic', 'votes',
-               'brand', t.brand_id, 'month', t.month, 'votes', t.votes)::text)
-             FROM brand_month_votes t
-             JOIN unnest($1::bigint[], $2::text[]) AS c(brand, month)
-               ON t.brand_id = c.brand AND t.month = c.month`,
-            [tallies.map((tally) => tally.brand), tallies.map((tally) => tally.month)],
+          if (tallies.length > 0) {
+            await db.query(
+              `SELECT pg_notify('${EVENTS_CHANNEL}', json_build_object('topic', 'votes',
+                 'brand', t.brand_id, 'month', t.month, 'votes', t.votes)::text)
+               FROM brand_month_votes t
+               JOIN unnest($1::bigint[], $2::text[]) AS c(brand, month)
+                 ON t.brand_id = c.brand AND t.month = c.month`,
+              [tallies.map((tally) => tally.brand), tallies.map((tally) => tally.month)],
+            );
+          }
+          unfolded = false;
+          const [fold] = await db.query<{ folded: number }>(
+            'SELECT fold_brand_trends($1) AS folded',
+            [TREND_FOLD_BATCH],
           );
+          // Another instance is folding, or more is pending than one batch: go round again.
+          if (fold?.folded === -1 || fold?.folded === TREND_FOLD_BATCH) unfolded = true;
         }
       } finally {
-        announcing = false;
+        following = false;
       }
     });
   }
@@ -179,7 +196,7 @@ export function createVoteService({
           [userId, brandId, at.toISOString(), month, trendWeight(at), VOTE_REWARD_BASE_UNITS],
         );
         if (row?.outcome === 'accepted' && row.vote_id) {
-          announce(brandId, month);
+          followUp(brandId, month);
           return { voteId: row.vote_id, month };
         }
         if (row?.outcome === 'not_found') throw new DomainError(404, 'errors.notFound');

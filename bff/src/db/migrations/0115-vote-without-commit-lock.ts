@@ -15,6 +15,8 @@ const SUPPLY_ACCOUNT = 'external:supply';
  * caller, which batches it after the commit (services/votes.ts).
  */
 export const VOTES_ANNOUNCED_BY_CALLER = 'brnd.votes_announced_by_caller';
+/** The one trend folder at a time (any constant; the same for every bff instance). */
+const TREND_FOLD_LOCK = 7_251_052;
 
 /**
  * A vote without the commit-wide lock (decision 052). A transaction that has sent a NOTIFY takes
@@ -25,8 +27,15 @@ export const VOTES_ANNOUNCED_BY_CALLER = 'brnd.votes_announced_by_caller';
  * many in one statement after the commits. Every other writer of a tally is still announced by
  * the trigger.
  *
- * The brand's tally and trend rows, which every vote for that brand updates, are now written
- * last, so a popular brand's votes queue on them only for the end of each other's transaction.
+ * The brand's trend score is folded in after the vote. `cast_vote` updated `brands.trend_score`
+ * in the vote's transaction: a non-HOT update of the widest table through every one of its
+ * indexes (trigram GIN included), the largest part of a vote's WAL, holding the brand's row,
+ * which all of its votes share, to the commit. The vote now appends its weight to
+ * `brand_trend_pending` (no index, no key: one heap row), and `fold_brand_trends` moves what is
+ * pending into the scores, one update per brand for all of its pending votes, in a transaction
+ * that deletes the rows it folds, so each weight counts exactly once. The votes service calls it
+ * shortly after its votes; trending lags by that much. The brand's tally row, which the votes
+ * for one brand still share, is written last, so they queue on it only for each other's commit.
  *
  * Also: the trend score's exp() is clamped (a vote more than ~745 log-units older than the
  * brand's score underflowed and failed), and the credit is the caller's `p_reward` (base units of
@@ -47,6 +56,51 @@ export const voteWithoutCommitLock: Migration = {
             'topic', 'votes', 'brand', NEW.brand_id, 'month', NEW.month, 'votes', NEW.votes)::text);
         END IF;
         RETURN NULL;
+      END $$;
+
+      CREATE TABLE brand_trend_pending (
+        brand_id bigint NOT NULL,
+        weight double precision NOT NULL
+      );
+
+      -- Folds up to p_limit pending weights into the brands' trend scores; answers how many,
+      -- or -1 when another session is folding.
+      CREATE FUNCTION fold_brand_trends(p_limit integer) RETURNS integer
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        folded integer;
+      BEGIN
+        -- One folder at a time: two would update the same brands in different orders.
+        IF NOT pg_try_advisory_xact_lock(${TREND_FOLD_LOCK}) THEN
+          RETURN -1;
+        END IF;
+        WITH taken AS (
+          DELETE FROM brand_trend_pending p
+          WHERE p.ctid = ANY (ARRAY(
+            SELECT q.ctid FROM brand_trend_pending q LIMIT p_limit FOR UPDATE SKIP LOCKED))
+          RETURNING p.brand_id, p.weight
+        ), peaks AS (
+          SELECT t.brand_id, max(t.weight) AS peak FROM taken t GROUP BY t.brand_id
+        ), sums AS (
+          -- log(sum(exp(weight))) of each brand's pending votes, without overflow.
+          SELECT t.brand_id, count(*) AS votes,
+                 p.peak + ln(sum(exp(greatest(t.weight - p.peak, -700)))) AS score
+          FROM taken t JOIN peaks p ON p.brand_id = t.brand_id
+          GROUP BY t.brand_id, p.peak
+        ), updated AS (
+          -- log(exp(trend_score) + exp(score)) without overflow; past a difference of 700 the
+          -- smaller term is far below a double's precision, and exp() of less than -745
+          -- underflows.
+          UPDATE brands b SET trend_score = CASE
+              WHEN b.trend_score = '-Infinity' THEN s.score
+              ELSE greatest(b.trend_score, s.score)
+                + ln(1 + exp(-least(abs(b.trend_score - s.score), 700)))
+            END
+          FROM sums s
+          WHERE b.id = s.brand_id
+        )
+        SELECT coalesce(sum(s.votes), 0) INTO folded FROM sums s;
+        RETURN folded;
       END $$;
 
       DROP FUNCTION cast_vote(uuid, bigint, timestamptz, text, double precision);
@@ -98,20 +152,14 @@ export const voteWithoutCommitLock: Migration = {
           ARRAY['${SUPPLY_ACCOUNT}', 'user:' || p_user],
           ARRAY[-p_reward, p_reward]
         );
-        -- The rows that votes for one brand share come last, so they are held only from here to
+        -- The row that votes for one brand share comes last, so it is held only from here to
         -- the commit.
         INSERT INTO brand_month_votes AS tally (brand_id, month, industry, votes, reached_at)
           VALUES (p_brand, p_month, brand_industry, 1, p_at)
           ON CONFLICT (brand_id, month)
           DO UPDATE SET votes = tally.votes + 1, reached_at = excluded.reached_at;
-        -- log(exp(score) + exp(weight)) without overflow; past a difference of 700 the smaller
-        -- term is far below a double's precision, and exp() of less than -745 underflows.
-        UPDATE brands SET trend_score = CASE
-            WHEN trend_score = '-Infinity' THEN p_weight
-            ELSE greatest(trend_score, p_weight)
-              + ln(1 + exp(-least(abs(trend_score - p_weight), 700)))
-          END
-          WHERE id = p_brand;
+        -- The trend score is folded in after the commit (fold_brand_trends).
+        INSERT INTO brand_trend_pending (brand_id, weight) VALUES (p_brand, p_weight);
 
         RETURN QUERY SELECT 'accepted'::text, cast_id, NULL::timestamptz;
       END $$;
@@ -120,7 +168,10 @@ export const voteWithoutCommitLock: Migration = {
   /** Migration 0071's `cast_vote`, and the trigger announces every tally again. */
   async down({ context: sequelize }) {
     await sequelize.query(`
+      SELECT fold_brand_trends(2147483647);
       DROP FUNCTION cast_vote(uuid, bigint, timestamptz, text, double precision, numeric);
+      DROP FUNCTION fold_brand_trends;
+      DROP TABLE brand_trend_pending;
       ${CAST_VOTE_0071}
       CREATE OR REPLACE FUNCTION brnd_notify_votes() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
