@@ -138,7 +138,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     // The SMS bounds count time on the app's clock, so tests move past a cooldown (decision 040).
     clock,
   });
-  const votes = createVoteService({ db, clock });
+  const votes = createVoteService({ db, clock, runInBackground });
   const brands = createBrandService({ db, votes, clock });
   const contest = createContestService({ db, ledger, clock });
 

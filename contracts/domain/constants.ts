@@ -199,7 +199,7 @@ export const VOTE_WINDOW_MS = VOTE_WINDOW_HOURS * 60 * 60_000;
 /** Contest tallies run per calendar month in this time zone. */
 export const CONTEST_TIME_ZONE = 'Europe/Warsaw';
 export const CONTEST_PRIZE_BRND = 1_000_000;
-/** What each accepted vote credits the voter: the amount migration 0071's `cast_vote` posts. */
+/** What each accepted vote credits the voter: the bff passes it to `cast_vote` (migration 0115). */
 export const VOTE_REWARD_BRND = 1;
 
 /** Brand listings. */
