@@ -21,6 +21,7 @@ import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from './AdminContest.module.css';
+import { ADMIN_TIME } from '../shared/admin-time.ts';
 
 const CONTEST_KEY = ['admin', 'contest'] as const;
 
@@ -132,11 +133,7 @@ function HistoryTable({ winners }: { winners: ClosedMonth[] }) {
                   <td className={styles.number}>{intl.formatNumber(row.prize)}</td>
                   <td>{row.owner_email ?? <Badge>{t('noOwner')}</Badge>}</td>
                   <td>
-                    {intl.formatDate(row.closed_at, {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                      timeZone: CONTEST_TIME_ZONE,
-                    })}
+                    {intl.formatDate(row.closed_at, { ...ADMIN_TIME, timeZone: CONTEST_TIME_ZONE })}
                   </td>
                 </tr>
               ))}
