@@ -22,6 +22,7 @@ import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from './AdminContest.module.css';
 import { ADMIN_TIME } from '../shared/admin-time.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 const CONTEST_KEY = ['admin', 'contest'] as const;
 
@@ -65,7 +66,7 @@ function StandingsTable({ month, standings }: { month: string; standings: Standi
       {standings.length === 0 ? (
         <p className={screen.muted}>{t('noVotes')}</p>
       ) : (
-        <div className={table.scroll}>
+        <TableScroll label={caption}>
           <table className={table.table}>
             <caption className="visually-hidden">{caption}</caption>
             <thead>
@@ -89,7 +90,7 @@ function StandingsTable({ month, standings }: { month: string; standings: Standi
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
@@ -105,7 +106,7 @@ function HistoryTable({ winners }: { winners: ClosedMonth[] }) {
       {winners.length === 0 ? (
         <p className={screen.muted}>{t('noHistory')}</p>
       ) : (
-        <div className={table.scroll}>
+        <TableScroll label={t('history')}>
           <table className={table.table}>
             <caption className="visually-hidden">{t('history')}</caption>
             <thead>
@@ -139,7 +140,7 @@ function HistoryTable({ winners }: { winners: ClosedMonth[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
