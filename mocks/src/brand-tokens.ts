@@ -296,7 +296,7 @@ function usage(fake: Fake, state: BrandTokenState, brand: BrandView, owner: Fake
   const tokens = brandTokens(state, brand.id);
   const used: Record<PlanLimit, number> = {
     tokens: tokens.length,
-    maxSupply: Math.max(0, ...tokens.map((token) => issuedOf(state, token.id))),
+    maxSupply: Math.max(0, ...tokens.map((token) => token.cap ?? 0)),
     dailyVolume: volumeToday(fake, state, brand.id),
     users: 1,
     deals: activeOffers(state, brand.id).length,

@@ -352,8 +352,8 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
     }>(
       `SELECT
          (SELECT count(*) FROM brand_tokens WHERE brand_id = $1 AND status <> 'failed')::text AS tokens,
-         (SELECT max(t.cap - a.balance)::text FROM brand_tokens t
-            JOIN ledger_accounts a ON a.id = 'bt:' || t.id || ':unissued'
+         -- The plan limits each token's supply cap, so its usage is the largest cap issued.
+         (SELECT max(t.cap)::text FROM brand_tokens t
             WHERE t.brand_id = $1 AND t.status <> 'failed') AS max_issued,
          (SELECT tokens::text FROM brand_daily_volume
             WHERE brand_id = $1 AND day = (now() AT TIME ZONE 'Europe/Warsaw')::date) AS volume,
