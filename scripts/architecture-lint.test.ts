@@ -15,6 +15,9 @@ test.each([
   ['bff/src/db/probe.ts', "import { createLedger } from '../services/ledger.ts';"],
   ['bff/src/db/probe.ts', "import { seedIfEmpty } from '../seed/demo.ts';"],
   ['bff/src/services/probe.ts', "import { ordersRouter } from '../http/orders.ts';"],
+  // Services kept in a folder per use case (orders/, brand-tokens/, payment-desk/) are one level down.
+  ['bff/src/db/probe.ts', "import { createOrderService } from '../services/orders/service.ts';"],
+  ['bff/src/services/orders/probe.ts', "import { ordersRouter } from '../../http/orders.ts';"],
   [
     'tests/conformance/probe.ts',
     "import { createLedger } from '../../bff/src/services/ledger.ts';",
@@ -31,6 +34,10 @@ test.each([
 test.each([
   ['bff/src/http/probe.ts', "import { createLedger } from '../services/ledger.ts';"],
   ['bff/src/services/probe.ts', "import { openDatabase } from '../db/database.ts';"],
+  [
+    'bff/src/services/brand-tokens/probe.ts',
+    "import { openDatabase } from '../../db/database.ts';",
+  ],
   ['bff/src/seed/probe.ts', "import { createSaleService } from '../services/sale.ts';"],
   ['tests/conformance/probe.ts', "import { createOperator } from '@brnd/bff/services/operators';"],
 ])('lint allows the forward edge in %s: %s', async (filePath, source) => {
