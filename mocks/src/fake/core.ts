@@ -4,21 +4,18 @@ import type { Buyback } from '@brnd/contracts/api/burns';
 import type { Brand } from '@brnd/contracts/api/brand-listings';
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
 import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
-import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import { isListedPublicly } from '@brnd/contracts/domain/verification';
 import {
   EMAIL_CODE_LIFETIME_MS,
   MAX_BRAND_CARDS,
-  ORDER_STATUS,
   SMS_CODE_LIFETIME_MS,
   BRAND_THROTTLE_WINDOW_MS,
   VOTE_WINDOW_MS,
   VOTES_PER_WINDOW,
-  type OrderStatusCode,
 } from '@brnd/contracts/domain/constants';
 import { claimSmsSend } from '../sms-bounds.ts';
 import { localText } from '../messages.ts';
-import { cryptoOrderView, liveSaleSettings, salePrice, type SaleSettings } from '../sale.ts';
+import { liveSaleSettings, type SaleSettings } from '../sale.ts';
 import { type FakeSeed } from '../seed.ts';
 import { type TreasuryHost } from '../admin-treasury.ts';
 import { type ChallengeRecord, type ProofHost } from '../wallet-proofs.ts';
@@ -31,7 +28,6 @@ import {
   type UserRecord,
   type CodePurpose,
   type CodeRecord,
-  type OrderRecord,
   type BrandRecord,
   type VoteRecord,
   type FakeState,
@@ -44,6 +40,7 @@ import {
   listStatus,
 } from './records.ts';
 import { seededState } from './seeded-state.ts';
+import { fakeOrderViews } from './order-views.ts';
 
 /**
  * What every part of the fake shares: the clock, the state, the outbox, throttles and the
@@ -354,96 +351,16 @@ export function createFakeCore(seed: FakeSeed, options: FakeOptions) {
     }
   }
 
-  /* ---- orders */
-
-  function toCryptoOrder(order: OrderRecord): CryptoOrder {
-    const crypto = order.crypto;
-    if (!crypto || order.method === 'PLN') throw new FakeError(404, 'errors.notFound');
-    const decided = (state.paymentDesk?.resolutions ?? []).filter(
-      (resolution) => resolution.orderId === order.uuid,
-    );
-    const latest = decided[decided.length - 1];
-    return cryptoOrderView({
-      uuid: order.uuid,
-      method: order.method,
-      value: order.value,
-      price: order.price ?? salePrice(saleSettings()),
-      createdAt: order.createdAt,
-      payment: crypto,
-      now: now(),
-      decision: latest
-        ? {
-            decision: latest.decision,
-            paid_amount: latest.paid_amount,
-            brnd_tokens: latest.brnd_tokens,
-            reference: latest.reference,
-            decided_at: latest.created_at,
-          }
-        : null,
+  const { toCryptoOrder, toTransaction, mailPurchaseReceipt, applyOrderStatus, ownOrder } =
+    fakeOrderViews({
+      get state() {
+        return state;
+      },
+      now,
+      saleSettings,
+      send,
+      userById,
     });
-  }
-
-  function toTransaction(order: OrderRecord): Transaction {
-    const shown = order.crypto && order.method !== 'PLN' ? toCryptoOrder(order) : null;
-    return {
-      session_id: order.uuid,
-      created_at: new Date(order.createdAt).toISOString(),
-      brnd_tokens: order.tokens,
-      token_price: order.price ?? salePrice(saleSettings()),
-      amount: order.value,
-      signature: order.method,
-      status: listStatus(order),
-      payment_situation: shown?.payment_situation ?? null,
-      paid_amount: shown?.paid_amount ?? null,
-    };
-  }
-
-  /** The purchase receipt, worded by the bff's template's keys (docs/decisions/044). */
-  function mailPurchaseReceipt(owner: UserRecord, order: OrderRecord) {
-    const card = state.cardTransactions.find((record) => record.cashTxHash === order.uuid);
-    const values = {
-      order: order.crypto?.shopOrderId ?? order.uuid,
-      paid: order.crypto
-        ? `${order.crypto.paidAmount ?? order.crypto.destinationAmount} ${order.method}`
-        : `${(card?.fiatValue ?? 0).toFixed(2)} PLN`,
-      tokens: order.tokens,
-      date: new Date(now()).toISOString().slice(0, 10),
-    };
-    send({
-      channel: 'email',
-      to: owner.email,
-      subject: localText(owner.language, 'email.purchaseReceipt.subject', values),
-      text: [
-        localText(owner.language, 'email.greeting', { name: owner.name }),
-        localText(owner.language, 'email.purchaseReceipt.body', values),
-        localText(owner.language, 'email.purchaseReceipt.keep'),
-      ].join('\n\n'),
-    });
-  }
-
-  function applyOrderStatus(order: OrderRecord, status: OrderStatusCode) {
-    if (!order.crypto) return;
-    const wasPaid = order.crypto.status === ORDER_STATUS.PAID;
-    order.crypto.status = status;
-    if (!wasPaid && status === ORDER_STATUS.PAID) {
-      const owner = userById(order.userId);
-      owner.wallet.amount += order.value;
-      owner.wallet.brnd_tokens += order.tokens;
-      recordActivity(state, owner.id, now(), 'purchase', order.tokens, {
-        type: 'order',
-        id: order.uuid,
-      });
-      mailPurchaseReceipt(owner, order);
-    }
-  }
-
-  function ownOrder(user: UserRecord, uuid: string): OrderRecord {
-    const order = state.orders.find(
-      (candidate) => candidate.uuid === uuid && candidate.userId === user.id,
-    );
-    if (!order) throw new FakeError(404, 'errors.notFound');
-    return order;
-  }
 
   const treasuryHost = (operator: UserRecord): TreasuryHost => ({
     payouts: () => (state.payouts ??= []),

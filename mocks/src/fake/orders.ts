@@ -1,3 +1,4 @@
+import { isAwaitingPayment } from '@brnd/contracts/domain/orders';
 import { SUCCESS } from '@brnd/contracts/api/accounts';
 import { SALE_ALLOCATION_TOKENS, payoutAsTransaction } from '@brnd/contracts/api/wallet';
 import {
@@ -82,7 +83,7 @@ export function fakeOrders(core: FakeCore) {
           order.userId === user.id &&
           order.method === input.selected_payMethod &&
           order.crypto !== undefined &&
-          order.crypto.status < ORDER_STATUS.CONFIRMING &&
+          isAwaitingPayment(order.crypto.status) &&
           order.crypto.expiresAt > createdAt,
       );
       if (open.length >= MAX_OPEN_ORDERS_PER_METHOD) {
