@@ -188,7 +188,7 @@ export function mailDecision(
     [
       localText(language, `${key}.body`, values),
       outcome === 'approved' ? '' : localText(language, 'email.reason', { reason: notice.reason }),
-      pageLink(fake.appUrl, page),
+      pageLink(fake.appUrl, page, { language }),
     ]
       .filter(Boolean)
       .join('\n\n'),

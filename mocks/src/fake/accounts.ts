@@ -77,9 +77,9 @@ export function fakeAccounts(core: FakeCore) {
           text: [
             localText(owner.language, 'email.greeting', { name: owner.name }),
             localText(owner.language, 'email.signupExisting.body'),
-            pageLink(appUrl, APP_PAGES.login),
+            pageLink(appUrl, APP_PAGES.login, { language: owner.language }),
             localText(owner.language, 'email.signupExisting.forgot'),
-            pageLink(appUrl, APP_PAGES.forgotPassword),
+            pageLink(appUrl, APP_PAGES.forgotPassword, { language: owner.language }),
           ].join('\n\n'),
         });
         return { message: SUCCESS };
@@ -230,7 +230,10 @@ export function fakeAccounts(core: FakeCore) {
           text: [
             localText(user.language, 'email.greeting', { name: user.name }),
             localText(user.language, 'email.reset.body'),
-            pageLink(appUrl, APP_PAGES.resetPassword, { params: { code } }),
+            pageLink(appUrl, APP_PAGES.resetPassword, {
+              params: { code },
+              language: user.language,
+            }),
             localText(user.language, 'email.reset.validity', {
               hours: Math.round(RESET_CODE_LIFETIME_MS / HOUR),
             }),

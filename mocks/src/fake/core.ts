@@ -92,6 +92,36 @@ export function createFakeCore(seed: FakeSeed, options: FakeOptions) {
     return [...state.buybacks].reverse();
   }
 
+  /**
+   * A payout the fake "mines" a second after it was claimed, as buybacks: confirmed, and its
+   * receipt mailed once, worded by the bff's template's keys (docs/decisions/044).
+   */
+  function settlePayouts() {
+    for (const payout of state.payouts ?? []) {
+      if (payout.status !== 'pending' || now() - Date.parse(payout.created_at) < 1_000) continue;
+      const txHash = `0x${randomHex(32)}`;
+      Object.assign(payout, { status: 'confirmed', txHash });
+      const owner = userById(payout.userId);
+      const values = {
+        tokens: Math.floor(payout.brnd_tokens),
+        address: payout.walletAddress,
+        txHash,
+        date: new Date(now()).toISOString().slice(0, 10),
+      };
+      send({
+        channel: 'email',
+        to: owner.email,
+        subject: localText(owner.language, 'email.payoutReceipt.subject', values),
+        text: [
+          localText(owner.language, 'email.greeting', { name: owner.name }),
+          localText(owner.language, 'email.payoutReceipt.body', values),
+          localText(owner.language, 'email.payoutReceipt.transaction', values),
+          localText(owner.language, 'email.payoutReceipt.keep'),
+        ].join('\n\n'),
+      });
+    }
+  }
+
   function send(message: Omit<OutboxMessage, 'createdAt' | 'html'>) {
     // The fake writes the text part only; the bff's templates render the HTML.
     state.outbox.unshift({ ...message, html: null, createdAt: new Date(now()).toISOString() });
@@ -164,7 +194,7 @@ export function createFakeCore(seed: FakeSeed, options: FakeOptions) {
       text: [
         localText(user.language, 'email.greeting', { name: user.name }),
         localText(user.language, 'email.verify.body'),
-        pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code } }),
+        pageLink(appUrl, APP_PAGES.verifyEmail, { params: { code }, language: user.language }),
         localText(user.language, 'email.verify.validity', {
           days: Math.round(EMAIL_CODE_LIFETIME_MS / DAY),
         }),
@@ -392,6 +422,7 @@ export function createFakeCore(seed: FakeSeed, options: FakeOptions) {
     raisedUsd,
     recordAudit,
     buybacksNewestFirst,
+    settlePayouts,
     send,
     issueCode,
     hit,

@@ -9,7 +9,7 @@ import type { FakeCore } from './core.ts';
 
 /** Wallet as the bff's services/wallet.ts and payouts.ts: balance, proofs, payouts, activity. */
 export function fakeWallet(core: FakeCore) {
-  const { now, treasuryHost, proofHost } = core;
+  const { now, treasuryHost, proofHost, settlePayouts } = core;
   return {
     wallet(user: UserRecord) {
       return { wallet: [{ ...user.wallet }] };
@@ -77,6 +77,7 @@ export function fakeWallet(core: FakeCore) {
     },
 
     payouts(user: UserRecord) {
+      settlePayouts();
       const own = (core.state.payouts ?? []).filter((payout) => payout.userId === user.id);
       return { payouts: own.map(({ userId: _userId, ...payout }) => payout) };
     },

@@ -1,6 +1,7 @@
 import type { Resolution } from '@brnd/contracts/api/admin-orders';
 import { type CryptoPayMethod } from '@brnd/contracts/domain/constants';
 import type { Language } from '../../db/models.ts';
+import type { Transaction } from 'sequelize';
 import { DomainError } from '../errors.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount } from '../ledger.ts';
 import {
@@ -20,28 +21,34 @@ import type { PaymentDeskContext, DetailContext } from './context.ts';
 /** Telling the buyer of an operator's decision. */
 export function decisionMail(ctx: DetailContext) {
   const { deps } = ctx;
-  const { db, logger } = deps;
+  const { db } = deps;
 
   /**
-   * Tells the buyer, in their language, what was decided on their money. After the commit: a
-   * decision stands even if the mail cannot be queued, and the failure is logged.
+   * Tells the buyer, in their language, what was decided on their money: queued in the
+   * decision's transaction (decision 056), so the decision and its mail stand or fall together.
    */
-  async function mailBuyer(uuid: string, resolution: Resolution, currency: CryptoPayMethod) {
+  async function mailBuyer(
+    uuid: string,
+    resolution: Resolution,
+    currency: CryptoPayMethod,
+    transaction: Transaction,
+  ) {
     const notifications = deps.notifications;
     if (!notifications) return;
-    try {
-      const [buyer] = await db.query<{
-        email: string;
-        name: string;
-        language: Language;
-        shop_order_id: string;
-      }>(
-        `SELECT u.email, u.name, u.language, o.shop_order_id::text
-         FROM crypto_orders o JOIN users u ON u.id = o.user_id WHERE o.uuid = $1`,
-        [uuid],
-      );
-      if (!buyer) return;
-      await notifications.mail({
+    const [buyer] = await db.query<{
+      email: string;
+      name: string;
+      language: Language;
+      shop_order_id: string;
+    }>(
+      `SELECT u.email, u.name, u.language, o.shop_order_id::text
+       FROM crypto_orders o JOIN users u ON u.id = o.user_id WHERE o.uuid = $1`,
+      [uuid],
+      { transaction },
+    );
+    if (!buyer) return;
+    await notifications.mail(
+      {
         kind: 'paymentDecision',
         to: buyer.email,
         language: buyer.language,
@@ -54,10 +61,9 @@ export function decisionMail(ctx: DetailContext) {
           reference: resolution.reference ?? '',
           orderUuid: uuid,
         },
-      });
-    } catch (error) {
-      logger.error('could not tell the buyer of a payment decision', { order: uuid, err: error });
-    }
+      },
+      { transaction },
+    );
   }
 
   return { mailBuyer };
@@ -208,7 +214,9 @@ export function resolveOperations(
             },
             transaction,
           );
-          return toResolution(inserted, row.currency);
+          const resolution = toResolution(inserted, row.currency);
+          await mailBuyer(id, resolution, row.currency, transaction);
+          return resolution;
         })
         .catch((error: unknown) => {
           // Two decisions racing past the checks meet at the unique (order, amount) key.
@@ -217,7 +225,6 @@ export function resolveOperations(
           }
           throw error;
         });
-      await mailBuyer(id, resolution, (await cryptoRow(id))?.currency ?? 'ETH');
       logger.info('order exception resolved', {
         order: id,
         decision: resolution.decision,
