@@ -27,7 +27,7 @@ import { createLinkPreview, type LinkPreview } from './services/link-preview.ts'
 import { createNotifications } from './services/notifications.ts';
 import { createReceipts } from './services/receipts.ts';
 import type { PasswordHasher } from './services/passwords.ts';
-import { createPaymentDesk } from './services/payment-desk.ts';
+import { createPaymentDesk } from './services/payment-desk/service.ts';
 import { createPayoutService } from './services/payouts.ts';
 import { createRateLimiter } from './services/rate-limits.ts';
 import { createReferralService } from './services/referrals.ts';
