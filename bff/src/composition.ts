@@ -163,9 +163,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     chain,
     logger,
     enqueue: adapters.enqueuePayout ?? (async () => {}),
-    ...(adapters.beforePayoutBroadcast
-      ? { beforeBroadcast: adapters.beforePayoutBroadcast }
-      : {}),
+    ...(adapters.beforePayoutBroadcast ? { beforeBroadcast: adapters.beforePayoutBroadcast } : {}),
     ...(adapters.afterPayoutBroadcast ? { afterBroadcast: adapters.afterPayoutBroadcast } : {}),
   });
   payouts.onSent(reactions.payoutSent);
