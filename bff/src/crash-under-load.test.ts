@@ -12,8 +12,9 @@ import { deployPlatformContracts, type PlatformContracts } from '@brnd/contracts
 import { BRND } from '@brnd/contracts/chain/generated/index';
 import { ORDER_STATUS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import { verificationCodeFrom } from '@brnd/contracts/api/dev';
-import { NonceManager, Wallet } from 'ethers';
+import { NonceManager, Wallet, computeAddress } from 'ethers';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { devMinterKey } from './chain/dev-keys.ts';
 import { databaseName, openDatabase, type Database } from './db/database.ts';
 import { ONE_TOKEN } from './services/ledger.ts';
 import {
@@ -58,6 +59,7 @@ beforeAll(async () => {
   );
   contracts = await deployPlatformContracts(deployer, {
     treasury: deployer.address,
+    minter: computeAddress(devMinterKey()),
     unbondingSeconds: 3600,
   });
   treasuryNonceBefore = await deployer.getNonce('latest');
@@ -500,7 +502,10 @@ test('two instances SIGKILLed under mixed traffic and restarted: nothing lost, n
     }
     // Every treasury nonce went to one stored transaction: nothing signed twice or off the books.
     expect(await provider.getTransactionCount(anvil.accounts[TREASURY]!.address, 'latest')).toBe(
-      treasuryNonceBefore + (await count('SELECT 1 FROM treasury_nonces')),
+      treasuryNonceBefore +
+        (await count('SELECT 1 FROM treasury_nonces WHERE account = $1', [
+          anvil.accounts[TREASURY]!.address.toLowerCase(),
+        ])),
     );
     provider.destroy();
     expect(

@@ -182,7 +182,7 @@ test('a bff killed between storing a signed payout and broadcasting it broadcast
     expect(await provider.getTransactionCount(treasury, 'latest')).toBe(nonceBefore + 1);
     const versions = await db.query<{ tx_hash: string }>(
       `SELECT v.tx_hash FROM treasury_transaction_versions v
-       JOIN treasury_nonces n USING (chain_id, genesis_hash, nonce)
+       JOIN treasury_nonces n USING (chain_id, genesis_hash, account, nonce)
        WHERE n.source = 'payouts' AND n.source_id = $1`,
       [signed?.id],
     );
