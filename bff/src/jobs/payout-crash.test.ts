@@ -82,7 +82,7 @@ async function payoutTo(address: string): Promise<StoredPayout | undefined> {
 }
 
 async function waitUntilConfirmed(address: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
     if ((await payoutTo(address))?.status === 'confirmed') return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -154,7 +154,7 @@ test('a bff killed after broadcasting a payout reconciles it on restart without 
     await stop(first, 'SIGKILL');
     if (second) await stop(second, 'SIGTERM');
   }
-}, 60_000);
+}, 120_000);
 
 test('a bff killed between storing a signed payout and broadcasting it broadcasts that same transaction once on restart', async () => {
   const first = await startServer({ PAYOUT_PAUSE_BEFORE_BROADCAST_MS: '600000' });
@@ -197,4 +197,4 @@ test('a bff killed between storing a signed payout and broadcasting it broadcast
     await stop(first, 'SIGKILL');
     if (second) await stop(second, 'SIGTERM');
   }
-}, 60_000);
+}, 120_000);
