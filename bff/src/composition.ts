@@ -75,6 +75,8 @@ export interface ServiceAdapters {
   chain?: PlatformChain;
   /** Queues a claimed payout (jobs/payouts.ts); unset: claims are stored, nothing sends them. */
   enqueuePayout?: (payoutId: string) => Promise<void>;
+  /** Test hook of the payout crash test (PAYOUT_PAUSE_BEFORE_BROADCAST_MS). */
+  beforePayoutBroadcast?: (payoutId: string) => Promise<void>;
   /** Test hook of the payout crash test (PAYOUT_PAUSE_AFTER_BROADCAST_MS). */
   afterPayoutBroadcast?: (payoutId: string) => Promise<void>;
   /** Queues brand token chain sends (jobs/brand-tokens.ts); unset: issuing and minting answer 503. */
@@ -161,6 +163,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     chain,
     logger,
     enqueue: adapters.enqueuePayout ?? (async () => {}),
+    ...(adapters.beforePayoutBroadcast ? { beforeBroadcast: adapters.beforePayoutBroadcast } : {}),
     ...(adapters.afterPayoutBroadcast ? { afterBroadcast: adapters.afterPayoutBroadcast } : {}),
   });
   payouts.onSent(reactions.payoutSent);
