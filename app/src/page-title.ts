@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import type { TitleKey } from './route-titles.ts';
+import type { TitleKey } from '@brnd/ui/screens/screen-manifest';
 
 /** Sets the tab title; the last page effect to run wins (the root's runs before the pages'). */
 export function usePageTitle(key: TitleKey): void {

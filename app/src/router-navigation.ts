@@ -27,6 +27,12 @@ export function createRouterNavigation(router: AppRouter): Navigation {
         hash: options.hash,
       }).href;
     },
+    preload(to, options = {}) {
+      // A failed preload is no error: the click loads the page again and shows what went wrong.
+      router
+        .preloadRoute({ to, search: definedSearch(options.search), hash: options.hash })
+        .catch(() => undefined);
+    },
     assign(url) {
       window.location.assign(url);
     },

@@ -27,7 +27,7 @@ import { createLinkPreview, type LinkPreview } from './services/link-preview.ts'
 import { createNotifications } from './services/notifications.ts';
 import { createReceipts } from './services/receipts.ts';
 import type { PasswordHasher } from './services/passwords.ts';
-import { createPaymentDesk } from './services/payment-desk.ts';
+import { createPaymentDesk } from './services/payment-desk/service.ts';
 import { createPayoutService } from './services/payouts.ts';
 import { createRateLimiter } from './services/rate-limits.ts';
 import { createReferralService } from './services/referrals.ts';
@@ -75,6 +75,8 @@ export interface ServiceAdapters {
   chain?: PlatformChain;
   /** Queues a claimed payout (jobs/payouts.ts); unset: claims are stored, nothing sends them. */
   enqueuePayout?: (payoutId: string) => Promise<void>;
+  /** Test hook of the payout crash test (PAYOUT_PAUSE_BEFORE_BROADCAST_MS). */
+  beforePayoutBroadcast?: (payoutId: string) => Promise<void>;
   /** Test hook of the payout crash test (PAYOUT_PAUSE_AFTER_BROADCAST_MS). */
   afterPayoutBroadcast?: (payoutId: string) => Promise<void>;
   /** Queues brand token chain sends (jobs/brand-tokens.ts); unset: issuing and minting answer 503. */
@@ -138,7 +140,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     // The SMS bounds count time on the app's clock, so tests move past a cooldown (decision 040).
     clock,
   });
-  const votes = createVoteService({ db, clock });
+  const votes = createVoteService({ db, clock, runInBackground });
   const brands = createBrandService({ db, votes, clock });
   const contest = createContestService({ db, ledger, clock });
 
@@ -161,6 +163,7 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
     chain,
     logger,
     enqueue: adapters.enqueuePayout ?? (async () => {}),
+    ...(adapters.beforePayoutBroadcast ? { beforeBroadcast: adapters.beforePayoutBroadcast } : {}),
     ...(adapters.afterPayoutBroadcast ? { afterBroadcast: adapters.afterPayoutBroadcast } : {}),
   });
   payouts.onSent(reactions.payoutSent);

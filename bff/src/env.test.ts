@@ -338,6 +338,9 @@ test('a chain of our own needs its id, treasury key and checksummed contract add
   expect(problemsOf({ PAYOUT_PAUSE_AFTER_BROADCAST_MS: '1000' })).toEqual([
     'PAYOUT_PAUSE_AFTER_BROADCAST_MS is a test hook: only with NODE_ENV=test',
   ]);
+  expect(problemsOf({ PAYOUT_PAUSE_BEFORE_BROADCAST_MS: '1000' })).toEqual([
+    'PAYOUT_PAUSE_BEFORE_BROADCAST_MS is a test hook: only with NODE_ENV=test',
+  ]);
 });
 
 test('outside production the session secret is generated once and kept in DATA_DIR', async () => {

@@ -57,6 +57,8 @@ export interface Env {
   chain?: ChainSettings;
   /** On SIGTERM: how long the replica still serves with /api/ready at 503 (decision 047). */
   shutdownPauseMs: number;
+  /** Tests only (NODE_ENV=test): hold a payout this long once signed, before its broadcast. */
+  payoutPauseBeforeBroadcastMs?: number;
   /** Tests only (NODE_ENV=test): hold a payout this long after its broadcast (the crash test). */
   payoutPauseAfterBroadcastMs?: number;
   /** The article feed behind the blog; unset: the bundled sample feed. */
@@ -288,6 +290,9 @@ const EnvSchema = v.object({
   CARD_PROVIDER_CALLBACK_SECRET: v.optional(
     v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
   ),
+  PAYOUT_PAUSE_BEFORE_BROADCAST_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9]{1,9}$/, 'must be milliseconds'), v.transform(Number)),
+  ),
   PAYOUT_PAUSE_AFTER_BROADCAST_MS: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9]{1,9}$/, 'must be milliseconds'), v.transform(Number)),
   ),
@@ -372,8 +377,13 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
       problems.push(`${group.join(', ')} are set together (unset all for the local simulator)`);
     }
   }
-  if (values.PAYOUT_PAUSE_AFTER_BROADCAST_MS && values.NODE_ENV !== 'test') {
-    problems.push('PAYOUT_PAUSE_AFTER_BROADCAST_MS is a test hook: only with NODE_ENV=test');
+  for (const name of [
+    'PAYOUT_PAUSE_BEFORE_BROADCAST_MS',
+    'PAYOUT_PAUSE_AFTER_BROADCAST_MS',
+  ] as const) {
+    if (values[name] && values.NODE_ENV !== 'test') {
+      problems.push(`${name} is a test hook: only with NODE_ENV=test`);
+    }
   }
   if (values.NODE_ENV === 'production') {
     const required: [string, string][] = [
@@ -477,6 +487,9 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
               },
             },
           }
+        : {}),
+      ...(raw.PAYOUT_PAUSE_BEFORE_BROADCAST_MS
+        ? { payoutPauseBeforeBroadcastMs: raw.PAYOUT_PAUSE_BEFORE_BROADCAST_MS }
         : {}),
       ...(raw.PAYOUT_PAUSE_AFTER_BROADCAST_MS
         ? { payoutPauseAfterBroadcastMs: raw.PAYOUT_PAUSE_AFTER_BROADCAST_MS }

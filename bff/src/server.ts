@@ -158,7 +158,16 @@ async function main() {
   const mailer = queuedMailer(queue);
   const sms = await startSms(db);
   await startSmsWorker(queue, sms.provider, logger);
-  const pauseMs = env.payoutPauseAfterBroadcastMs;
+  // The payout crash test's kill points (NODE_ENV=test only): a pause the test kills the process in.
+  const pause = (point: string, ms: number | undefined) =>
+    ms
+      ? async (payoutId: string) => {
+          console.log(`payout ${payoutId} ${point}: pausing ${ms} ms`);
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        }
+      : undefined;
+  const beforePayoutBroadcast = pause('signed', env.payoutPauseBeforeBroadcastMs);
+  const afterPayoutBroadcast = pause('broadcast', env.payoutPauseAfterBroadcastMs);
 
   // The token sale: real payment providers when configured, else their local simulators.
   const saleProviders = await startSaleProviders({
@@ -199,14 +208,8 @@ async function main() {
       gateway: saleProviders.gateway,
       card: saleProviders.card,
       usdPerEth: saleProviders.usdPerEth,
-      ...(pauseMs
-        ? {
-            afterPayoutBroadcast: async (payoutId: string) => {
-              console.log(`payout ${payoutId} broadcast: pausing ${pauseMs} ms`);
-              await new Promise((resolve) => setTimeout(resolve, pauseMs));
-            },
-          }
-        : {}),
+      ...(beforePayoutBroadcast ? { beforePayoutBroadcast } : {}),
+      ...(afterPayoutBroadcast ? { afterPayoutBroadcast } : {}),
     },
   );
 

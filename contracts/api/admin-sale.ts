@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-import { SaleSchema } from './sale.ts';
+import { SaleSchema } from './sale-schemas.ts';
 import { SALE_STAGE_NAMES, SALE_TIER_NAMES, SALE_TOKENS_OFFERED } from '../domain/sale.ts';
 
 /**

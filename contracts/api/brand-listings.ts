@@ -1,7 +1,18 @@
+import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-import { BrandRowsSchema, ListingQuerySchema } from './brand-schemas.ts';
+// Not error-catalogue.ts: these declarations stay in the first page's build, valibot must not.
+import { inputErrors, readSessionErrors } from './shared-errors.ts';
+import {
+  BrandRowsSchema,
+  BrandSchema,
+  ContestWinnerSchema,
+  FavouriteBrandSchema,
+  LimitSchema,
+  ListingQuerySchema,
+} from './brand-schemas.ts';
+import { BrandIdSchema } from '../domain/rules.ts';
 
-export type { Brand, FavouriteBrand } from './brand-schemas.ts';
+export type { Brand, ContestWinner, FavouriteBrand } from './brand-schemas.ts';
 
 /**
  * A brand as listings show it and the listings of the home and voting pages. They answer visitors
@@ -40,4 +51,56 @@ export const newlyAddedBrands = defineEndpoint({
   auth: 'optional',
   query: ListingQuerySchema,
   response: BrandRowsSchema,
+});
+
+/* The reads the voting, brand and dashboard pages load with their code (their route loaders). */
+
+/**
+ * Name or website matches the text, case-insensitively and tolerant of small typos (trigram
+ * similarity), best match first. Serves the suggestions as the user types. No match is 200 with
+ * no rows.
+ */
+export const searchBrands = defineEndpoint({
+  id: 'searchBrands',
+  method: 'GET',
+  path: '/api/brands/search/:text',
+  auth: 'optional',
+  params: v.object({
+    text: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required'), v.maxLength(100)),
+  }),
+  response: v.object({
+    brands: v.object({ rows: v.array(BrandSchema), rowCount: v.number() }),
+  }),
+  errors: { ...inputErrors },
+});
+
+/** An unknown id is 200 with no rows: the page shows 'Cannot display this brand'. */
+export const brandDetails = defineEndpoint({
+  id: 'brandDetails',
+  method: 'GET',
+  path: '/api/brands/details/:brandId',
+  auth: 'optional',
+  params: v.object({ brandId: BrandIdSchema }),
+  response: BrandRowsSchema,
+  errors: { ...inputErrors },
+});
+
+/** Brands this user voted for, most of their votes first (the dashboard shows the top 5). */
+export const favouriteBrands = defineEndpoint({
+  id: 'favouriteBrands',
+  method: 'GET',
+  path: '/api/brands/myfav',
+  auth: 'required',
+  response: v.object({ brands: v.object({ rows: v.array(FavouriteBrandSchema) }) }),
+  errors: { ...readSessionErrors },
+});
+
+/** Closed contest months, newest first: the voting page shows the first as last month's winner. */
+export const contestWinners = defineEndpoint({
+  id: 'contestWinners',
+  method: 'GET',
+  path: '/api/brands/winners',
+  query: v.object({ limit: v.optional(LimitSchema) }),
+  response: v.object({ winners: v.object({ rows: v.array(ContestWinnerSchema) }) }),
+  errors: { ...inputErrors },
 });

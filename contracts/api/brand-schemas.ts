@@ -63,3 +63,17 @@ export const ListingQuerySchema = v.object({
   limit: v.optional(LimitSchema),
   industry: v.optional(IndustrySchema),
 });
+
+/** The brand that won a closed contest month (YYYY-MM, Europe/Warsaw). */
+export const ContestWinnerSchema = v.object({
+  month: v.string(),
+  brand_id: v.number(),
+  name: v.string(),
+  website: v.string(),
+  image_url: v.string(),
+  /** Votes the brand had that month. */
+  votes: v.number(),
+  /** BRND credited to the brand's owner. */
+  prize: v.number(),
+});
+export type ContestWinner = v.InferOutput<typeof ContestWinnerSchema>;

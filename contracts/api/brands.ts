@@ -7,14 +7,17 @@ import {
   readSessionErrors,
   sessionErrors,
 } from './error-catalogue.ts';
-import { newlyAddedBrands, topRatedBrands, trendingBrands } from './brand-listings.ts';
 import {
-  BrandRowsSchema,
-  BrandSchema,
-  FavouriteBrandSchema,
-  IndustrySchema,
-  LimitSchema,
-} from './brand-schemas.ts';
+  brandDetails,
+  contestWinners,
+  favouriteBrands,
+  newlyAddedBrands,
+  searchBrands,
+  topRatedBrands,
+  trendingBrands,
+} from './brand-listings.ts';
+
+import { BrandSchema, IndustrySchema } from './brand-schemas.ts';
 import { ReferralCodeSchema } from './referrals.ts';
 import {
   AddressLineSchema,
@@ -41,6 +44,10 @@ import {
   VERIFICATION_STATUSES,
   type UploadableDocument,
 } from '../domain/verification.ts';
+
+/* The reads pages load with their code live in brand-listings.ts (decision 054). */
+export { brandDetails, contestWinners, favouriteBrands, searchBrands };
+export { ContestWinnerSchema, type ContestWinner } from './brand-schemas.ts';
 
 /**
  * Brands and the monthly vote: voting, search and details, referring and registering a brand,
@@ -107,36 +114,6 @@ export const createBrand = defineEndpoint({
   response: v.object({ message: v.string(), details: BrandSchema }),
 });
 
-/**
- * Name or website matches the text, case-insensitively and tolerant of small typos (trigram
- * similarity), best match first. Serves the suggestions as the user types. No match is 200 with
- * no rows.
- */
-export const searchBrands = defineEndpoint({
-  id: 'searchBrands',
-  method: 'GET',
-  path: '/api/brands/search/:text',
-  auth: 'optional',
-  params: v.object({
-    text: v.pipe(v.string(), v.trim(), v.nonEmpty('validation.required'), v.maxLength(100)),
-  }),
-  response: v.object({
-    brands: v.object({ rows: v.array(BrandSchema), rowCount: v.number() }),
-  }),
-  errors: { ...inputErrors },
-});
-
-/** An unknown id is 200 with no rows: the page shows 'Cannot display this brand'. */
-export const brandDetails = defineEndpoint({
-  id: 'brandDetails',
-  method: 'GET',
-  path: '/api/brands/details/:brandId',
-  auth: 'optional',
-  params: v.object({ brandId: BrandIdSchema }),
-  response: BrandRowsSchema,
-  errors: { ...inputErrors },
-});
-
 export const totalBrands = defineEndpoint({
   id: 'totalBrands',
   method: 'GET',
@@ -166,16 +143,6 @@ export const myBrands = defineEndpoint({
   path: '/api/brands/mybrands',
   auth: 'required',
   response: v.object({ brands: v.object({ rows: v.array(MyBrandSchema) }) }),
-  errors: { ...readSessionErrors },
-});
-
-/** Brands this user voted for, most of their votes first (the dashboard shows the top 5). */
-export const favouriteBrands = defineEndpoint({
-  id: 'favouriteBrands',
-  method: 'GET',
-  path: '/api/brands/myfav',
-  auth: 'required',
-  response: v.object({ brands: v.object({ rows: v.array(FavouriteBrandSchema) }) }),
   errors: { ...readSessionErrors },
 });
 
@@ -231,30 +198,6 @@ export const vote = defineEndpoint({
     status: VoteStatusSchema,
   }),
   errors: { ...sessionErrors, ...inputErrors, notFound, alreadyVoted, voteLimit },
-});
-
-/** The brand that won a closed contest month (YYYY-MM, Europe/Warsaw). */
-export const ContestWinnerSchema = v.object({
-  month: v.string(),
-  brand_id: v.number(),
-  name: v.string(),
-  website: v.string(),
-  image_url: v.string(),
-  /** Votes the brand had that month. */
-  votes: v.number(),
-  /** BRND credited to the brand's owner. */
-  prize: v.number(),
-});
-export type ContestWinner = v.InferOutput<typeof ContestWinnerSchema>;
-
-/** Closed contest months, newest first: the voting page shows the first as last month's winner. */
-export const contestWinners = defineEndpoint({
-  id: 'contestWinners',
-  method: 'GET',
-  path: '/api/brands/winners',
-  query: v.object({ limit: v.optional(LimitSchema) }),
-  response: v.object({ winners: v.object({ rows: v.array(ContestWinnerSchema) }) }),
-  errors: { ...inputErrors },
 });
 
 /**

@@ -1,8 +1,22 @@
 import * as v from 'valibot';
 import type { ErrorResponse } from './error-schema.ts';
 import { errorKindOf, type ErrorDeclaration, type ErrorDeclarations } from './error-kinds.ts';
+import { declareError } from './shared-errors.ts';
 
 export { errorKindOf, type ErrorDeclaration, type ErrorDeclarations };
+/* The shared answers without values, apart so the first page's endpoints stay free of valibot. */
+export {
+  crossSite,
+  declareError,
+  forbidden,
+  inputErrors,
+  notFound,
+  operatorErrors,
+  readSessionErrors,
+  sessionErrors,
+  unauthorized,
+  validation,
+} from './shared-errors.ts';
 
 /**
  * The error catalogue (decision 051): every error answer an endpoint may give is declared on the
@@ -14,37 +28,12 @@ export { errorKindOf, type ErrorDeclaration, type ErrorDeclarations };
 
 type AnySchema = v.GenericSchema;
 
-/* @__NO_SIDE_EFFECTS__ */
-export function declareError<const TValues extends AnySchema | undefined = undefined>(definition: {
-  status: number;
-  messageId?: string;
-  values?: TValues;
-  retryAfter?: boolean;
-}): ErrorDeclaration<TValues> {
-  return {
-    messageId: definition.messageId,
-    values: definition.values as TValues,
-    retryAfter: definition.retryAfter ?? false,
-    status: definition.status,
-  };
-}
-
 /** The body of one declared error, its `values` typed. */
 export type DeclaredErrorBody<D extends ErrorDeclaration> = Omit<ErrorResponse, 'values'> &
   (D['values'] extends AnySchema ? { values: v.InferOutput<D['values']> } : { values?: never });
 
-/* ------------------------------------------------------------------ the answers many share */
+/* ------------------------------------------------------------------ the shared answers with values */
 
-/** A request part broke the endpoint's schemas; `errors` maps each field to its message id. */
-export const validation = declareError({ status: 400 });
-/** No valid session (bearer token or cookie) for an endpoint that needs one. */
-export const unauthorized = declareError({ status: 401, messageId: 'errors.unauthorized' });
-/** A session riding on the cookie from another site (decision 029); never a safe method. */
-export const crossSite = declareError({ status: 403, messageId: 'errors.crossSite' });
-/** Signed in, but not an operator. */
-export const forbidden = declareError({ status: 403, messageId: 'errors.forbidden' });
-/** The id in the path (or body) names nothing this caller may see. */
-export const notFound = declareError({ status: 404, messageId: 'errors.notFound' });
 /** An attempt throttle (logins, codes): come back after `seconds`. */
 export const tooManyAttempts = declareError({
   status: 429,
@@ -52,15 +41,6 @@ export const tooManyAttempts = declareError({
   retryAfter: true,
   values: v.object({ seconds: v.number() }),
 });
-
-/** A POST with `auth: 'required'`: no session, or a session from another site. */
-export const sessionErrors = { unauthorized, crossSite } as const;
-/** A GET with `auth: 'required'` (safe methods are never refused as cross-site). */
-export const readSessionErrors = { unauthorized } as const;
-/** An operator's POST. */
-export const operatorErrors = { unauthorized, crossSite, forbidden } as const;
-/** A call with params, query or a body. */
-export const inputErrors = { validation } as const;
 
 /* ------------------------------------------------------------------ matching an answer */
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { AuthMode } from './endpoint.ts';
 import { CryptoOrderSchema, verifyOrder } from './orders.ts';
-import { SaleSchema } from './sale.ts';
+import { SaleSchema } from './sale-schemas.ts';
 
 /**
  * Live updates by Server-Sent Events (decision 035). A stream answers `text/event-stream`: each

@@ -11,9 +11,11 @@ export const ReferralCodeSchema = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'validation.required'),
 );
 
+/** Where the owner shares the link: without it, a list of links says nothing (issue #23). */
 export const ReferralDescriptionSchema = v.pipe(
   v.string(),
   v.trim(),
+  v.minLength(1, 'referrals.validation.descriptionRequired'),
   v.maxLength(REFERRAL_DESCRIPTION_MAX_LENGTH, 'referrals.validation.description'),
 );
 

@@ -4,33 +4,20 @@ import { MessageResponseSchema } from './message.ts';
 import { PayoutTokensSchema, WalletAddressSchema } from '../domain/rules.ts';
 import { SIGNATURE_PATTERN } from '../domain/wallet-proof.ts';
 import { IdempotentHeadersSchema } from './idempotency.ts';
+import { payouts, wallet } from './wallet-reads.ts';
+import { PayoutSchema, type Payout, type PayoutStatus } from './wallet-schemas.ts';
+
+export { payouts, wallet };
+export {
+  PAYOUT_STATUSES,
+  PayoutSchema,
+  WalletSchema,
+  type Payout,
+  type PayoutStatus,
+  type Wallet,
+} from './wallet-schemas.ts';
 import type { TransactionStatus } from '../domain/constants.ts';
 import type { Transaction } from './orders.ts';
-
-/** The user's BRND balance and the Ethereum address payouts go to. */
-
-export const WalletSchema = v.object({
-  /** USD the user has spent in the token sale. */
-  amount: v.number(),
-  brnd_tokens: v.number(),
-  walletAddress: v.nullable(v.string()),
-  /**
-   * The address was saved with a signature proving the user controls it (decision 042): only
-   * then does it receive payouts and count for Premium. Addresses saved before proofs were
-   * required stay unproven until signed again.
-   */
-  walletVerified: v.boolean(),
-});
-export type Wallet = v.InferOutput<typeof WalletSchema>;
-
-/** The original client reads `wallet[0]`: the answer is a list with one row. */
-export const wallet = defineEndpoint({
-  id: 'wallet',
-  method: 'GET',
-  path: '/api/user/wallet',
-  auth: 'required',
-  response: v.object({ wallet: v.array(WalletSchema) }),
-});
 
 /**
  * Not in the spec: the message the wallet must sign (EIP-4361) before `updateWallet` accepts
@@ -76,27 +63,6 @@ export const updateWallet = defineEndpoint({
   response: MessageResponseSchema,
 });
 
-/**
- * A payout's life: `pending` from the claim until the transfer is mined (recorded, signed,
- * broadcast), then `confirmed`, or `failed` with the tokens back on the user's balance.
- */
-export const PAYOUT_STATUSES = ['pending', 'confirmed', 'failed'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
-
-export const PayoutSchema = v.object({
-  id: v.string(),
-  status: v.picklist(PAYOUT_STATUSES),
-  brnd_tokens: v.number(),
-  /** Base units (18 decimals) as a decimal string, exact where a number would round. */
-  amount: v.string(),
-  walletAddress: v.string(),
-  /** Set once the transfer is signed. */
-  txHash: v.nullable(v.string()),
-  /** ISO 8601. */
-  created_at: v.string(),
-});
-export type Payout = v.InferOutput<typeof PayoutSchema>;
-
 /** A payout's row in the transactions list (GET /api/user/orders) is marked by this signature. */
 export const PAYOUT_SIGNATURE = 'PAYOUT';
 
@@ -137,15 +103,6 @@ export const claimPayout = defineEndpoint({
   body: v.object({ brnd_tokens: PayoutTokensSchema }),
   status: 202,
   response: v.object({ message: v.string(), payout: PayoutSchema }),
-});
-
-/** Newest first. */
-export const payouts = defineEndpoint({
-  id: 'payouts',
-  method: 'GET',
-  path: '/api/user/payouts',
-  auth: 'required',
-  response: v.object({ payouts: v.array(PayoutSchema) }),
 });
 
 /** Whole BRND set aside for the token sale (of the 1,000,000,000 supply). */

@@ -20,6 +20,10 @@ export const COPIED_MESSAGE_DURATION_MS = 5_000;
 
 export const PHONE_CODE_LENGTH = 4;
 export const DEFAULT_PHONE_COUNTRY = 'pl';
+/** DEFAULT_PHONE_COUNTRY's calling code: a number typed without one is national there. */
+export const DEFAULT_PHONE_CALLING_CODE = '48';
+/** E.164: a number has at most 15 digits, its calling code included. */
+export const PHONE_MAX_DIGITS = 15;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /**
@@ -55,6 +59,11 @@ export const SMS_PER_ACCOUNT_PER_DAY = 10;
 /** Codes one number receives per day, whichever accounts ask: a victim's phone is not flooded. */
 export const SMS_PER_NUMBER_PER_DAY = 5;
 export const SMS_BUDGET_WINDOW_MS = 24 * 60 * 60_000;
+/**
+ * How long a sent code's row is kept: the longest window the bounds read, twice (a margin for
+ * instances whose clocks differ); the periodic purge deletes older rows.
+ */
+export const SMS_SENDS_KEPT_MS = 2 * SMS_BUDGET_WINDOW_MS;
 /**
  * Codes per day per destination calling code. Our market gets a real budget; every other
  * destination shares one small budget, because premium-rate numbers abroad are what pumping
@@ -199,7 +208,7 @@ export const VOTE_WINDOW_MS = VOTE_WINDOW_HOURS * 60 * 60_000;
 /** Contest tallies run per calendar month in this time zone. */
 export const CONTEST_TIME_ZONE = 'Europe/Warsaw';
 export const CONTEST_PRIZE_BRND = 1_000_000;
-/** What each accepted vote credits the voter: the amount migration 0071's `cast_vote` posts. */
+/** What each accepted vote credits the voter: the bff passes it to `cast_vote` (migration 0115). */
 export const VOTE_REWARD_BRND = 1;
 
 /** Brand listings. */

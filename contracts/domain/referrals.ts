@@ -2,6 +2,7 @@
  * Referral links, shared by the app (where /ref/{code} lands), the mocks and the bff (which part
  * of a code names the account). Reward amounts live in constants.ts.
  */
+import { normalizePhone } from './rules.ts';
 
 /** Where a link sends its visitors; `register` is the default. */
 export const REFERRAL_TARGETS = ['register', 'ico', 'vote'] as const;
@@ -50,9 +51,9 @@ export function canonicalEmail(email: string): string {
   return `${name}@${host}`;
 }
 
-/** Digits only: `+48 500 100 200` and `+48500100200` are one phone. */
+/** Digits of the E.164 form: `+48 500 100 200`, `0048500100200` and `+48500100200` are one phone. */
 export function canonicalPhone(mobile: string): string {
-  return mobile.replace(/\D/g, '');
+  return normalizePhone(mobile).replace(/\D/g, '');
 }
 
 export interface ReferralParty {

@@ -17,10 +17,12 @@ import {
   PasswordSchema,
   PhoneCodeSchema,
   PhoneSchema,
+  normalizePhone,
   WalletAddressSchema,
   WebsiteSchema,
 } from './rules.ts';
 import { BRAND_LOGO_MAX_BYTES, PASSWORD_MAX_LENGTH } from './constants.ts';
+import { canonicalPhone } from './referrals.ts';
 
 /** The message id of the first issue, or 'ok'. */
 function check(schema: v.GenericSchema, input: unknown): string {
@@ -69,7 +71,22 @@ describe('password', () => {
 describe('phone', () => {
   test('separators and spaces are accepted and removed', () => {
     expect(v.parse(PhoneSchema, '+48 601-234 567')).toBe('+48601234567');
-    expect(v.parse(PhoneSchema, '22 601.23.45')).toBe('226012345');
+    // Without a calling code a number is national to DEFAULT_PHONE_COUNTRY (Poland).
+    expect(v.parse(PhoneSchema, '22 601.23.45')).toBe('+48226012345');
+  });
+  test('one number, one spelling (E.164) however it is typed', () => {
+    for (const typed of ['+48 600 100 200', '0048600100200', '+48600100200', '600-100-200']) {
+      expect(v.parse(PhoneSchema, typed)).toBe('+48600100200');
+    }
+    expect(v.parse(PhoneSchema, '0049 30 123456')).toBe('+4930123456');
+    expect(normalizePhone('')).toBe('');
+    expect(canonicalPhone('0048 500 100 200')).toBe(canonicalPhone('+48500100200'));
+  });
+  test('at most 15 digits once the calling code is added', () => {
+    expect(check(PhoneSchema, '+123456789012345')).toBe('ok');
+    expect(check(PhoneSchema, '00123456789012345')).toBe('ok');
+    expect(check(PhoneSchema, '1234567890123')).toBe('ok');
+    expect(check(PhoneSchema, '12345678901234')).toBe('validation.phone');
   });
   test.each(['', 'abc', '+48 60x 234 567', '12345', '+1234567890123456'])(
     '"%s" is invalid',

@@ -5,9 +5,11 @@ import {
   CARD_MIN_PLN,
   COUNTRY_PLACEHOLDERS,
   CRYPTO_PAY_METHODS,
+  DEFAULT_PHONE_CALLING_CODE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_CODE_LENGTH,
+  PHONE_MAX_DIGITS,
 } from './constants.ts';
 import {
   VERIFICATION_DOCUMENT_MAX_BYTES,
@@ -57,8 +59,27 @@ export const PasswordSchema = v.pipe(
 /** International numbers: digits with an optional leading plus, separators and spaces. */
 const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]*[0-9]$/;
 
+/**
+ * The digits after an international prefix (`+`, or the `00` dialled from most countries), the
+ * calling code first; undefined for a number typed without one (a national number).
+ */
+export function internationalDigits(phone: string): string | undefined {
+  const compact = phone.replace(/[^0-9+]/g, '');
+  if (compact.startsWith('+')) return compact.slice(1).replace(/\+/g, '');
+  if (compact.startsWith('00')) return compact.slice(2);
+  return undefined;
+}
+
+/**
+ * The one spelling of a phone number (E.164: `+`, then the digits), used wherever numbers are
+ * stored or compared: the one-verified-number rule, the SMS caps, referrals (decision 040). So
+ * "+48 600 100 200", "0048600100200" and "600 100 200" (national to DEFAULT_PHONE_COUNTRY) are
+ * all "+48600100200". An empty number stays empty (operators have none).
+ */
 export function normalizePhone(phone: string): string {
-  return phone.replace(/[^0-9+]/g, '');
+  const compact = phone.replace(/[^0-9+]/g, '');
+  if (compact === '') return '';
+  return `+${internationalDigits(compact) ?? `${DEFAULT_PHONE_CALLING_CODE}${compact}`}`;
 }
 
 export const PhoneSchema = v.pipe(
@@ -66,10 +87,12 @@ export const PhoneSchema = v.pipe(
   v.nonEmpty('validation.phone'),
   v.regex(PHONE_PATTERN, 'validation.phone'),
   v.check((phone) => {
-    const digits = phone.replace(/[^0-9]/g, '').length;
-    return digits >= 7 && digits <= 15;
+    // The digits the person typed, an international prefix aside.
+    const digits = (internationalDigits(phone) ?? phone.replace(/[^0-9]/g, '')).length;
+    return digits >= 7 && digits <= PHONE_MAX_DIGITS;
   }, 'validation.phone'),
   v.transform(normalizePhone),
+  v.check((phone) => phone.length - 1 <= PHONE_MAX_DIGITS, 'validation.phone'),
 );
 
 /* A person's name: the spec's 'Invalid COMPANY NAME' is a brand form's text, wrong under Full name. */

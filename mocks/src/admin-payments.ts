@@ -22,7 +22,7 @@ import { MOCK_REQUIRED_CONFIRMATIONS, type MockCryptoPayment, type SaleSettings 
 
 /**
  * The console's orders and payments, payouts and sale sections over the fake's state, with the
- * bff's rules (bff/src/services/payment-desk.ts, payouts.ts, sale.ts; docs/decisions/016): a
+ * bff's rules (bff/src/services/payment-desk/, payouts.ts, sale.ts; docs/decisions/016): a
  * decision per order and amount received, credits at the order's price for what arrived, a
  * failed payout retried once if the balance still holds it, the sale validated by the contract.
  */

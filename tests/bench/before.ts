@@ -1,3 +1,4 @@
+import { CAST_VOTE_0071 } from '@brnd/bff/migrations/0071-cast-vote';
 /**
  * The code paths of before issue #15, kept verbatim so the benches can show what changed in the
  * same run on the same database.
@@ -20,25 +21,11 @@ export const HOT_ROW_POSTING = `WITH accounts AS (
   SELECT id::text FROM posted`;
 
 /**
- * A vote of before decision 025: ten statements in one transaction, the credit through the
- * posting above on the supply's one row.
+ * The vote of before decision 052, verbatim: migration 0071's `cast_vote` under another name.
+ * Its tally trigger sends a NOTIFY in the vote's transaction (the database-wide commit lock) and
+ * it updates the brand's trend score in place.
  */
-export const VOTE_TRANSACTION_STATEMENTS = {
-  lock: 'SELECT pg_advisory_xact_lock(7251030, hashtext($1))',
-  brand: 'SELECT industry FROM brands WHERE id = $1',
-  window: `SELECT brand_id::text, cast_at FROM votes
-    WHERE user_id = $1 AND cast_at > $2::timestamptz - interval '24 hours'`,
-  vote: `INSERT INTO votes (user_id, brand_id, cast_at, month) VALUES ($1, $2, $3, $4)
-    RETURNING id::text`,
-  tally: `INSERT INTO brand_month_votes AS tally (brand_id, month, industry, votes, reached_at)
-    VALUES ($1, $2, $3, 1, $4)
-    ON CONFLICT (brand_id, month)
-    DO UPDATE SET votes = tally.votes + 1, reached_at = excluded.reached_at`,
-  trend: `UPDATE brands SET trend_score = CASE
-      WHEN trend_score = '-Infinity' THEN $2
-      ELSE greatest(trend_score, $2) + ln(1 + exp(-abs(trend_score - $2)))
-    END
-    WHERE id = $1`,
-  account: `INSERT INTO ledger_accounts (id, kind, user_id, asset) VALUES ($1, 'user', $2, 'BRND')
-    ON CONFLICT DO NOTHING`,
-};
+export const CAST_VOTE_BEFORE_052 = CAST_VOTE_0071.replace(
+  'CREATE FUNCTION cast_vote(',
+  'CREATE FUNCTION bench_cast_vote_before_052(',
+);

@@ -89,15 +89,19 @@ export function median(values: number[]): number {
 }
 
 /**
- * Runs each variant once as a warm-up, then `rounds` times in alternation (A B C, A B C, …) so
- * load from elsewhere on the machine hits every side alike; returns each variant's median.
+ * Runs each variant once as a warm-up, then `afterWarmUp` (a bench passes `ANALYZE`, so the
+ * planner knows the tables as the warm-up filled them: statistics of empty tables make the
+ * cached plans of PL/pgSQL functions scan whole tables, which slows every round as they grow),
+ * then `rounds` times in alternation (A B C, A B C, …) so load from elsewhere on the machine hits
+ * every side alike; returns each variant's median.
  */
 export async function alternate<K extends string>(
   variants: Record<K, (round: number) => Promise<number>>,
-  { rounds = 5 }: { rounds?: number } = {},
+  { rounds = 5, afterWarmUp }: { rounds?: number; afterWarmUp?: () => Promise<unknown> } = {},
 ): Promise<Record<K, number>> {
   const names = Object.keys(variants) as K[];
   for (const name of names) await variants[name](-1);
+  await afterWarmUp?.();
   const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<
     K,
     number[]

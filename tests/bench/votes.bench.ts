@@ -1,16 +1,24 @@
 import { createScratchDatabase } from '@brnd/bff/bench-database';
-import { contestMonth, createVoteService, trendWeight } from '@brnd/bff/votes';
+import {
+  contestMonth,
+  createVoteService,
+  trendWeight,
+  VOTE_REWARD_BASE_UNITS,
+} from '@brnd/bff/votes';
 import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
-import { HOT_ROW_POSTING, VOTE_TRANSACTION_STATEMENTS as BEFORE } from './before.ts';
+import { CAST_VOTE_BEFORE_052 } from './before.ts';
 import { alternate, goal, onEachServer, throughput } from './support.ts';
 
 /**
- * Votes (decision 025): accepted votes per second through the votes service, next to the same
- * SQL sent raw (`cast_vote` with the same arguments) and to the shortest path to the same
- * effect without any rule: one statement inserting the vote and upserting its brand's tally
- * into tables without keys, locks, triggers or ledger. Every vote of the bench is one the rules
- * accept (each round runs a day after the last, each voter votes for brands of its own), so the
- * figures are accepted votes; the rules are checked on the tables after the run.
+ * Votes (decisions 025 and 052): accepted votes per second through the votes service (its
+ * batched tally announcements included), with the votes spread over the brands and with half of
+ * them on 20 popular brands (same-brand votes share their tally and trend rows), next to the
+ * same SQL sent raw (`cast_vote` with the same arguments), the vote of before decision 052
+ * (migration 0071's function: a NOTIFY in the vote's transaction, the trend updated in place), and the shortest path to the same effect without any rule:
+ * one statement inserting the vote and upserting its brand's tally into tables without keys,
+ * locks, triggers or ledger. Every vote of the bench is one the rules accept (each round runs a
+ * day after the last, each voter votes for brands of its own), so the figures are accepted
+ * votes; the rules are checked on the tables after the run.
  * Alternated in rounds with a warm-up; medians. Goal: >= 2,000 accepted votes/s.
  */
 
@@ -18,6 +26,8 @@ const VOTES = Number(process.env.BENCH_VOTES ?? 2_000);
 const CONCURRENCY = 16;
 const USERS = 1_000;
 const BRANDS = 1_000;
+/** The popular brands that half of the voters pick in the skewed variant. */
+const POPULAR = 20;
 const ROUNDS = 5;
 const DAY_MS = 25 * 60 * 60_000;
 const BASE = Date.UTC(2026, 0, 5);
@@ -31,6 +41,7 @@ export async function run(): Promise<Record<string, string>> {
     try {
       const { db } = scratch;
       await db.query(`
+        ${CAST_VOTE_BEFORE_052}
         CREATE TABLE bench_votes (user_id uuid, brand_id bigint, cast_at timestamptz, month text);
         CREATE TABLE bench_tally (brand_id bigint, month text, votes integer,
                                   PRIMARY KEY (brand_id, month));
@@ -59,11 +70,33 @@ export async function run(): Promise<Record<string, string>> {
           brand: brands[(Math.floor(index / USERS) + voter) % BRANDS]!,
         };
       };
+      /** As `ballot`, but every other voter picks one of the POPULAR brands. */
+      const popularBallot = (index: number) => {
+        const voter = index % USERS;
+        const choice = Math.floor(index / USERS);
+        if (voter % 2 === 1) return ballot(index);
+        return {
+          user: users[voter]!,
+          brand: brands[(choice * POPULAR + ((voter / 2) % POPULAR)) % BRANDS]!,
+        };
+      };
       // Each variant and round gets its own day, so every vote is accepted.
       let day = 0;
       const nextDay = () => new Date(BASE + (day += 1) * DAY_MS);
       let clockAt = new Date(BASE);
       const votes = createVoteService({ db, clock: () => clockAt });
+
+      /** `sql` with cast_vote's arguments for every ballot of a new day; all must be accepted. */
+      const castRaw = (sql: string, { reward = true } = {}) => {
+        const at = nextDay();
+        const args = [at.toISOString(), contestMonth(at), trendWeight(at)];
+        if (reward) args.push(VOTE_REWARD_BASE_UNITS);
+        return throughput(VOTES, CONCURRENCY, async (index) => {
+          const { user, brand } = ballot(index);
+          const [row] = await db.query<{ outcome: string }>(sql, [user, brand, ...args]);
+          if (row?.outcome !== 'accepted') throw new Error(`vote ${index}: ${row?.outcome}`);
+        });
+      };
 
       const medians = await alternate(
         {
@@ -74,50 +107,24 @@ export async function run(): Promise<Record<string, string>> {
               await votes.vote(user, brand);
             });
           },
-          sameSql: () => {
-            const at = nextDay();
-            const args = [at.toISOString(), contestMonth(at), trendWeight(at)] as const;
+          popular: () => {
+            clockAt = nextDay();
             return throughput(VOTES, CONCURRENCY, async (index) => {
-              const { user, brand } = ballot(index);
-              const [row] = await db.query<{ outcome: string }>(
-                `SELECT outcome FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4,
-                                               $5::double precision)`,
-                [user, brand, ...args],
-              );
-              if (row?.outcome !== 'accepted') throw new Error(`vote ${index}: ${row?.outcome}`);
+              const { user, brand } = popularBallot(index);
+              await votes.vote(user, brand);
             });
           },
-          before: () => {
-            const at = nextDay();
-            const [cast, month, weight] = [at.toISOString(), contestMonth(at), trendWeight(at)];
-            return throughput(VOTES, CONCURRENCY, async (index) => {
-              const { user, brand } = ballot(index);
-              await db.transaction(async (transaction) => {
-                const options = { transaction };
-                await db.query(BEFORE.lock, [user], options);
-                const [row] = await db.query<{ industry: string }>(BEFORE.brand, [brand], options);
-                await db.query(BEFORE.window, [user, cast], options);
-                const [vote] = await db.query<{ id: string }>(
-                  BEFORE.vote,
-                  [user, brand, cast, month],
-                  options,
-                );
-                await db.query(BEFORE.tally, [brand, month, row?.industry, cast], options);
-                await db.query(BEFORE.trend, [brand, weight], options);
-                await db.query(BEFORE.account, [`user:${user}`, user], options);
-                await db.query(
-                  HOT_ROW_POSTING,
-                  [
-                    `vote:${vote?.id}`,
-                    JSON.stringify({ kind: 'vote', brandId: brand, month }),
-                    ['external:supply', `user:${user}`],
-                    [(-(10n ** 18n)).toString(), (10n ** 18n).toString()],
-                  ],
-                  options,
-                );
-              });
-            });
-          },
+          sameSql: () =>
+            castRaw(
+              `SELECT outcome FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4,
+                                             $5::double precision, $6::numeric)`,
+            ),
+          before: () =>
+            castRaw(
+              `SELECT outcome FROM bench_cast_vote_before_052($1::uuid, $2::bigint,
+                 $3::timestamptz, $4, $5::double precision)`,
+              { reward: false },
+            ),
           insertUpsert: () => {
             const at = nextDay();
             return throughput(VOTES, CONCURRENCY, async (index) => {
@@ -133,16 +140,18 @@ export async function run(): Promise<Record<string, string>> {
             });
           },
         },
-        { rounds: ROUNDS },
+        { rounds: ROUNDS, afterWarmUp: () => db.query('ANALYZE') },
       );
 
-      // The rules, read from the tables after the run.
+      // The raw variants leave their trend weights to fold; the rules, read from the tables.
+      await db.query('SELECT fold_brand_trends(2147483647)');
       const [check] = await db.query<{
         votes: string;
         credits: string;
         over_limit: string;
         twice: string;
         tallies_off: string;
+        trends_off: string;
       }>(
         `SELECT
            (SELECT count(*) FROM votes)::text AS votes,
@@ -156,19 +165,29 @@ export async function run(): Promise<Record<string, string>> {
               AND w.cast_at > v.cast_at - interval '${VOTE_WINDOW_HOURS} hours')::text AS twice,
            (SELECT count(*) FROM brand_month_votes t WHERE t.votes <>
               (SELECT count(*) FROM votes v WHERE v.brand_id = t.brand_id AND v.month = t.month))::text
-             AS tallies_off`,
+             AS tallies_off,
+           (SELECT count(*) FROM brands b WHERE b.trend_score = '-Infinity'
+              AND EXISTS (SELECT 1 FROM votes v WHERE v.brand_id = b.id))
+             + (SELECT count(*) FROM brand_trend_pending) AS trends_off`,
       );
       const exact =
         check?.votes === check?.credits &&
         check?.over_limit === '0' &&
         check.twice === '0' &&
-        check.tallies_off === '0';
+        check.tallies_off === '0' &&
+        check.trends_off === '0';
       return {
         'accepted votes/s (votes service)': goal(medians.service, 2_000, 'atLeast', 0),
+        [`same, half of the votes on ${POPULAR} brands`]: goal(
+          medians.popular,
+          2_000,
+          'atLeast',
+          0,
+        ),
         'same SQL sent raw (cast_vote)': `${medians.sameSql.toFixed(0)} /s`,
         'raw insert + tally upsert': `${medians.insertUpsert.toFixed(0)} /s`,
-        'votes as before 025 (10 statements, hot row)': `${medians.before.toFixed(0)} /s`,
-        'ratio service / before': (medians.service / medians.before).toFixed(2),
+        'votes as before 052 (migration 0071 verbatim)': `${medians.before.toFixed(0)} /s`,
+        'ratio service / before 052': (medians.service / medians.before).toFixed(2),
         'ratio service / same SQL': goal(medians.service / medians.sameSql, 0.5, 'atLeast'),
         'ratio service / insert + upsert': goal(
           medians.service / medians.insertUpsert,
@@ -176,7 +195,7 @@ export async function run(): Promise<Record<string, string>> {
           'atLeast',
         ),
         rules: exact
-          ? `exact (${check?.votes} votes, as many credits, <= ${VOTES_PER_WINDOW} per window, one per brand, tallies = votes)`
+          ? `exact (${check?.votes} votes, as many credits, <= ${VOTES_PER_WINDOW} per window, one per brand, tallies = votes, trends folded)`
           : `BROKEN ${JSON.stringify(check)}`,
         setup: `${VOTES} votes x ${ROUNDS} rounds + warm-up, ${CONCURRENCY} concurrent, ${USERS} voters, ${BRANDS} brands, medians`,
       };

@@ -344,6 +344,31 @@ export const accountScenarios: Scenario[] = [
     ],
   },
   {
+    name: 'a number is one however it is spelt: its 00 form is refused on a second account',
+    steps: [
+      ...verifiedUser,
+      call(health, {
+        label: 'a second account with the same number spelt 00 48…',
+        expect: { status: 200 },
+        save: (_, values) => {
+          values.email = `second-${values.email!}`;
+          values.mobile = `00${values.mobileNormalized!.slice(1)}`;
+        },
+      }),
+      ...signUp,
+      ...confirmTheEmail,
+      // The code goes to the number in its one stored form.
+      ...sendTheSmsCode,
+      call(confirmMobile, {
+        label: 'the right code for the verified number in another spelling',
+        input: (values) => ({
+          body: { mobile_verification_code: values.smsCode!, verification_code: values.code! },
+        }),
+        expect: { status: 409, messageId: 'errors.phoneTaken' },
+      }),
+    ],
+  },
+  {
     name: 'login: success, wrong password, unknown e-mail',
     steps: [
       ...verifiedUser,

@@ -107,6 +107,15 @@ export const referralScenarios: Scenario[] = [
         input: () => ({ body: { description: 'x'.repeat(201) } }),
         expect: { status: 400, fields: { description: 'referrals.validation.description' } },
       }),
+      call(createReferral, {
+        label: 'an empty description',
+        as: 'token',
+        input: () => ({ body: { description: '  ' } }),
+        expect: {
+          status: 400,
+          fields: { description: 'referrals.validation.descriptionRequired' },
+        },
+      }),
       call(editReferral, {
         as: 'token',
         input: (values) => ({ body: { code: values.newCode!, description: 'Newsletter, May' } }),

@@ -10,7 +10,7 @@ import {
 import { expect, test } from '@playwright/test';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import pg from 'pg';
-import { trendWeight } from '@brnd/bff/votes';
+import { trendWeight, VOTE_REWARD_BASE_UNITS } from '@brnd/bff/votes';
 import { call, loginToken, proveWallet, registerVerifiedUser } from '@brnd/bff/testing/http';
 import { startCluster, type Cluster } from '../cluster/cluster.ts';
 import { DEV_WALLETS, order, payEthOrder } from './sale.ts';
@@ -202,8 +202,8 @@ test('three replicas behind nginx: nothing lost, duplicated or stuck when one di
   for (const [index, someone] of [voter, buyer].entries()) {
     const at = new Date(`${CLOSED_MONTH}-1${index}T10:00:00Z`);
     await db.query(
-      `SELECT outcome FROM cast_vote((SELECT id FROM users WHERE email = $1), $2, $3, $4, $5)`,
-      [someone!.user.email, winner!.id, at, CLOSED_MONTH, trendWeight(at)],
+      `SELECT outcome FROM cast_vote((SELECT id FROM users WHERE email = $1), $2, $3, $4, $5, $6)`,
+      [someone!.user.email, winner!.id, at, CLOSED_MONTH, trendWeight(at), VOTE_REWARD_BASE_UNITS],
     );
   }
   const operatorToken = await loginToken(

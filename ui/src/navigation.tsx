@@ -16,6 +16,11 @@ export interface Navigation {
   href(to: string, options?: NavigateOptions): string;
   /** A full-page load, for addresses outside the app (payment providers, exchanges). */
   assign?(url: string): void;
+  /**
+   * Starts loading a page the visitor is about to open (a link pointed at or focused): its code,
+   * messages and data, so the click finds them loaded. The app binds it to the router's preload.
+   */
+  preload?(to: string, options?: NavigateOptions): void;
 }
 
 export function hrefFor(to: string, options: NavigateOptions = {}): string {
@@ -51,12 +56,34 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 };
 
 /** A real anchor (middle-click, copy link) that navigates in-app on a plain click. */
-export function Link({ to, options, onClick, children, ...rest }: LinkProps) {
+export function Link({
+  to,
+  options,
+  onClick,
+  onMouseEnter,
+  onFocus,
+  onTouchStart,
+  children,
+  ...rest
+}: LinkProps) {
   const navigation = useNavigation();
+  const preload = () => navigation.preload?.(to, options);
   return (
     <a
       {...rest}
       href={navigation.href(to, options)}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event);
+        preload();
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        preload();
+      }}
+      onTouchStart={(event) => {
+        onTouchStart?.(event);
+        preload();
+      }}
       onClick={(event) => {
         onClick?.(event);
         if (

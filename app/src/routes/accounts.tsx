@@ -1,6 +1,16 @@
 /** Signing up, verifying, logging in and recovering an account; shared referral links. */
 import { createRoute } from '@tanstack/react-router';
-import { withMessages } from '@brnd/ui/i18n';
+import { confirmEmailScreen } from '@brnd/ui/manifests/ConfirmEmail';
+import { confirmPhoneScreen } from '@brnd/ui/manifests/ConfirmPhone';
+import { emailVerifiedScreen } from '@brnd/ui/manifests/EmailVerified';
+import { forgotPasswordScreen } from '@brnd/ui/manifests/ForgotPassword';
+import { loginScreen } from '@brnd/ui/manifests/Login';
+import { phoneVerifyScreen } from '@brnd/ui/manifests/PhoneVerify';
+import { referralLandingScreen } from '@brnd/ui/manifests/ReferralLanding';
+import { registerScreen } from '@brnd/ui/manifests/Register';
+import { resetPasswordScreen } from '@brnd/ui/manifests/ResetPassword';
+import { successScreen } from '@brnd/ui/manifests/Success';
+import { verifyEmailScreen } from '@brnd/ui/manifests/VerifyEmail';
 import {
   CodeSearchSchema,
   RegisterSearchSchema,
@@ -8,189 +18,120 @@ import {
   LoginSearchSchema,
   SuccessSearchSchema,
 } from '../search.ts';
-import { lazyScreen, ACCOUNT_NAMESPACES, rootRoute } from './root.tsx';
+import { rootRoute } from './root.tsx';
+import { screenRoute } from './screen-route.tsx';
 
-const LoginScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/Login/LoginScreen').then((module) => module.LoginScreen),
-  ),
-);
-
-const RegisterScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/Register/RegisterScreen').then((module) => module.RegisterScreen),
-  ),
-);
-
-const ConfirmEmailScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/ConfirmEmail/ConfirmEmailScreen').then(
-      (module) => module.ConfirmEmailScreen,
-    ),
-  ),
-);
-
-const VerifyEmailScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/VerifyEmail/VerifyEmailScreen').then(
-      (module) => module.VerifyEmailScreen,
-    ),
-  ),
-);
-
-const EmailVerifiedScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/EmailVerified/EmailVerifiedScreen').then(
-      (module) => module.EmailVerifiedScreen,
-    ),
-  ),
-);
-
-const ConfirmPhoneScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/ConfirmPhone/ConfirmPhoneScreen').then(
-      (module) => module.ConfirmPhoneScreen,
-    ),
-  ),
-);
-
-const PhoneVerifyScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/PhoneVerify/PhoneVerifyScreen').then(
-      (module) => module.PhoneVerifyScreen,
-    ),
-  ),
-);
-
-const ForgotPasswordScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/ForgotPassword/ForgotPasswordScreen').then(
-      (module) => module.ForgotPasswordScreen,
-    ),
-  ),
-);
-
-const ResetPasswordScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/ResetPassword/ResetPasswordScreen').then(
-      (module) => module.ResetPasswordScreen,
-    ),
-  ),
-);
-
-const SuccessScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/Success/SuccessScreen').then((module) => module.SuccessScreen),
-  ),
-);
-
-const ReferralLandingScreen = lazyScreen(
-  withMessages(['referrals'], () =>
-    import('@brnd/ui/screens/ReferralLanding/ReferralLandingScreen').then(
-      (module) => module.ReferralLandingScreen,
-    ),
-  ),
-);
+const login = screenRoute(loginScreen);
+const register = screenRoute(registerScreen);
+const confirmEmail = screenRoute(confirmEmailScreen);
+const verifyEmail = screenRoute(verifyEmailScreen);
+const emailVerified = screenRoute(emailVerifiedScreen);
+const confirmPhone = screenRoute(confirmPhoneScreen);
+const phoneVerify = screenRoute(phoneVerifyScreen);
+const forgotPassword = screenRoute(forgotPasswordScreen);
+const resetPassword = screenRoute(resetPasswordScreen);
+const success = screenRoute(successScreen);
+const referralLanding = screenRoute(referralLandingScreen);
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
-  staticData: { title: 'login' },
+  ...login.options,
   validateSearch: LoginSearchSchema,
   component: function LoginPage() {
-    return <LoginScreen search={loginRoute.useSearch()} />;
+    return <login.Screen search={loginRoute.useSearch()} />;
   },
 });
 
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'register',
-  staticData: { title: 'register' },
+  ...register.options,
   validateSearch: RegisterSearchSchema,
   component: function RegisterPage() {
     const search = registerRoute.useSearch();
-    return <RegisterScreen referralCode={search.code} email={search.email} />;
+    return <register.Screen referralCode={search.code} email={search.email} />;
   },
 });
 
 const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'confirmemail',
-  staticData: { title: 'confirmEmail' },
-  component: ConfirmEmailScreen,
+  ...confirmEmail.options,
+  component: confirmEmail.Screen,
 });
 
 const emailVerifiedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'verify',
-  staticData: { title: 'emailVerified' },
-  component: EmailVerifiedScreen,
+  ...emailVerified.options,
+  component: emailVerified.Screen,
 });
 
 const verifyEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'verify/$code',
-  staticData: { title: 'verifyEmail' },
+  ...verifyEmail.options,
   component: function VerifyEmailPage() {
-    return <VerifyEmailScreen code={verifyEmailRoute.useParams().code} />;
+    return <verifyEmail.Screen code={verifyEmailRoute.useParams().code} />;
   },
 });
 
 const confirmPhoneRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'confirmPhone',
-  staticData: { title: 'confirmPhone' },
+  ...confirmPhone.options,
   validateSearch: CodeSearchSchema,
   component: function ConfirmPhonePage() {
-    return <ConfirmPhoneScreen code={confirmPhoneRoute.useSearch().code} editable={false} />;
+    return <confirmPhone.Screen code={confirmPhoneRoute.useSearch().code} editable={false} />;
   },
 });
 
 const editPhoneRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'editPhone',
-  staticData: { title: 'confirmPhone' },
+  ...confirmPhone.options,
   validateSearch: EditPhoneSearchSchema,
   component: function EditPhonePage() {
     const search = editPhoneRoute.useSearch();
-    return <ConfirmPhoneScreen code={search.code} editable={search.edit !== undefined} />;
+    return <confirmPhone.Screen code={search.code} editable={search.edit !== undefined} />;
   },
 });
 
 const phoneVerifyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'phoneverify',
-  staticData: { title: 'phoneVerify' },
+  ...phoneVerify.options,
   validateSearch: CodeSearchSchema,
   component: function PhoneVerifyPage() {
-    return <PhoneVerifyScreen code={phoneVerifyRoute.useSearch().code} />;
+    return <phoneVerify.Screen code={phoneVerifyRoute.useSearch().code} />;
   },
 });
 
 const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'forgotpassword',
-  staticData: { title: 'forgotPassword' },
-  component: ForgotPasswordScreen,
+  ...forgotPassword.options,
+  component: forgotPassword.Screen,
 });
 
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'resetpassword/$code',
-  staticData: { title: 'resetPassword' },
+  ...resetPassword.options,
   component: function ResetPasswordPage() {
-    return <ResetPasswordScreen code={resetPasswordRoute.useParams().code} />;
+    return <resetPassword.Screen code={resetPasswordRoute.useParams().code} />;
   },
 });
 
 const successRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'success',
-  staticData: { title: 'success' },
+  ...success.options,
   validateSearch: SuccessSearchSchema,
   component: function SuccessPage() {
     const search = successRoute.useSearch();
-    return <SuccessScreen individualCode={search.indivi_code} brandCode={search.brand_code} />;
+    return <success.Screen individualCode={search.indivi_code} brandCode={search.brand_code} />;
   },
 });
 
@@ -198,9 +139,9 @@ const successRoute = createRoute({
 const referralLandingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'ref/$code',
-  staticData: { title: 'referrals' },
+  ...referralLanding.options,
   component: function ReferralLandingPage() {
-    return <ReferralLandingScreen code={referralLandingRoute.useParams().code} />;
+    return <referralLanding.Screen code={referralLandingRoute.useParams().code} />;
   },
 });
 

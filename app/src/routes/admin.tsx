@@ -1,97 +1,43 @@
 /** The operator console under /admin. */
 import { createRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import { withMessages } from '@brnd/ui/i18n';
+import { adminBuybacksScreen } from '@brnd/ui/manifests/AdminBuybacks';
+import { adminConsoleScreen } from '@brnd/ui/manifests/AdminConsole';
+import { adminContestScreen } from '@brnd/ui/manifests/AdminContest';
+import { adminNotificationsScreen } from '@brnd/ui/manifests/AdminNotifications';
+import { adminPayoutsScreen } from '@brnd/ui/manifests/AdminPayouts';
+import { adminSaleScreen } from '@brnd/ui/manifests/AdminSale';
+import { adminVerificationScreen } from '@brnd/ui/manifests/AdminVerification';
+import { auditLogScreen } from '@brnd/ui/manifests/AuditLog';
+import { adminOrderScreen, adminOrdersScreen } from '@brnd/ui/manifests/AdminOrders';
 import { requireSession } from '../guard.ts';
-import { lazyScreen, rootRoute } from './root.tsx';
+import { rootRoute } from './root.tsx';
+import { screenRoute } from './screen-route.tsx';
 
-const AdminConsole = lazyScreen(
-  withMessages(['admin', 'finance'], () =>
-    import('@brnd/ui/screens/AdminConsole/AdminConsole').then((module) => module.AdminConsole),
-  ),
-);
-
-const AdminBuybacksScreen = lazyScreen(
-  withMessages(['admin'], () =>
-    import('@brnd/ui/screens/AdminBuybacks/AdminBuybacksScreen').then(
-      (module) => module.AdminBuybacksScreen,
-    ),
-  ),
-);
-
-const AdminOrdersScreen = lazyScreen(
-  withMessages(['finance'], () =>
-    import('@brnd/ui/screens/AdminOrders/AdminOrdersScreen').then(
-      (module) => module.AdminOrdersScreen,
-    ),
-  ),
-);
-
-const AdminOrderScreen = lazyScreen(
-  withMessages(['finance', 'orders'], () =>
-    import('@brnd/ui/screens/AdminOrders/AdminOrderScreen').then(
-      (module) => module.AdminOrderScreen,
-    ),
-  ),
-);
-
-const AdminNotificationsScreen = lazyScreen(
-  withMessages(['finance', 'orders'], () =>
-    import('@brnd/ui/screens/AdminNotifications/AdminNotificationsScreen').then(
-      (module) => module.AdminNotificationsScreen,
-    ),
-  ),
-);
-
-const AdminPayoutsScreen = lazyScreen(
-  withMessages(['finance'], () =>
-    import('@brnd/ui/screens/AdminPayouts/AdminPayoutsScreen').then(
-      (module) => module.AdminPayoutsScreen,
-    ),
-  ),
-);
-
-const AdminSaleScreen = lazyScreen(
-  withMessages(['finance', 'sale'], () =>
-    import('@brnd/ui/screens/AdminSale/AdminSaleScreen').then((module) => module.AdminSaleScreen),
-  ),
-);
-
-const AuditLogScreen = lazyScreen(
-  withMessages(['admin'], () =>
-    import('@brnd/ui/screens/AuditLog/AuditLogScreen').then((module) => module.AuditLogScreen),
-  ),
-);
-
-const AdminVerificationScreen = lazyScreen(
-  withMessages(['adminVerification'], () =>
-    import('@brnd/ui/screens/AdminVerification/AdminVerificationScreen').then(
-      (module) => module.AdminVerificationScreen,
-    ),
-  ),
-);
-
-const AdminContestScreen = lazyScreen(
-  withMessages(['adminContest'], () =>
-    import('@brnd/ui/screens/AdminContest/AdminContestScreen').then(
-      (module) => module.AdminContestScreen,
-    ),
-  ),
-);
+const adminBuybacks = screenRoute(adminBuybacksScreen);
+const adminConsole = screenRoute(adminConsoleScreen);
+const adminContest = screenRoute(adminContestScreen);
+const adminNotifications = screenRoute(adminNotificationsScreen);
+const adminOrder = screenRoute(adminOrderScreen);
+const adminOrders = screenRoute(adminOrdersScreen);
+const adminPayouts = screenRoute(adminPayoutsScreen);
+const adminSale = screenRoute(adminSaleScreen);
+const adminVerification = screenRoute(adminVerificationScreen);
+const auditLog = screenRoute(auditLogScreen);
 
 // The operator console: a session is needed to ask; the server decides who is an operator.
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'admin',
-  staticData: { title: 'admin' },
+  ...adminConsole.options,
   beforeLoad: ({ context, location }) => {
     requireSession({ session: context.session.getSession(), location });
   },
   component: function AdminArea() {
     const pathname = useRouterState({ select: (state) => state.location.pathname });
     return (
-      <AdminConsole pathname={pathname}>
+      <adminConsole.Screen pathname={pathname}>
         <Outlet />
-      </AdminConsole>
+      </adminConsole.Screen>
     );
   },
 });
@@ -108,67 +54,67 @@ const adminIndexRoute = createRoute({
 const adminBuybacksRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'buybacks',
-  staticData: { title: 'buybacks' },
-  component: AdminBuybacksScreen,
+  ...adminBuybacks.options,
+  component: adminBuybacks.Screen,
 });
 
 const adminOrdersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'orders',
-  staticData: { title: 'adminOrders' },
-  component: AdminOrdersScreen,
+  ...adminOrders.options,
+  component: adminOrders.Screen,
 });
 
 const adminOrderRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'orders/$id',
-  staticData: { title: 'adminOrder' },
+  ...adminOrder.options,
   component: function AdminOrderRoute() {
     const { id } = adminOrderRoute.useParams();
-    return <AdminOrderScreen id={id} />;
+    return <adminOrder.Screen id={id} />;
   },
 });
 
 const adminNotificationsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'notifications',
-  staticData: { title: 'adminNotifications' },
-  component: AdminNotificationsScreen,
+  ...adminNotifications.options,
+  component: adminNotifications.Screen,
 });
 
 const adminPayoutsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'payouts',
-  staticData: { title: 'adminPayouts' },
-  component: AdminPayoutsScreen,
+  ...adminPayouts.options,
+  component: adminPayouts.Screen,
 });
 
 const adminSaleRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'sale',
-  staticData: { title: 'adminSale' },
-  component: AdminSaleScreen,
+  ...adminSale.options,
+  component: adminSale.Screen,
 });
 
 const auditLogRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'audit-log',
-  staticData: { title: 'auditLog' },
-  component: AuditLogScreen,
+  ...auditLog.options,
+  component: auditLog.Screen,
 });
 
 const adminVerificationRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'verification',
-  staticData: { title: 'verification' },
-  component: AdminVerificationScreen,
+  ...adminVerification.options,
+  component: adminVerification.Screen,
 });
 
 const adminContestRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'contest',
-  staticData: { title: 'contest' },
-  component: AdminContestScreen,
+  ...adminContest.options,
+  component: adminContest.Screen,
 });
 
 export const adminRoutes = adminRoute.addChildren([

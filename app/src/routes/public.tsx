@@ -1,61 +1,41 @@
 /** Pages anyone can read: the site, the contest, the token sale's public pages and the burns. */
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { blogQueryOptions } from '@brnd/ui/screens/Blog/blog-queries';
+import { createRoute } from '@tanstack/react-router';
 import { HomeScreen } from '@brnd/ui/screens/Home/HomeScreen';
 import { ServerErrorScreen } from '@brnd/ui/screens/ServerError/ServerErrorScreen';
-import { withMessages } from '@brnd/ui/i18n';
+import { blogScreen } from '@brnd/ui/manifests/Blog';
+import { brandDetailScreen } from '@brnd/ui/manifests/BrandDetail';
+import { burnsScreen } from '@brnd/ui/manifests/Burns';
+import { buySuccessScreen } from '@brnd/ui/manifests/BuySuccess';
+import { companyScreen } from '@brnd/ui/manifests/Company';
+import { contactScreen } from '@brnd/ui/manifests/Contact';
+import { contactSuccessScreen } from '@brnd/ui/manifests/ContactSuccess';
+import { faqScreen } from '@brnd/ui/manifests/Faq';
+import { icoScreen } from '@brnd/ui/manifests/Ico';
+import { newBrandAccountScreen } from '@brnd/ui/manifests/NewBrandAccount';
+import { pricingScreen } from '@brnd/ui/manifests/Pricing';
+import { privacyPolicyScreen } from '@brnd/ui/manifests/PrivacyPolicy';
+import { termsOfServiceScreen } from '@brnd/ui/manifests/TermsOfService';
+import { votingScreen } from '@brnd/ui/manifests/Voting';
 import { BuySuccessSearchSchema, CodeSearchSchema } from '../search.ts';
-import {
-  lazyScreen,
-  ACCOUNT_NAMESPACES,
-  SALE_NAMESPACES,
-  ICO_NAMESPACES,
-  VOTING_NAMESPACES,
-  BRAND_FORM_NAMESPACES,
-  rootRoute,
-} from './root.tsx';
+import { rootRoute } from './root.tsx';
+import { screenRoute } from './screen-route.tsx';
 
-const BurnsScreen = lazyScreen(
-  withMessages(['burns'], () =>
-    import('@brnd/ui/screens/Burns/BurnsScreen').then((module) => module.BurnsScreen),
-  ),
-);
+const blog = screenRoute(blogScreen);
+const burns = screenRoute(burnsScreen);
+const company = screenRoute(companyScreen);
+const contact = screenRoute(contactScreen);
+const contactSuccess = screenRoute(contactSuccessScreen);
+const faq = screenRoute(faqScreen);
+const newBrandAccount = screenRoute(newBrandAccountScreen);
+const pricing = screenRoute(pricingScreen);
+const privacyPolicy = screenRoute(privacyPolicyScreen);
+const termsOfService = screenRoute(termsOfServiceScreen);
+const voting = screenRoute(votingScreen);
+const brandDetail = screenRoute(brandDetailScreen);
+const ico = screenRoute(icoScreen);
+const buySuccess = screenRoute(buySuccessScreen);
 
-const BuySuccessScreen = lazyScreen(
-  withMessages(SALE_NAMESPACES, () =>
-    import('@brnd/ui/screens/BuySuccess/BuySuccessScreen').then(
-      (module) => module.BuySuccessScreen,
-    ),
-  ),
-);
-
-const ContactSuccessScreen = lazyScreen(
-  withMessages(ACCOUNT_NAMESPACES, () =>
-    import('@brnd/ui/screens/ContactSuccess/ContactSuccessScreen').then(
-      (module) => module.ContactSuccessScreen,
-    ),
-  ),
-);
-
-const IcoScreen = lazyScreen(
-  withMessages(ICO_NAMESPACES, () =>
-    import('@brnd/ui/screens/Ico/IcoScreen').then((module) => module.IcoScreen),
-  ),
-);
-
-const VotingScreen = lazyScreen(
-  withMessages(VOTING_NAMESPACES, () =>
-    import('@brnd/ui/screens/Voting/VotingScreen').then((module) => module.VotingScreen),
-  ),
-);
-
-const BrandDetailScreen = lazyScreen(
-  withMessages(VOTING_NAMESPACES, () =>
-    import('@brnd/ui/screens/BrandDetail/BrandDetailScreen').then(
-      (module) => module.BrandDetailScreen,
-    ),
-  ),
-);
+/* The first page's screen ships with the app, as does the error page. */
 
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -67,8 +47,8 @@ const homeRoute = createRoute({
 const contactSuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'contactsuccess',
-  staticData: { title: 'contactSuccess' },
-  component: ContactSuccessScreen,
+  ...contactSuccess.options,
+  component: contactSuccess.Screen,
 });
 
 const serverErrorRoute = createRoute({
@@ -83,34 +63,28 @@ const serverErrorRoute = createRoute({
 const votingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'voting',
-  staticData: { title: 'voting' },
+  ...voting.options,
   // A vote referral link (/ref/{code}-vote) arrives with its code: a visitor registers with it.
   validateSearch: CodeSearchSchema,
   component: function VotingPage() {
-    return <VotingScreen referralCode={votingRoute.useSearch().code} />;
+    return <voting.Screen referralCode={votingRoute.useSearch().code} />;
   },
 });
 
 const brandRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'brand/$brandId',
-  staticData: { title: 'brand' },
+  ...brandDetail.options,
   component: function BrandPage() {
-    return <BrandDetailScreen brandId={brandRoute.useParams().brandId} />;
+    return <brandDetail.Screen brandId={brandRoute.useParams().brandId} />;
   },
 });
 
 const newBrandAccountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'newbrandaccount',
-  staticData: { title: 'newBrandAccount' },
-  component: lazyRouteComponent(
-    withMessages(
-      BRAND_FORM_NAMESPACES,
-      () => import('@brnd/ui/screens/NewBrandAccount/NewBrandAccountScreen'),
-    ),
-    'NewBrandAccountScreen',
-  ),
+  ...newBrandAccount.options,
+  component: newBrandAccount.Screen,
 });
 
 /* Public pages: each one's code loads when it is visited, so the home page stays small. */
@@ -118,108 +92,80 @@ const newBrandAccountRoute = createRoute({
 const pricingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'pricing',
-  staticData: { title: 'pricing' },
-  component: lazyRouteComponent(
-    withMessages(['pricing'], () => import('@brnd/ui/screens/Pricing/PricingScreen')),
-    'PricingScreen',
-  ),
+  ...pricing.options,
+  component: pricing.Screen,
 });
 
 const faqRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'faq',
-  staticData: { title: 'faq' },
-  component: lazyRouteComponent(
-    withMessages(['faq', 'legal'], () => import('@brnd/ui/screens/Faq/FaqScreen')),
-    'FaqScreen',
-  ),
+  ...faq.options,
+  component: faq.Screen,
 });
 
 const termsOfServiceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'terms-of-service',
-  staticData: { title: 'termsOfService' },
-  component: lazyRouteComponent(
-    withMessages(
-      ['terms', 'legal'],
-      () => import('@brnd/ui/screens/TermsOfService/TermsOfServiceScreen'),
-    ),
-    'TermsOfServiceScreen',
-  ),
+  ...termsOfService.options,
+  component: termsOfService.Screen,
 });
 
 const privacyPolicyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'privacypolicy',
-  staticData: { title: 'privacyPolicy' },
-  component: lazyRouteComponent(
-    withMessages(
-      ['privacy', 'legal'],
-      () => import('@brnd/ui/screens/PrivacyPolicy/PrivacyPolicyScreen'),
-    ),
-    'PrivacyPolicyScreen',
-  ),
+  ...privacyPolicy.options,
+  component: privacyPolicy.Screen,
 });
 
 const companyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'company',
-  staticData: { title: 'company' },
-  component: lazyRouteComponent(
-    withMessages(['company', 'legal'], () => import('@brnd/ui/screens/Company/CompanyScreen')),
-    'CompanyScreen',
-  ),
+  ...company.options,
+  component: company.Screen,
 });
 
 const contactRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'contact',
-  staticData: { title: 'contact' },
-  component: lazyRouteComponent(
-    withMessages(['contact', 'validation'], () => import('@brnd/ui/screens/Contact/ContactScreen')),
-    'ContactScreen',
-  ),
+  ...contact.options,
+  component: contact.Screen,
 });
 
 const icoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'ico',
-  staticData: { title: 'ico' },
+  ...ico.options,
   validateSearch: CodeSearchSchema,
   component: function IcoPage() {
-    return <IcoScreen code={icoRoute.useSearch().code} />;
+    return <ico.Screen code={icoRoute.useSearch().code} />;
   },
 });
 
 const buySuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'buysuccess',
-  staticData: { title: 'buySuccess' },
+  ...buySuccess.options,
   validateSearch: BuySuccessSearchSchema,
   component: function BuySuccessPage() {
     const search = buySuccessRoute.useSearch();
-    return <BuySuccessScreen tokens={search.tokens} status={search.status} />;
+    return <buySuccess.Screen tokens={search.tokens} status={search.status} />;
   },
 });
 
 const blogRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'blog',
-  staticData: { title: 'blog' },
   // The feed arrives with the page's code, so the articles render at once instead of replacing
-  // a spinner (no layout shift). A failed fetch is not thrown: the page shows its error state.
-  loader: ({ context }) =>
-    context.firstLoad.prerendered
-      ? undefined
-      : context.queryClient.prefetchQuery(blogQueryOptions(context.apiClient)),
-  component: lazyRouteComponent(() => import('@brnd/ui/screens/Blog/BlogScreen'), 'BlogScreen'),
+  // a spinner (no layout shift).
+  ...blog.options,
+  component: blog.Screen,
 });
 
 const burnsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'burns',
-  staticData: { title: 'burns' },
-  component: BurnsScreen,
+  ...burns.options,
+  component: burns.Screen,
 });
 
 export const publicRoutes = [

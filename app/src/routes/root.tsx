@@ -1,5 +1,4 @@
 /** The app's root route, its frame and what every area's routes share. */
-import { lazy, Suspense, type ComponentType } from 'react';
 import {
   createRootRouteWithContext,
   Outlet,
@@ -11,47 +10,10 @@ import type { ApiClient } from '@brnd/contracts/api/client';
 import { SiteLayout } from '@brnd/ui/screens/SiteLayout/SiteLayout';
 import { NotFoundScreen } from '@brnd/ui/screens/NotFound/NotFoundScreen';
 import { ServerErrorScreen } from '@brnd/ui/screens/ServerError/ServerErrorScreen';
+import { Spinner } from '@brnd/ui/components/Spinner/Spinner';
 import type { CookieSessionStore } from '../cookie-session.ts';
 import { usePageTitle } from '../page-title.ts';
-import type { TitleKey } from '../route-titles.ts';
-
-/**
- * A screen whose code loads when its route is first shown: a visitor of the public pages never
- * downloads the account and dashboard screens.
- */
-export function lazyScreen<C extends ComponentType<never>>(load: () => Promise<C>): C {
-  const Lazy = lazy(async () => ({ default: (await load()) as unknown as ComponentType<object> }));
-  function LazyScreen(props: object) {
-    return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
-    );
-  }
-  return LazyScreen as unknown as C;
-}
-
-/* Messages beyond the shared ones arrive with the pages that use them (see @brnd/locales/browser). */
-export const ACCOUNT_NAMESPACES = ['accounts', 'validation'];
-
-export const USER_AREA_NAMESPACES = [
-  ...ACCOUNT_NAMESPACES,
-  'dashboard',
-  'profile',
-  'wallet',
-  'transactions',
-  'orders',
-  'sale',
-  'voting',
-  'brandTokens',
-];
-
-export const SALE_NAMESPACES = ['sale', 'accounts', 'validation'];
-/** The ICO page also shows the team, whose roles are the company page's words. */
-
-export const ICO_NAMESPACES = [...SALE_NAMESPACES, 'company'];
-
-export const VOTING_NAMESPACES = ['voting', 'accounts', 'validation'];
+import type { TitleKey } from '@brnd/ui/screens/screen-manifest';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -90,6 +52,11 @@ export function NotFoundPage() {
   return <NotFoundScreen />;
 }
 
+/** A navigation whose code or data takes a while (the router waits 1 s before showing it). */
+export function PendingPage() {
+  return <Spinner size="large" />;
+}
+
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
   usePageTitle('serverError');
   // The user sees the apology; the details belong in the console for whoever debugs it.
@@ -100,9 +67,6 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
-
-/** My brands and the company form bring the brand forms' messages and the server's refusals. */
-export const BRAND_FORM_NAMESPACES = ['brands', 'voting', 'validation', 'uploads', 'companies'];
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -1,64 +1,47 @@
 /** The signed-in user's area under /user: dashboard, sale, referrals, brands and tokens. */
-import {
-  createRoute,
-  lazyRouteComponent,
-  notFound,
-  Outlet,
-  redirect,
-  useRouterState,
-} from '@tanstack/react-router';
-import { withMessages } from '@brnd/ui/i18n';
+import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { addBrandScreen } from '@brnd/ui/manifests/AddBrand';
+import { brandConsoleScreen } from '@brnd/ui/manifests/BrandConsole';
+import { buyTokenScreen } from '@brnd/ui/manifests/BuyToken';
+import { buyTokenPaymentScreen } from '@brnd/ui/manifests/BuyTokenPayment';
+import { dashboardHomeScreen } from '@brnd/ui/manifests/DashboardHome';
+import { dashboardShellScreen } from '@brnd/ui/manifests/DashboardShell';
+import { myBrandsScreen } from '@brnd/ui/manifests/MyBrands';
+import { myTokensScreen } from '@brnd/ui/manifests/MyTokens';
+import { profileScreen } from '@brnd/ui/manifests/Profile';
+import { referralsScreen } from '@brnd/ui/manifests/Referrals';
+import { transactionsScreen } from '@brnd/ui/manifests/Transactions';
+import { walletScreen } from '@brnd/ui/manifests/Wallet';
 import { requireSession } from '../guard.ts';
 import { BuyTokenSearchSchema } from '../search.ts';
-import { lazyScreen, USER_AREA_NAMESPACES, BRAND_FORM_NAMESPACES, rootRoute } from './root.tsx';
+import { rootRoute } from './root.tsx';
+import { screenRoute } from './screen-route.tsx';
 
-// The user area's pages render inside the shell, so the shell brings their namespaces.
-const DashboardShell = lazyScreen(
-  withMessages(USER_AREA_NAMESPACES, () =>
-    import('@brnd/ui/screens/DashboardShell/DashboardShell').then(
-      (module) => module.DashboardShell,
-    ),
-  ),
-);
-
-const DashboardHomeScreen = lazyScreen(() =>
-  import('@brnd/ui/screens/DashboardHome/DashboardHomeScreen').then(
-    (module) => module.DashboardHomeScreen,
-  ),
-);
-
-const BuyTokenScreen = lazyScreen(() =>
-  import('@brnd/ui/screens/BuyToken/BuyTokenScreen').then((module) => module.BuyTokenScreen),
-);
-
-const BuyTokenPaymentScreen = lazyScreen(() =>
-  import('@brnd/ui/screens/BuyTokenPayment/BuyTokenPaymentScreen').then(
-    (module) => module.BuyTokenPaymentScreen,
-  ),
-);
-
-const ProfileScreen = lazyScreen(() =>
-  import('@brnd/ui/screens/Profile/ProfileScreen').then((module) => module.ProfileScreen),
-);
+const addBrand = screenRoute(addBrandScreen);
+const brandConsole = screenRoute(brandConsoleScreen);
+const buyToken = screenRoute(buyTokenScreen);
+const buyTokenPayment = screenRoute(buyTokenPaymentScreen);
+const dashboardHome = screenRoute(dashboardHomeScreen);
+const dashboardShell = screenRoute(dashboardShellScreen);
+const myBrands = screenRoute(myBrandsScreen);
+const myTokens = screenRoute(myTokensScreen);
+const profile = screenRoute(profileScreen);
+const referrals = screenRoute(referralsScreen);
+const transactions = screenRoute(transactionsScreen);
+const wallet = screenRoute(walletScreen);
 
 const myBrandsRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'mybrands/lists',
-  staticData: { title: 'myBrands' },
-  component: lazyRouteComponent(
-    withMessages(BRAND_FORM_NAMESPACES, () => import('@brnd/ui/screens/MyBrands/MyBrandsScreen')),
-    'MyBrandsScreen',
-  ),
+  ...myBrands.options,
+  component: myBrands.Screen,
 });
 
 const addBrandRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'mybrands/addbrand',
-  staticData: { title: 'addBrand' },
-  component: lazyRouteComponent(
-    withMessages(BRAND_FORM_NAMESPACES, () => import('@brnd/ui/screens/AddBrand/AddBrandScreen')),
-    'AddBrandScreen',
-  ),
+  ...addBrand.options,
+  component: addBrand.Screen,
 });
 
 /* Token-as-a-service (issue #8): the customer's tokens and each owned brand's console. */
@@ -66,18 +49,9 @@ const addBrandRoute = createRoute({
 const tokensRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'tokens',
-  staticData: { title: 'myTokens' },
-  component: lazyRouteComponent(
-    () => import('@brnd/ui/screens/MyTokens/MyTokensScreen'),
-    'MyTokensScreen',
-  ),
+  ...myTokens.options,
+  component: myTokens.Screen,
 });
-
-const BrandConsoleScreen = lazyScreen(() =>
-  import('@brnd/ui/screens/BrandConsole/BrandConsoleScreen').then(
-    (module) => module.BrandConsoleScreen,
-  ),
-);
 
 /**
  * The contract's one id rule, loaded with the console's code rather than with the first page (it
@@ -89,13 +63,13 @@ const brandIdRule = () =>
 const brandConsoleRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'brands/$brandId',
-  staticData: { title: 'brandConsole' },
+  ...brandConsole.options,
   // The contract's one id rule: an address that names no record is the 404 page.
   beforeLoad: async ({ params }) => {
     if ((await brandIdRule())(params.brandId) === null) throw notFound();
   },
   component: function BrandConsolePage() {
-    return <BrandConsoleScreen brandId={Number(brandConsoleRoute.useParams().brandId)} />;
+    return <brandConsole.Screen brandId={Number(brandConsoleRoute.useParams().brandId)} />;
   },
 });
 
@@ -104,7 +78,7 @@ const BRAND_CONSOLE_SECTIONS = ['give', 'offers', 'staking'] as const;
 const brandConsoleSectionRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'brands/$brandId/$section',
-  staticData: { title: 'brandConsole' },
+  ...brandConsole.options,
   beforeLoad: async ({ params }) => {
     if (!(BRAND_CONSOLE_SECTIONS as readonly string[]).includes(params.section)) throw notFound();
     if ((await brandIdRule())(params.brandId) === null) throw notFound();
@@ -112,7 +86,7 @@ const brandConsoleSectionRoute = createRoute({
   component: function BrandConsoleSectionPage() {
     const { brandId, section } = brandConsoleSectionRoute.useParams();
     return (
-      <BrandConsoleScreen
+      <brandConsole.Screen
         brandId={Number(brandId)}
         section={section as (typeof BRAND_CONSOLE_SECTIONS)[number]}
       />
@@ -123,16 +97,16 @@ const brandConsoleSectionRoute = createRoute({
 const userRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'user',
-  staticData: { title: 'dashboard' },
+  ...dashboardShell.options,
   beforeLoad: ({ context, location }) => {
     requireSession({ session: context.session.getSession(), location });
   },
   component: function UserArea() {
     const pathname = useRouterState({ select: (state) => state.location.pathname });
     return (
-      <DashboardShell pathname={pathname}>
+      <dashboardShell.Screen pathname={pathname}>
         <Outlet />
-      </DashboardShell>
+      </dashboardShell.Screen>
     );
   },
 });
@@ -148,47 +122,38 @@ const userIndexRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'dashboard',
-  staticData: { title: 'dashboard' },
-  component: DashboardHomeScreen,
+  ...dashboardHome.options,
+  component: dashboardHome.Screen,
 });
 
 const walletRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'wallet',
-  staticData: { title: 'wallet' },
-  component: lazyRouteComponent(
-    () => import('@brnd/ui/screens/Wallet/WalletScreen'),
-    'WalletScreen',
-  ),
+  ...wallet.options,
+  component: wallet.Screen,
 });
 
 const referralsRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'referrals',
-  staticData: { title: 'referrals' },
-  component: lazyRouteComponent(
-    () => import('@brnd/ui/screens/Referrals/ReferralsScreen'),
-    'ReferralsScreen',
-  ),
+  ...referrals.options,
+  component: referrals.Screen,
 });
 
 const transactionsRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'transactions',
-  staticData: { title: 'transactions' },
-  component: lazyRouteComponent(
-    () => import('@brnd/ui/screens/Transactions/TransactionsScreen'),
-    'TransactionsScreen',
-  ),
+  ...transactions.options,
+  component: transactions.Screen,
 });
 
 const buyTokenRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'buytoken',
-  staticData: { title: 'buyToken' },
+  ...buyToken.options,
   validateSearch: BuyTokenSearchSchema,
   component: function BuyTokenPage() {
-    return <BuyTokenScreen search={buyTokenRoute.useSearch()} />;
+    return <buyToken.Screen search={buyTokenRoute.useSearch()} />;
   },
 });
 
@@ -196,26 +161,26 @@ const buyTokenRoute = createRoute({
 const buyTokenPaymentRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'buytoken/$uuid',
-  staticData: { title: 'buyToken' },
+  ...buyTokenPayment.options,
   component: function BuyTokenPaymentPage() {
-    return <BuyTokenPaymentScreen uuid={buyTokenPaymentRoute.useParams().uuid} />;
+    return <buyTokenPayment.Screen uuid={buyTokenPaymentRoute.useParams().uuid} />;
   },
 });
 
 const buyTokenStatusRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'buytoken/$uuid/status',
-  staticData: { title: 'buyToken' },
+  ...buyTokenPayment.options,
   component: function BuyTokenStatusPage() {
-    return <BuyTokenPaymentScreen uuid={buyTokenStatusRoute.useParams().uuid} />;
+    return <buyTokenPayment.Screen uuid={buyTokenStatusRoute.useParams().uuid} />;
   },
 });
 
 const profileRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'profile/person',
-  staticData: { title: 'profile' },
-  component: ProfileScreen,
+  ...profile.options,
+  component: profile.Screen,
 });
 
 export const userRoutes = userRoute.addChildren([

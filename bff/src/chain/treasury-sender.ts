@@ -65,6 +65,11 @@ export interface TreasurySend<Row extends TreasuryTransactionRow> {
   request(row: Row): Promise<TransactionRequest>;
   /** Marks the row finished, with its ledger effects, in one database transaction. */
   settle(row: Row, outcome: 'confirmed' | 'failed', error?: string): Promise<void>;
+  /**
+   * Test hook for the crash tests: runs once the first signed version is stored, before it is
+   * broadcast for the first time.
+   */
+  beforeBroadcast?(id: string): Promise<void>;
   /** Test hook for the crash tests: runs after the broadcast, before the row is marked. */
   afterBroadcast?(id: string): Promise<void>;
 }
@@ -384,6 +389,7 @@ export function createTreasurySender(
           if (wasBroadcast && (latest.age_ms >= bumpAfterMs || (await bumpRequested(nonce)))) {
             latest = await bump(input.table, row.id, latest);
           }
+          if (!wasBroadcast && input.beforeBroadcast) await input.beforeBroadcast(row.id);
           let outcome = await broadcast(latest);
           if (outcome === 'underpriced') {
             latest = await bump(input.table, row.id, latest);

@@ -33,6 +33,7 @@ test('migrations run down and up again, and a second up changes nothing', async 
     'brand_token_supply_checks',
     'brand_token_transfers',
     'brand_tokens',
+    'brand_trend_pending',
     'brands',
     'buybacks',
     'card_orders',

@@ -32,6 +32,9 @@ import { oneVerifiedPhone } from './migrations/0100-one-verified-phone.ts';
 import { smsSends } from './migrations/0101-sms-sends.ts';
 import { walletProofs } from './migrations/0105-wallet-proofs.ts';
 import { treasuryBumpRequests } from './migrations/0106-treasury-bump-requests.ts';
+import { voteWithoutCommitLock } from './migrations/0115-vote-without-commit-lock.ts';
+import { smsSendsPruning } from './migrations/0120-sms-sends-pruning.ts';
+import { e164PhoneNumbers } from './migrations/0121-e164-phone-numbers.ts';
 import { signerNonces } from './migrations/0130-signer-nonces.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
@@ -79,6 +82,9 @@ export const migrations: Migration[] = [
   smsSends,
   walletProofs,
   treasuryBumpRequests,
+  voteWithoutCommitLock,
+  smsSendsPruning,
+  e164PhoneNumbers,
   signerNonces,
 ];
 

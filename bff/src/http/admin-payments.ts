@@ -9,7 +9,7 @@ import { adminPayouts, retryPayout } from '@brnd/contracts/api/admin-payouts';
 import { adminSale, updateSale } from '@brnd/contracts/api/admin-sale';
 import { SALE_TOKENS_OFFERED } from '@brnd/contracts/domain/sale';
 import type { AuditLog } from '../services/audit-log.ts';
-import type { PaymentDesk } from '../services/payment-desk.ts';
+import type { PaymentDesk } from '../services/payment-desk/service.ts';
 import type { PayoutService } from '../services/payouts.ts';
 import type { SaleService } from '../services/sale.ts';
 import { authedRoute, type Route } from './route.ts';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { vote } from '@brnd/contracts/api/brands';
 import { MAX_EVENT_STREAMS_PER_CLIENT } from '@brnd/contracts/api/events';
 import { SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contestMonth } from '../services/votes.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
-import { registerVerifiedUser } from '../testing/http.ts';
+import { call, registerVerifiedUser } from '../testing/http.ts';
 
 // Two replicas on one database: what one writes, a stream held by the other must push.
 let a: TestApp;
@@ -203,6 +204,29 @@ test('the voting page hears a brand’s tally of this month change', async () =>
     data: { brandId: Number(brand!.id), votes: tally!.votes },
   });
   votes.close();
+});
+
+test('votes cast on one replica are announced, batched after their commits, on another', async () => {
+  const stream = await openStream(`${b.baseUrl}/api/brands/votes/events`);
+  const [brand] = await a.db.query<{ id: string }>(
+    `INSERT INTO brands (name, website, industry) VALUES ('Announced', 'announced.example', 'tools')
+     RETURNING id::text`,
+  );
+  const voters = await Promise.all([
+    registerVerifiedUser(a.baseUrl),
+    registerVerifiedUser(a.baseUrl),
+  ]);
+  const answers = await Promise.all(
+    voters.map(({ token }) => call(a.baseUrl, vote, { token, body: { brand_id: brand!.id } })),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+  // The last announcement carries the committed tally of both votes.
+  expect(
+    await stream.next(
+      (event) => event.event === 'votes' && (event.data as { votes: number }).votes === 2,
+    ),
+  ).toMatchObject({ event: 'votes', data: { brandId: Number(brand!.id), votes: 2 } });
+  stream.close();
 });
 
 test('one client holds a bounded number of streams; one more is refused, and closing frees one', async () => {

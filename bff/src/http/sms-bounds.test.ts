@@ -6,8 +6,10 @@ import {
   SMS_PER_NUMBER_PER_DAY,
   SMS_RESEND_COOLDOWN_MS,
   SMS_RESENDS_PER_HOUR,
+  SMS_SENDS_KEPT_MS,
 } from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { purgeExpired } from '../services/maintenance.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
 import {
   call,
@@ -154,4 +156,77 @@ test('the database itself refuses a second verified account for a number', async
   await expect(
     app.db.query('UPDATE users SET phone_verified_at = now() WHERE email = $1', [other.email]),
   ).rejects.toMatchObject({ original: { constraint: 'users_verified_mobile_key' } });
+});
+
+test('the purge deletes SMS sends older than the bounds read and keeps the rest, which still count', async () => {
+  const { user, code } = await atPhoneStep();
+  const [row] = await app.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+    user.email,
+  ]);
+  const mobile = storedMobile(user.mobile);
+  const sendAt = (at: Date) =>
+    app.db.query(
+      `INSERT INTO sms_sends (user_id, mobile, budget, sent_at) VALUES ($1, $2, '+48', $3)`,
+      [row!.id, mobile, at.toISOString()],
+    );
+  // The purge goes by the database's clock, the bounds by the app's (moved on by earlier tests).
+  await sendAt(new Date(Date.now() - SMS_SENDS_KEPT_MS - HOUR_MS));
+  await sendAt(new Date(Date.now() - SMS_SENDS_KEPT_MS + HOUR_MS));
+  // With the code sent above, the number's daily cap is reached within the app's last day.
+  for (let sent = 1; sent < SMS_PER_NUMBER_PER_DAY; sent += 1) {
+    await sendAt(new Date(Date.now() + clockOffset - 2 * HOUR_MS));
+  }
+  const ages = () =>
+    app.db.query<{ hours: number }>(
+      `SELECT round(extract(epoch FROM now() - sent_at) / 3600)::int AS hours
+       FROM sms_sends WHERE user_id = $1 ORDER BY sent_at`,
+      [row!.id],
+    );
+
+  expect(await ages()).toHaveLength(SMS_PER_NUMBER_PER_DAY + 2);
+
+  await purgeExpired(app.db);
+  const kept = await ages();
+  expect(kept).toHaveLength(SMS_PER_NUMBER_PER_DAY + 1);
+  expect(kept[0]?.hours).toBe((SMS_SENDS_KEPT_MS - HOUR_MS) / HOUR_MS);
+  expect(kept.slice(1).every((kept) => kept.hours < SMS_SENDS_KEPT_MS / HOUR_MS)).toBe(true);
+  // What the bounds read survived the purge: the number is still at its daily cap.
+  advance(SMS_RESEND_COOLDOWN_MS);
+  const again = await resend(code);
+  expect([again.status, again.error?.messageId]).toEqual([429, 'errors.smsDailyLimit']);
+});
+
+/** One Polish number in the spellings people type. */
+function spellings() {
+  const digits = String(600_000_000 + Math.floor(Math.random() * 99_999_999));
+  const grouped = `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
+  return [`+48 ${grouped}`, `0048${digits}`, `+48${digits}`, grouped];
+}
+
+test('a number spelt differently is one number for the per-number SMS cap', async () => {
+  const forms = spellings();
+  for (let sent = 0; sent < SMS_PER_NUMBER_PER_DAY; sent += 1) {
+    await atPhoneStep(forms[sent % forms.length]);
+  }
+  expect(new Set(forms.map(storedMobile)).size).toBe(1);
+  const user = newUser({ mobile: forms[SMS_PER_NUMBER_PER_DAY % forms.length]! });
+  const code = await signUpAndConfirmEmail(app.baseUrl, user);
+  const refused = await call(app.baseUrl, changeMobile, {
+    body: { verification_code: code, mobile: forms[1]! },
+  });
+  expect([refused.status, refused.error?.messageId]).toEqual([429, 'errors.smsDailyLimit']);
+});
+
+test('a number verified as "+48 …" is taken when another account types it as "0048…"', async () => {
+  const [international, withZeros] = spellings();
+  const { user: first } = await registerVerifiedUser(
+    app.baseUrl,
+    newUser({ mobile: international! }),
+  );
+  const { code } = await atPhoneStep(withZeros);
+  const sms = await smsCode(app.baseUrl, storedMobile(first.mobile));
+  const taken = await call(app.baseUrl, confirmMobile, {
+    body: { verification_code: code, mobile_verification_code: sms },
+  });
+  expect([taken.status, taken.error?.messageId]).toEqual([409, 'errors.phoneTaken']);
 });

@@ -7,7 +7,7 @@ import {
   vote,
   voteStatus,
 } from '@brnd/contracts/api/brands';
-import { VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
+import { VOTE_REWARD_BRND, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { call, registerVerifiedUser } from '../testing/http.ts';
@@ -83,7 +83,9 @@ test('100 parallel votes across 100 brands on two instances: exactly 10 count, 1
     [`user:${userId}`],
   );
   expect(credits!.count).toBe(VOTES_PER_WINDOW);
-  expect(credits!.total).toBe((10n * 10n ** 18n).toString());
+  expect(credits!.total).toBe(
+    (BigInt(VOTES_PER_WINDOW * VOTE_REWARD_BRND) * 10n ** 18n).toString(),
+  );
 
   const status = await call(second.baseUrl, voteStatus, { token });
   expect(status.data).toMatchObject({ voteLimit: 10, votesLeft: 0, timeInHours: 24 });
@@ -218,6 +220,58 @@ test('trending favours fresh votes over an older, larger count', async () => {
   const trending = await call(first.baseUrl, trendingBrands, { query: { limit: '1000' } });
   const ids = trending.data!.brands.rows.map((brand) => brand.id);
   expect(ids.indexOf(fresh!)).toBeLessThan(ids.indexOf(old!));
+});
+
+test('a vote far older than its brand’s trend score counts (exp() no longer underflows)', async () => {
+  const [brandId] = await addBrands(1, 'Backdated');
+  const { trendWeight } = await import('../services/votes.ts');
+  // As if the brand's votes were 800 log-units (about 3.8 years of halvings) newer than today.
+  const score = trendWeight(new Date()) + 800;
+  await first.db.query('UPDATE brands SET trend_score = $2 WHERE id = $1', [brandId, score]);
+  const { token } = await registerVerifiedUser(first.baseUrl);
+  const answer = await call(first.baseUrl, vote, { token, body: { brand_id: String(brandId) } });
+  expect(answer.status).toBe(200);
+  await first.settled();
+  const [row] = await first.db.query<{ trend_score: number; pending: number }>(
+    `SELECT trend_score, (SELECT count(*)::integer FROM brand_trend_pending) AS pending
+     FROM brands WHERE id = $1`,
+    [brandId],
+  );
+  expect(row).toMatchObject({ pending: 0 });
+  expect(row!.trend_score).toBeCloseTo(score, 6);
+});
+
+test('votes on two instances raise their brand’s trend score once each, folded after the votes', async () => {
+  const [brandId] = await addBrands(1, 'Folded');
+  const { trendWeight } = await import('../services/votes.ts');
+  const voters = await Promise.all(
+    Array.from({ length: 6 }, () => registerVerifiedUser(first.baseUrl)),
+  );
+  const answers = await Promise.all(
+    voters.map(({ token }, index) =>
+      call(index % 2 === 0 ? first.baseUrl : second.baseUrl, vote, {
+        token,
+        body: { brand_id: String(brandId) },
+      }),
+    ),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual(voters.map(() => 200));
+  await Promise.all([first.settled(), second.settled()]);
+  const casts = await first.db.query<{ cast_at: Date }>(
+    'SELECT cast_at FROM votes WHERE brand_id = $1',
+    [brandId],
+  );
+  // log(sum(exp(weight))) of the six votes, as the brand's score started at -Infinity.
+  const weights = casts.map((row) => trendWeight(new Date(row.cast_at)));
+  const peak = Math.max(...weights);
+  const expected = peak + Math.log(weights.reduce((sum, w) => sum + Math.exp(w - peak), 0));
+  const [row] = await first.db.query<{ trend_score: number; pending: number }>(
+    `SELECT trend_score, (SELECT count(*)::integer FROM brand_trend_pending) AS pending
+     FROM brands WHERE id = $1`,
+    [brandId],
+  );
+  expect(row).toMatchObject({ pending: 0 });
+  expect(row!.trend_score).toBeCloseTo(expected, 9);
 });
 
 test('the demo seed fills the home strip, trending and last month winner', async () => {

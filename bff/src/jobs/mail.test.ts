@@ -88,6 +88,44 @@ test('a mail not sent before the bff stops is sent by the next one', async () =>
   }
 });
 
+test('a stopping bff finishes the mail it is sending before it exits, and nobody sends it again', async () => {
+  let release = () => {};
+  const delivered: MailMessage[] = [];
+  let started = false;
+  const slow: Mailer = {
+    async send(sent) {
+      started = true;
+      await new Promise<void>((resolve) => (release = resolve));
+      delivered.push(sent);
+    },
+    async close() {},
+  };
+  const first = await startJobQueue(databaseUrl, createMemoryLogger());
+  await startMailWorker(first, slow, createMemoryLogger(), FAST_RETRY);
+  await queuedMailer(first).send(message('Your payout was sent'));
+  await until(() => started);
+
+  // SIGTERM arrives mid-send: stopping waits for the job instead of abandoning it.
+  let stopped = false;
+  const stopping = first.stop().then(() => (stopped = true));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(stopped).toBe(false);
+  release();
+  await stopping;
+  expect(delivered).toEqual([message('Your payout was sent')]);
+
+  // The job ended as done: the next instance finds nothing to send again.
+  const second = await startJobQueue(databaseUrl, createMemoryLogger());
+  try {
+    const next = flakyTransport(0);
+    await startMailWorker(second, next.transport, createMemoryLogger(), FAST_RETRY);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(next.delivered).toEqual([]);
+  } finally {
+    await second.stop();
+  }
+});
+
 test('a mail queued by a request is logged under that request id, and its failures counted', async () => {
   const failed: string[] = [];
   const queue = await startJobQueue(databaseUrl, createMemoryLogger(), (name) => failed.push(name));

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,11 +12,10 @@ import { Wallet, computeAddress } from 'ethers';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { devMinterKey } from '../chain/dev-keys.ts';
 import { databaseName, openDatabase, type Database } from '../db/database.ts';
-import { freePort } from '../db/embedded.ts';
 import { DEMO_USER } from '../seed/demo.ts';
-import { REPO_ROOT } from '../env.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
 import { call, proveWallet } from '../testing/http.ts';
+import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { createDatabaseFromTemplate, dropDatabase } from '../testing/test-database.ts';
 
 const info = inject('brndTestDatabase');
@@ -48,100 +46,95 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-interface Running {
-  baseUrl: string;
-  process: ChildProcessWithoutNullStreams;
-  output: () => string;
-  waitFor: (text: string) => Promise<void>;
-}
+type Running = ServerProcess;
 
 /** server.ts as a child process on the test database and the external anvil. */
-async function startServer(extraEnv: Record<string, string> = {}): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STATIC_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      CHAIN_RPC_URL: anvil.rpcUrl,
-      CHAIN_ID: String(anvil.chainId),
-      TREASURY_PRIVATE_KEY: anvil.accounts[0]?.privateKey as string,
-      BRND_ADDRESS: contracts.brnd,
-      BRAND_TOKEN_FACTORY_ADDRESS: contracts.brandTokenFactory,
-      STAKING_ADDRESS: contracts.staking,
-      ...extraEnv,
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
+function startServer(extraEnv: Record<string, string> = {}): Promise<Running> {
+  return startServerProcess({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    STATIC_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    CHAIN_RPC_URL: anvil.rpcUrl,
+    CHAIN_ID: String(anvil.chainId),
+    TREASURY_PRIVATE_KEY: anvil.accounts[0]?.privateKey as string,
+    BRND_ADDRESS: contracts.brnd,
+    BRAND_TOKEN_FACTORY_ADDRESS: contracts.brandTokenFactory,
+    STAKING_ADDRESS: contracts.staking,
+    ...extraEnv,
   });
-  let output = '';
-  const listeners = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const listener of listeners) listener();
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const waitFor = (text: string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (output.includes(text)) {
-          listeners.delete(check);
-          resolve();
-        }
-      };
-      listeners.add(check);
-      child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-      check();
-    });
-  await waitFor(`BRND running at http://localhost:${port}`);
-  return { baseUrl: `http://localhost:${port}`, process: child, output: () => output, waitFor };
 }
 
-async function stop(server: Running, signal: NodeJS.Signals) {
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill(signal);
-  await exited;
+const stop = (server: Running, signal: NodeJS.Signals) => server.stop(signal);
+
+interface StoredPayout {
+  id: string;
+  status: string;
+  tx_hash: string | null;
 }
 
-async function payoutStatus(): Promise<string | undefined> {
-  const [row] = await db.query<{ status: string }>('SELECT status FROM payouts');
-  return row?.status;
+async function payoutTo(address: string): Promise<StoredPayout | undefined> {
+  const [row] = await db.query<StoredPayout>(
+    'SELECT id, status, tx_hash FROM payouts WHERE to_address = $1',
+    [address],
+  );
+  return row;
+}
+
+async function waitUntilConfirmed(address: string) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if ((await payoutTo(address))?.status === 'confirmed') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect((await payoutTo(address))?.status).toBe('confirmed');
+}
+
+/**
+ * The demo user holds 42 BRND, proves a fresh wallet on `server` and claims them all; answers
+ * the wallet's address and the user's ledger account.
+ */
+async function claim42(server: Running) {
+  const session = await call(server.baseUrl, login, {
+    body: { email: DEMO_USER.email, password: DEMO_USER.password },
+  });
+  const token = (session.data as { token: string }).token;
+  const signer = Wallet.createRandom();
+  await proveWallet(server.baseUrl, token, signer, DEMO_USER.password);
+  const [user] = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+    DEMO_USER.email,
+  ]);
+  const ledger = createLedger(db);
+  await ledger.ensureUserAccount(user?.id as string);
+  await ledger.post({
+    idempotencyKey: `test:${randomUUID()}`,
+    entries: [
+      { account: LEDGER_ACCOUNTS.sale, amount: -42n * ONE_TOKEN },
+      { account: userAccount(user?.id as string), amount: 42n * ONE_TOKEN },
+    ],
+  });
+  const claimed = await call(server.baseUrl, claimPayout, { token, body: { brnd_tokens: 42 } });
+  expect(claimed.status).toBe(202);
+  return { address: signer.address, account: userAccount(user?.id as string), ledger };
+}
+
+async function transfersTo(address: string) {
+  const provider = jsonRpcProvider(anvil.rpcUrl, anvil.chainId);
+  const brnd = connectContract(BRND, contracts.brnd, provider);
+  const transfers = (await brnd.queryFilter(brnd.getEvent('Transfer'))).filter(
+    (log) => 'args' in log && log.args[1] === address,
+  );
+  provider.destroy();
+  return transfers;
 }
 
 test('a bff killed after broadcasting a payout reconciles it on restart without sending it again', async () => {
   const first = await startServer({ PAYOUT_PAUSE_AFTER_BROADCAST_MS: '600000' });
   let second: Running | undefined;
   try {
-    const session = await call(first.baseUrl, login, {
-      body: { email: DEMO_USER.email, password: DEMO_USER.password },
-    });
-    const token = (session.data as { token: string }).token;
-    const signer = Wallet.createRandom();
-    const address = signer.address;
-    await proveWallet(first.baseUrl, token, signer, DEMO_USER.password);
-    const [user] = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
-      DEMO_USER.email,
-    ]);
-    const ledger = createLedger(db);
-    await ledger.ensureUserAccount(user?.id as string);
-    await ledger.post({
-      idempotencyKey: `test:${randomUUID()}`,
-      entries: [
-        { account: LEDGER_ACCOUNTS.sale, amount: -42n * ONE_TOKEN },
-        { account: userAccount(user?.id as string), amount: 42n * ONE_TOKEN },
-      ],
-    });
-
-    const claimed = await call(first.baseUrl, claimPayout, { token, body: { brnd_tokens: 42 } });
-    expect(claimed.status).toBe(202);
+    const { address, account, ledger } = await claim42(first);
     await first.waitFor('broadcast: pausing');
     await stop(first, 'SIGKILL');
-    expect(await payoutStatus()).toBe('broadcast');
+    expect((await payoutTo(address))?.status).toBe('broadcast');
 
     const provider = jsonRpcProvider(anvil.rpcUrl, anvil.chainId);
     const brnd = connectContract(BRND, contracts.brnd, provider);
@@ -149,24 +142,59 @@ test('a bff killed after broadcasting a payout reconciles it on restart without 
     const nonceBefore = await provider.getTransactionCount(treasury, 'latest');
 
     second = await startServer();
-    for (let attempt = 0; attempt < 100 && (await payoutStatus()) !== 'confirmed'; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await payoutStatus()).toBe('confirmed');
+    await waitUntilConfirmed(address);
     expect(await brnd.balanceOf(address)).toBe(42n * ONE_TOKEN);
     // The restart signed nothing: the treasury's nonce did not move.
     expect(await provider.getTransactionCount(treasury, 'latest')).toBe(nonceBefore);
-    const transfers = (await brnd.queryFilter(brnd.getEvent('Transfer'))).filter(
-      (log) => 'args' in log && log.args[1] === address,
-    );
-    expect(transfers).toHaveLength(1);
-    expect(await ledger.balance(userAccount(user?.id as string))).toBe(0n);
+    expect(await transfersTo(address)).toHaveLength(1);
+    expect(await ledger.balance(account)).toBe(0n);
     expect(await ledger.balance(LEDGER_ACCOUNTS.payoutsInFlight)).toBe(0n);
     provider.destroy();
   } finally {
-    if (first.process.exitCode === null && first.process.signalCode === null) {
-      await stop(first, 'SIGKILL');
-    }
+    await stop(first, 'SIGKILL');
     if (second) await stop(second, 'SIGTERM');
   }
-}, 60_000);
+}, 120_000);
+
+test('a bff killed between storing a signed payout and broadcasting it broadcasts that same transaction once on restart', async () => {
+  const first = await startServer({ PAYOUT_PAUSE_BEFORE_BROADCAST_MS: '600000' });
+  let second: Running | undefined;
+  try {
+    const { address, account, ledger } = await claim42(first);
+    await first.waitFor('signed: pausing');
+    await stop(first, 'SIGKILL');
+    const signed = await payoutTo(address);
+    expect(signed?.status).toBe('signed');
+    const hash = signed?.tx_hash as string;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const provider = jsonRpcProvider(anvil.rpcUrl, anvil.chainId);
+    const treasury = anvil.accounts[0]?.address as string;
+    // Killed before the broadcast: the chain has never seen the transaction.
+    expect(await provider.getTransaction(hash)).toBeNull();
+    const nonceBefore = await provider.getTransactionCount(treasury, 'latest');
+
+    second = await startServer();
+    await waitUntilConfirmed(address);
+    // The very transaction signed before the kill was mined: same hash, no second signature.
+    expect((await payoutTo(address))?.tx_hash).toBe(hash);
+    expect((await provider.getTransactionReceipt(hash))?.status).toBe(1);
+    expect(await provider.getTransactionCount(treasury, 'latest')).toBe(nonceBefore + 1);
+    const versions = await db.query<{ tx_hash: string }>(
+      `SELECT v.tx_hash FROM treasury_transaction_versions v
+       JOIN treasury_nonces n USING (chain_id, genesis_hash, account, nonce)
+       WHERE n.source = 'payouts' AND n.source_id = $1`,
+      [signed?.id],
+    );
+    expect(versions.map((version) => version.tx_hash)).toEqual([hash]);
+    const transfers = await transfersTo(address);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]?.transactionHash).toBe(hash);
+    expect(await ledger.balance(account)).toBe(0n);
+    expect(await ledger.balance(LEDGER_ACCOUNTS.payoutsInFlight)).toBe(0n);
+    provider.destroy();
+  } finally {
+    await stop(first, 'SIGKILL');
+    if (second) await stop(second, 'SIGTERM');
+  }
+}, 120_000);

@@ -3,7 +3,8 @@ import type { Logger } from '../logger.ts';
 
 /**
  * The fan-out of live updates across replicas (decision 035): triggers (migration 0095) NOTIFY
- * `brnd_events` when an order, the sale or a vote tally changes; each replica holds one LISTEN
+ * `brnd_events` when an order, the sale or a vote tally changes (a vote's tally is announced by
+ * the votes service after the commit, many at once: decision 052); each replica holds one LISTEN
  * connection and hands every notification to the streams it serves. Whatever replica (or job)
  * made the change, every replica hears it once it is committed.
  */

@@ -1,13 +1,15 @@
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   REFUSED_NOTIFICATIONS_KEPT_DAYS,
+  SMS_SENDS_KEPT_MS,
 } from '@brnd/contracts/domain/constants';
 import { REFUSED_DOCUMENTS_KEPT_DAYS, REFUSED_STATUSES } from '@brnd/contracts/domain/verification';
 import type { Database } from '../db/database.ts';
 
 /**
  * Deletes rows nobody can use any more: expired rate-limit windows, long-dead sessions and codes,
- * and the verification documents of brands and companies refused long ago.
+ * SMS sends older than the SMS bounds read, and the verification documents of brands and
+ * companies refused long ago.
  * Idempotent and safe to run from several instances at once.
  */
 export async function purgeExpired(db: Database): Promise<void> {
@@ -15,6 +17,10 @@ export async function purgeExpired(db: Database): Promise<void> {
   await db.query("DELETE FROM sessions WHERE expires_at < now() - interval '30 days'");
   await db.query("DELETE FROM verification_codes WHERE expires_at < now() - interval '30 days'");
   await db.query("DELETE FROM sms_codes WHERE expires_at < now() - interval '1 day'");
+  // The SMS bounds (decision 040) read at most the last day of sends.
+  await db.query("DELETE FROM sms_sends WHERE sent_at < now() - $1 * interval '1 millisecond'", [
+    SMS_SENDS_KEPT_MS,
+  ]);
   await db.query(
     "DELETE FROM idempotency_keys WHERE created_at <= now() - $1 * interval '1 millisecond'",
     [IDEMPOTENCY_KEY_LIFETIME_MS],

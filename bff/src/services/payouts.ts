@@ -74,6 +74,8 @@ export interface PayoutDeps {
   logger: Logger;
   /** Called after the claim commits (the job queue); a lost call is caught by reconciliation. */
   enqueue: (payoutId: string) => Promise<void>;
+  /** Test hook for the crash test: runs once signed and stored, before the first broadcast. */
+  beforeBroadcast?: (payoutId: string) => Promise<void>;
   /** Test hook for the crash test: runs after the broadcast, before the payout is marked. */
   afterBroadcast?: (payoutId: string) => Promise<void>;
   /** When a stuck send is bumped, how long one attempt waits (tests shorten them). */
@@ -223,6 +225,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
       load: () => load(payoutId),
       request: (row) => brnd.transfer.populateTransaction(row.to_address, BigInt(row.amount)),
       settle,
+      beforeBroadcast: deps.beforeBroadcast,
       afterBroadcast: deps.afterBroadcast,
     });
   }

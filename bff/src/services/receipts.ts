@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import type { Language } from '../db/models.ts';
 import type { Notifications } from './notifications.ts';
 import type { OrderPaidEvent } from './orders/types.ts';
-import { formatUnits } from './payment-desk.ts';
+import { formatUnits } from './payment-desk/service.ts';
 import type { PayoutSentHook } from './payouts.ts';
 
 type PayoutSentEvent = Parameters<PayoutSentHook>[0];

@@ -1,6 +1,7 @@
 import type { VoteStatus } from '@brnd/contracts/api/brands';
 import {
   CONTEST_TIME_ZONE,
+  VOTE_REWARD_BRND,
   VOTE_WINDOW_HOURS,
   VOTES_PER_WINDOW,
 } from '@brnd/contracts/domain/constants';
@@ -8,6 +9,8 @@ import { voteWait } from '@brnd/contracts/domain/votes';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import { DomainError } from './errors.ts';
+import { ONE_TOKEN } from './ledger.ts';
+import { EVENTS_CHANNEL } from './live-events.ts';
 
 /**
  * Votes (decision records 009 and 025). Every rule is enforced by one PostgreSQL statement,
@@ -18,9 +21,22 @@ import { DomainError } from './errors.ts';
  * `vote:<id>`.
  */
 
+/**
+ * How long accepted votes gather before their tallies are announced in one statement (a NOTIFY
+ * takes a lock for the whole database while its transaction commits, so one per vote would make
+ * the votes commit one by one) and their trend weights are folded (decision 052). Live counts
+ * and trending lag by about this much.
+ */
+const FOLLOW_UP_DELAY_MS = 100;
+/** Trend weights folded per statement, so one fold never holds many brands for long. */
+const TREND_FOLD_BATCH = 5_000;
+
 /** An exclusion constraint refused the row: the same brand within the window. */
 const EXCLUSION_VIOLATION = '23P01';
 const HOUR_MS = 60 * 60_000;
+
+/** What `cast_vote` credits per accepted vote, in base units. */
+export const VOTE_REWARD_BASE_UNITS = (BigInt(VOTE_REWARD_BRND) * ONE_TOKEN).toString();
 
 /** Trending (decision record 010): a vote's weight halves every TREND_HALF_LIFE_HOURS. */
 export const TREND_HALF_LIFE_HOURS = 24;
@@ -74,13 +90,68 @@ function sqlState(error: unknown): string | undefined {
   return parent?.code ?? (error as { code?: string }).code;
 }
 
+/** Runs `work` off the request (composition.ts passes the app's tracked background runner). */
+export type RunInBackground = (name: string, work: () => Promise<void>) => void;
+
+const runDetached: RunInBackground = (_name, work) => void work().catch(() => {});
+
 export function createVoteService({
   db,
   clock = () => new Date(),
+  runInBackground = runDetached,
 }: {
   db: Database;
   clock?: Clock;
+  runInBackground?: RunInBackground;
 }): VoteService {
+  /** Tallies changed by this instance's votes and not announced yet, by `brand month`. */
+  const unannounced = new Map<string, { brand: number; month: string }>();
+  /** Whether this instance's votes may have left trend weights to fold. */
+  let unfolded = false;
+  let following = false;
+
+  /**
+   * What follows a vote's commit, a moment later and for many votes at once (decision 052):
+   * the changed tallies are announced on the live-events channel (migration 0095's payload, each
+   * tally read as committed), since `cast_vote` leaves that to its caller; and the pending trend
+   * weights are folded into the brands' scores (`fold_brand_trends`, migration 0115), whoever
+   * cast them. Votes cast meanwhile wait for the next round.
+   */
+  function followUp(brand: number, month: string): void {
+    unannounced.set(`${brand} ${month}`, { brand, month });
+    unfolded = true;
+    if (following) return;
+    following = true;
+    runInBackground('after votes', async () => {
+      try {
+        while (unannounced.size > 0 || unfolded) {
+          await new Promise((resolve) => setTimeout(resolve, FOLLOW_UP_DELAY_MS));
+          const tallies = [...unannounced.values()];
+          unannounced.clear();
+          if (tallies.length > 0) {
+            await db.query(
+              `SELECT pg_notify('${EVENTS_CHANNEL}', json_build_object('topic', 'votes',
+                 'brand', t.brand_id, 'month', t.month, 'votes', t.votes)::text)
+               FROM brand_month_votes t
+               JOIN unnest($1::bigint[], $2::text[]) AS c(brand, month)
+                 ON t.brand_id = c.brand AND t.month = c.month`,
+              [tallies.map((tally) => tally.brand), tallies.map((tally) => tally.month)],
+            );
+          }
+          unfolded = false;
+          const [fold] = await db.query<{ folded: number }>(
+            'SELECT fold_brand_trends($1) AS folded',
+            [TREND_FOLD_BATCH],
+          );
+          // Another instance is folding, or more is pending than one batch: go round again.
+          if (fold?.folded === -1 || fold?.folded === TREND_FOLD_BATCH) unfolded = true;
+        }
+      } finally {
+        following = false;
+      }
+    });
+  }
+
   async function window(
     userId: string,
     at: Date,
@@ -113,17 +184,21 @@ export function createVoteService({
       const at = clock();
       const month = contestMonth(at);
       try {
-        // One statement, its own transaction: migration 0071's cast_vote holds the rules.
+        // One statement, its own transaction: cast_vote (migrations 0071, 0115) holds the rules.
         const [row] = await db.query<{
           outcome: string;
           vote_id: string | null;
           oldest: Date | null;
         }>(
           `SELECT outcome, vote_id::text, oldest
-           FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4, $5::double precision)`,
-          [userId, brandId, at.toISOString(), month, trendWeight(at)],
+           FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4, $5::double precision,
+                          $6::numeric)`,
+          [userId, brandId, at.toISOString(), month, trendWeight(at), VOTE_REWARD_BASE_UNITS],
         );
-        if (row?.outcome === 'accepted' && row.vote_id) return { voteId: row.vote_id, month };
+        if (row?.outcome === 'accepted' && row.vote_id) {
+          followUp(brandId, month);
+          return { voteId: row.vote_id, month };
+        }
         if (row?.outcome === 'not_found') throw new DomainError(404, 'errors.notFound');
         if (row?.outcome === 'already_voted') throw new DomainError(409, 'errors.alreadyVoted');
         if (row?.outcome === 'limit') {

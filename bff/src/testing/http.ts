@@ -14,6 +14,7 @@ import {
   type OutboxMessage,
 } from '@brnd/contracts/api/dev';
 import { updateWallet, walletChallenge } from '@brnd/contracts/api/wallet';
+import { normalizePhone } from '@brnd/contracts/domain/rules';
 import { buildPath, type Endpoint, type EndpointResponse } from '@brnd/contracts/api/endpoint';
 import { ErrorResponseSchema, type ErrorResponse } from '@brnd/contracts/api/error-schema';
 import * as v from 'valibot';
@@ -170,9 +171,9 @@ export function newUser(overrides: Partial<NewUser> = {}): NewUser {
   };
 }
 
-/** `+48 601 234 567` as the server stores it (`+48601234567`). */
+/** `+48 601 234 567` (or `0048 601 234 567`) as the server stores it (`+48601234567`). */
 export function storedMobile(mobile: string): string {
-  return mobile.replace(/[^0-9+]/g, '');
+  return normalizePhone(mobile);
 }
 
 /** Signs up and confirms the e-mail; returns the code that opens the phone steps. */

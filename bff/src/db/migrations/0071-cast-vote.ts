@@ -13,20 +13,8 @@ const ONE_BRND = 10n ** 18n;
 /** Where vote credits come from (LEDGER_ACCOUNTS.supply). */
 const SUPPLY_ACCOUNT = 'external:supply';
 
-/**
- * A vote in one statement (decision 025): `cast_vote` takes the voter's advisory lock, checks
- * the window, writes the vote, its brand's month tally and trend score, and credits 1 BRND
- * through `ledger_post` (migration 0070) under `vote:<id>`, all in the statement's own
- * transaction. The rule's numbers come from `contracts/domain`: changing one of them needs a new
- * migration that builds this function (and the exclusion constraint) again.
- */
-export const castVote: Migration = {
-  name: '0071-cast-vote',
-  async up({ context: sequelize }) {
-    if (VOTES_PER_BRAND_PER_WINDOW !== 1) {
-      throw new Error('votes_one_per_brand_per_window allows one vote per brand per window');
-    }
-    await sequelize.query(`
+/** This migration's `cast_vote`; migration 0115's down puts it back. */
+export const CAST_VOTE_0071 = `
       -- Outcomes: accepted (vote_id), not_found, already_voted, limit (oldest: when the oldest
       -- vote of the window was cast, from which the wait is counted).
       CREATE FUNCTION cast_vote(
@@ -87,6 +75,23 @@ export const castVote: Migration = {
         );
         RETURN QUERY SELECT 'accepted'::text, cast_id, NULL::timestamptz;
       END $$;
+`;
+
+/**
+ * A vote in one statement (decision 025): `cast_vote` takes the voter's advisory lock, checks
+ * the window, writes the vote, its brand's month tally and trend score, and credits 1 BRND
+ * through `ledger_post` (migration 0070) under `vote:<id>`, all in the statement's own
+ * transaction. The rule's numbers come from `contracts/domain`: changing one of them needs a new
+ * migration that builds this function (and the exclusion constraint) again.
+ */
+export const castVote: Migration = {
+  name: '0071-cast-vote',
+  async up({ context: sequelize }) {
+    if (VOTES_PER_BRAND_PER_WINDOW !== 1) {
+      throw new Error('votes_one_per_brand_per_window allows one vote per brand per window');
+    }
+    await sequelize.query(`
+      ${CAST_VOTE_0071}
 
       -- The window of the exclusion constraint from the same constant.
       ALTER TABLE votes DROP CONSTRAINT votes_one_per_brand_per_window;

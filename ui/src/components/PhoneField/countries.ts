@@ -3,6 +3,8 @@
  * companies), then the countries most of its users come from. Names shown to the user come from
  * Intl.DisplayNames in the current language; `name` is the English fallback.
  */
+import { internationalDigits } from '@brnd/contracts/domain/rules';
+
 export interface Country {
   /** ISO 3166-1 alpha-2, lower case like DEFAULT_PHONE_COUNTRY. */
   code: string;
@@ -77,11 +79,9 @@ export function findCountry(code: string): Country | undefined {
  * matches, so +1 stays Canada once Canada was chosen.
  */
 export function countryOfNumber(phone: string, preferred?: Country): Country | undefined {
-  const digits = phone
-    .trim()
-    .replace(/^(\+|00)/, '')
-    .replace(/[^0-9]/g, '');
-  if (!/^(\+|00)/.test(phone.trim())) return undefined;
+  // The same reading of `+` and `00` as the stored form (normalizePhone).
+  const digits = internationalDigits(phone);
+  if (digits === undefined) return undefined;
   if (preferred && digits.startsWith(preferred.dial)) return preferred;
   let best: Country | undefined;
   for (const country of COUNTRIES) {

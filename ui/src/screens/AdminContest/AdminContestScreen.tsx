@@ -21,6 +21,8 @@ import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from './AdminContest.module.css';
+import { ADMIN_TIME } from '../shared/admin-time.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 const CONTEST_KEY = ['admin', 'contest'] as const;
 
@@ -64,7 +66,7 @@ function StandingsTable({ month, standings }: { month: string; standings: Standi
       {standings.length === 0 ? (
         <p className={screen.muted}>{t('noVotes')}</p>
       ) : (
-        <div className={table.scroll}>
+        <TableScroll label={caption}>
           <table className={table.table}>
             <caption className="visually-hidden">{caption}</caption>
             <thead>
@@ -88,7 +90,7 @@ function StandingsTable({ month, standings }: { month: string; standings: Standi
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
@@ -104,7 +106,7 @@ function HistoryTable({ winners }: { winners: ClosedMonth[] }) {
       {winners.length === 0 ? (
         <p className={screen.muted}>{t('noHistory')}</p>
       ) : (
-        <div className={table.scroll}>
+        <TableScroll label={t('history')}>
           <table className={table.table}>
             <caption className="visually-hidden">{t('history')}</caption>
             <thead>
@@ -132,17 +134,13 @@ function HistoryTable({ winners }: { winners: ClosedMonth[] }) {
                   <td className={styles.number}>{intl.formatNumber(row.prize)}</td>
                   <td>{row.owner_email ?? <Badge>{t('noOwner')}</Badge>}</td>
                   <td>
-                    {intl.formatDate(row.closed_at, {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                      timeZone: CONTEST_TIME_ZONE,
-                    })}
+                    {intl.formatDate(row.closed_at, { ...ADMIN_TIME, timeZone: CONTEST_TIME_ZONE })}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -18,6 +18,7 @@ import table from '../shared/table.module.css';
 import { FilterActions } from '../shared/FilterActions.tsx';
 import styles from '../shared/filter-form.module.css';
 import { NotificationOutcome } from '../AdminOrders/order-badges.tsx';
+import { ADMIN_TIME } from '../shared/admin-time.ts';
 
 export interface NotificationFilters {
   order: string;
@@ -134,12 +135,7 @@ export function AdminNotificationsScreen({ order = '' }: { order?: string }) {
         rows={(data) =>
           data.notifications.map((notification) => (
             <tr key={notification.id}>
-              <td>
-                {intl.formatDate(notification.received_at, {
-                  dateStyle: 'medium',
-                  timeStyle: 'medium',
-                })}
-              </td>
+              <td>{intl.formatDate(notification.received_at, ADMIN_TIME)}</td>
               <td>{t(`finance.orders.providers.${notification.provider}`)}</td>
               <td className={table.long}>
                 {notification.order_ref ? (

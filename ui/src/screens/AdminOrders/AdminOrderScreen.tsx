@@ -22,6 +22,7 @@ import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from './AdminOrders.module.css';
 import { ExceptionBadge, NotificationOutcome, StatusBadge } from './order-badges.tsx';
+import { ADMIN_TIME } from '../shared/admin-time.ts';
 
 export function adminOrderQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
@@ -53,8 +54,7 @@ export function AdminOrderScreen({ id }: { id: string }) {
   }
   const order = query.data;
   const usd = (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'USD' });
-  const when = (value: string) =>
-    intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = (value: string) => intl.formatDate(value, ADMIN_TIME);
   const txLink = (hash: string) =>
     order.explorer_tx_url ? (
       <a href={order.explorer_tx_url.replace('{hash}', hash)} target="_blank" rel="noreferrer">

@@ -17,6 +17,7 @@ import screen from '../shared/screen.module.css';
 import { FilterActions } from '../shared/FilterActions.tsx';
 import styles from '../shared/filter-form.module.css';
 import { ExceptionBadge, StatusBadge } from './order-badges.tsx';
+import { ADMIN_TIME } from '../shared/admin-time.ts';
 
 export interface OrderFilters {
   email: string;
@@ -168,12 +169,7 @@ export function AdminOrdersScreen() {
         rows={(data) =>
           data.orders.map((order) => (
             <tr key={order.id}>
-              <td>
-                {intl.formatDate(order.created_at, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                })}
-              </td>
+              <td>{intl.formatDate(order.created_at, ADMIN_TIME)}</td>
               <td>{order.user_email}</td>
               <td>{order.method}</td>
               <td>{usd(order.usd)}</td>

@@ -28,6 +28,7 @@ import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from '../shared/filter-form.module.css';
 import { TreasurySends } from './TreasurySends.tsx';
+import { ADMIN_TIME } from '../shared/admin-time.ts';
 
 const TONE: Record<PayoutStatus, BadgeTone> = {
   pending: 'warning',
@@ -137,12 +138,7 @@ export function AdminPayoutsScreen() {
           rows={(data) =>
             data.payouts.map((payout) => (
               <tr key={payout.id}>
-                <td>
-                  {intl.formatDate(payout.created_at, {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                  })}
-                </td>
+                <td>{intl.formatDate(payout.created_at, ADMIN_TIME)}</td>
                 <td>{payout.user_email}</td>
                 <td>{tokens(payout)}</td>
                 <td className={table.long}>

@@ -4,6 +4,8 @@ import { VERIFICATION_TIME_ZONE } from '@brnd/contracts/domain/verification';
 import { Badge } from '../../components/Badge/Badge.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import styles from './AdminVerification.module.css';
+import { ADMIN_TIME } from '../shared/admin-time.ts';
+import { countryName } from '../Contact/countries.ts';
 
 export interface VerificationItemViewProps {
   item: VerificationItem;
@@ -44,16 +46,7 @@ export function VerificationItemView({
     intl.formatMessage({ id: `adminVerification.${id}` }, values);
   // The promise is kept on the Provider's calendar, so its times read in Warsaw.
   const when = (iso: string) =>
-    intl.formatDate(iso, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: VERIFICATION_TIME_ZONE,
-      timeZoneName: 'short',
-    });
+    intl.formatDate(iso, { ...ADMIN_TIME, weekday: 'short', timeZone: VERIFICATION_TIME_ZONE });
   const size = (bytes: number) =>
     bytes >= 1024 * 1024
       ? intl.formatNumber(bytes / (1024 * 1024), {
@@ -84,7 +77,7 @@ export function VerificationItemView({
               item.brand.address1,
               [item.brand.postal_code, item.brand.city].filter(Boolean).join(' '),
               item.brand.state,
-              item.brand.country,
+              item.brand.country && countryName(item.brand.country, intl.locale),
             ]
               .filter(Boolean)
               .join(', '),

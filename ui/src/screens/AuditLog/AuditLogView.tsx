@@ -10,6 +10,7 @@ import screen from '../shared/screen.module.css';
 import styles from './AuditLogView.module.css';
 import table from '../shared/table.module.css';
 import { TableScroll } from '../shared/TableScroll.tsx';
+import { ADMIN_TIME } from '../shared/admin-time.ts';
 
 export interface AuditLogFilters {
   action: string;
@@ -107,12 +108,7 @@ export function AuditLogView({
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td>
-                      {intl.formatDate(entry.created_at, {
-                        dateStyle: 'medium',
-                        timeStyle: 'medium',
-                      })}
-                    </td>
+                    <td>{intl.formatDate(entry.created_at, ADMIN_TIME)}</td>
                     <td>{entry.actor_email}</td>
                     <td>
                       <code>{entry.action}</code>

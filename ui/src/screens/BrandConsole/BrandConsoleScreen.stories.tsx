@@ -307,7 +307,24 @@ export const TokenActive: Story = {
   },
 };
 
-/** Each limit at its maximum says so and names the plan that lifts it. */
+/** A token nothing has moved yet: the chart says so instead of drawing an empty frame. */
+export const ChartWithoutActivity: Story = {
+  ...onDemoToken(),
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(
+      await canvas.findByText(t('brandTokens.chart.empty', { days: BRAND_TOKEN_CHART_DAYS })),
+    ).toBeVisible();
+    await expect(
+      canvas.queryByRole('button', { name: t.exact('brandTokens.chart.showTable') }),
+    ).toBeNull();
+  },
+};
+
+/**
+ * Each limit at its maximum says so, as a note (being at a limit is no error), and names the plan
+ * that lifts it.
+ */
 function limitStory(plan: PlanId, reached: [PlanLimit, number, PlanId][]): Story {
   const used = Object.fromEntries(reached.map(([limit, max]) => [limit, max]));
   return {
@@ -321,7 +338,7 @@ function limitStory(plan: PlanId, reached: [PlanLimit, number, PlanId][]): Story
       const notes = await within(card).findAllByRole('status');
       await expect(notes.map((note) => note.textContent)).toEqual(
         reached.map(([limit, max, upgrade]) =>
-          t.exact('brandTokens.errors.planLimit', {
+          t.exact('brandTokens.plan.atLimit', {
             limit,
             plan: planName,
             upgrade: t(`brandTokens.plans.${upgrade}`),
@@ -741,5 +758,48 @@ export const StakeThroughWallet: Story = {
       expect.objectContaining({ from: ADDRESS, data: expect.stringMatching(/^0x095ea7b3/) }),
       expect.objectContaining({ from: ADDRESS, data: expect.stringMatching(/^0xa694fc3a/) }),
     ]);
+  },
+};
+
+/**
+ * The wallet fails the way ethers does, with a dump of the whole request: the page says what
+ * happened in its own words (here: no ETH for the fee), never the dump.
+ */
+export const StakeFailsInWallet: Story = {
+  ...onDemoBrand('staking'),
+  parameters: { msw: { handlers: [stakingAnswer({})] } },
+  beforeEach: () => {
+    fake.setProvenWallet(DEMO_EMAIL, ADDRESS);
+    const wallet = {
+      request: async ({ method }: { method: string }) => {
+        if (method === 'eth_requestAccounts') return [ADDRESS.toLowerCase()];
+        if (method === 'eth_chainId') return '0x7a69';
+        throw Object.assign(
+          new Error(
+            'insufficient funds for intrinsic transaction cost (transaction="0x02f8b1827a69…", info={ "error": { "code": -32000 } }, code=INSUFFICIENT_FUNDS, version=6.17.0)',
+          ),
+          { code: -32000 },
+        );
+      },
+    };
+    Object.defineProperty(window, 'ethereum', { configurable: true, value: wallet });
+    return () => {
+      delete (window as { ethereum?: unknown }).ethereum;
+    };
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.type(
+      await canvas.findByLabelText(t('brandTokens.staking.amount'), { selector: 'input' }),
+      '1000000',
+    );
+    await userEvent.click(
+      canvas.getByRole('button', { name: t.exact('brandTokens.staking.stake') }),
+    );
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(
+      t('brandTokens.staking.walletFailed', { reason: 'funds' }),
+    );
+    await expect(alert).not.toHaveTextContent(/INSUFFICIENT_FUNDS|0x02f8/);
   },
 };

@@ -167,8 +167,9 @@ function PlanCard({ plan }: { plan: PlanUsage }) {
       {reached.length > 0 && (
         <div className={styles.limitNotes}>
           {reached.map((row) => (
-            <Alert key={row.limit} variant="warning">
-              {planLimitText(intl, row.limit, plan.plan, row.max ?? 0)}
+            // At the limit, not beyond it: a note of what the plan allows, not a refusal.
+            <Alert key={row.limit} variant="info">
+              {planLimitText(intl, row.limit, plan.plan, row.max ?? 0, 'brandTokens.plan.atLimit')}
             </Alert>
           ))}
         </div>

@@ -56,8 +56,20 @@ type WalletProblem =
   | { kind: 'rejected' }
   | { kind: 'wrongAccount'; account: string }
   | { kind: 'wrongChain' }
-  | { kind: 'failed'; reason: string }
+  | { kind: 'failed'; reason: FailureReason }
   | { kind: 'api'; error: unknown };
+
+type FailureReason = 'reverted' | 'timeout' | 'funds' | 'other';
+
+/**
+ * What went wrong, in words the page can say: a wallet's or the chain's own message (often a
+ * dump of the whole request) is no sentence for a person.
+ */
+function failureReason(error: unknown): FailureReason {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message === 'reverted' || message === 'timeout') return message;
+  return /insufficient funds/i.test(message) ? 'funds' : 'other';
+}
 
 const isRejection = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 4001;
@@ -136,7 +148,7 @@ export function StakingPanel() {
       setProblem(
         isRejection(error)
           ? { kind: 'rejected' }
-          : { kind: 'failed', reason: error instanceof Error ? error.message : String(error) },
+          : { kind: 'failed', reason: failureReason(error) },
       );
     } finally {
       setProgress(null);

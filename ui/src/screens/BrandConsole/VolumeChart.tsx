@@ -33,33 +33,51 @@ export function VolumeChart({ daily }: { daily: readonly DailyFigures[] }) {
   const dayLabel = (day: string) =>
     intl.formatDate(`${day}T12:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
+  const first = daily[0];
+  const last = daily[days - 1];
+  if (!first || !last || daily.every((day) => SERIES.every((series) => day[series] === 0))) {
+    return <p className={styles.chartEmpty}>{t('empty', { days: Math.max(days, 1) })}</p>;
+  }
+
   return (
     <div>
-      <svg
-        className={styles.chart}
-        viewBox={`0 0 ${days * DAY_WIDTH + 2} ${HEIGHT + 2}`}
-        role="img"
-        aria-labelledby={titleId}
-        preserveAspectRatio="none"
-      >
-        <title id={titleId}>{t('label', { days, max })}</title>
-        {daily.map((day, index) =>
-          SERIES.map((series, seriesIndex) => {
-            const height = (day[series] / max) * HEIGHT;
-            return (
-              <rect
-                key={`${day.day}-${series}`}
-                className={styles[series]}
-                x={index * DAY_WIDTH + 2 + seriesIndex * (BAR_WIDTH + 1)}
-                y={HEIGHT - height}
-                width={BAR_WIDTH}
-                height={height}
-              />
-            );
-          }),
-        )}
-        <line className={styles.axis} x1={0} x2={days * DAY_WIDTH + 2} y1={HEIGHT} y2={HEIGHT} />
-      </svg>
+      {/* The scale and the dates are for the eye; the image's title and the table say them. */}
+      <div className={styles.chartFrame}>
+        <div className={styles.chartScale} aria-hidden="true">
+          <span>{intl.formatNumber(max)}</span>
+          <span>{intl.formatNumber(0)}</span>
+        </div>
+        <svg
+          className={styles.chart}
+          viewBox={`0 0 ${days * DAY_WIDTH + 2} ${HEIGHT + 2}`}
+          role="img"
+          aria-labelledby={titleId}
+          preserveAspectRatio="none"
+        >
+          <title id={titleId}>{t('label', { days, max })}</title>
+          {daily.map((day, index) =>
+            SERIES.map((series, seriesIndex) => {
+              const height = (day[series] / max) * HEIGHT;
+              return (
+                <rect
+                  key={`${day.day}-${series}`}
+                  className={styles[series]}
+                  x={index * DAY_WIDTH + 2 + seriesIndex * (BAR_WIDTH + 1)}
+                  y={HEIGHT - height}
+                  width={BAR_WIDTH}
+                  height={height}
+                />
+              );
+            }),
+          )}
+          <line className={styles.axis} x1={0} x2={days * DAY_WIDTH + 2} y1={HEIGHT} y2={HEIGHT} />
+          <line className={styles.axis} x1={1} x2={1} y1={0} y2={HEIGHT} />
+        </svg>
+        <div className={styles.chartDates} aria-hidden="true">
+          <span>{dayLabel(first.day)}</span>
+          <span>{dayLabel(last.day)}</span>
+        </div>
+      </div>
       <ul className={styles.legend} aria-hidden="true">
         {SERIES.map((series) => (
           <li key={series}>

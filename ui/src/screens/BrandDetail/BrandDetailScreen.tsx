@@ -16,6 +16,7 @@ import { useVote, useVoteLimitValues, voteState } from '../shared/brand-votes.ts
 import { MessagePage } from '../shared/MessagePage.tsx';
 import styles from './BrandDetailScreen.module.css';
 import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
+import { countryName } from '../Contact/countries.ts';
 
 export interface BrandDetailScreenProps {
   /** The `{brandId}` of /brand/{brandId}, as typed in the address. */
@@ -198,14 +199,4 @@ function CopyLink() {
       </span>
     </>
   );
-}
-
-/** Brands store an ISO country code or a name typed in a form; a code is shown in the page's language. */
-function countryName(country: string, locale: string): string {
-  if (!/^[A-Z]{2}$/.test(country)) return country;
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country;
-  } catch {
-    return country;
-  }
 }

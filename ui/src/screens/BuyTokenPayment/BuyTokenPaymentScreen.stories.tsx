@@ -286,12 +286,23 @@ export const ExpiredPartRefundNoted: Story = {
   },
 };
 
-/** The server cannot be reached from the first check: the page waits and says it reconnects. */
+/**
+ * The server cannot be reached from the first check: not the loading state, but a page that says
+ * the order cannot be checked, keeps retrying and offers to check at once.
+ */
 export const VerifyFailure: Story = {
   parameters: { msw: { handlers: [orderVerifyFailed()] } },
-  play: async ({ canvas, globals, loaded }) => {
+  play: async ({ canvas, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
-    await expect(await canvas.findByText(t('sale.payment.reconnecting'))).toBeVisible();
+    await expect(
+      await canvas.findByRole('heading', { name: t.exact('sale.payment.unreachableTitle') }),
+    ).toBeVisible();
+    await expect(canvas.getByText(t('sale.payment.reconnecting'))).toBeVisible();
+    await expect(canvas.queryByText(t('sale.payment.loading'))).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('sale.payment.checkNow') }));
+    await expect(
+      await canvas.findByRole('heading', { name: t.exact('sale.payment.unreachableTitle') }),
+    ).toBeVisible();
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
 };

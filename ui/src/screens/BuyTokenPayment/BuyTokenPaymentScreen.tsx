@@ -75,6 +75,8 @@ export function BuyTokenPaymentScreen({ uuid }: BuyTokenPaymentScreenProps) {
   }, [phase, queryClient]);
 
   if (isOrderMissing(query.error)) return <OrderNotFound />;
+  // Never answered yet: not "loading" for ever, but a page that says the check fails and retries.
+  if (!query.data && reconnecting) return <OrderUnreachable onCheck={() => void query.refetch()} />;
   const notice = reconnecting ? (
     <Alert variant="warning">{intl.formatMessage({ id: 'sale.payment.reconnecting' })}</Alert>
   ) : null;
@@ -105,6 +107,21 @@ function OrderNotFound() {
         <h2>{t('sale.payment.notFoundTitle')}</h2>
         <p>{t('sale.payment.notFoundText')}</p>
         <ClosedOrderActions />
+      </div>
+    </Card>
+  );
+}
+
+function OrderUnreachable({ onCheck }: { onCheck: () => void }) {
+  const t = useT();
+  return (
+    <Card>
+      <div className={styles.result}>
+        <h2>{t('sale.payment.unreachableTitle')}</h2>
+        <Alert variant="warning">{t('sale.payment.reconnecting')}</Alert>
+        <div className={styles.actions}>
+          <Button onClick={onCheck}>{t('sale.payment.checkNow')}</Button>
+        </div>
       </div>
     </Card>
   );

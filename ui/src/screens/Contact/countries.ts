@@ -49,3 +49,13 @@ export function countryOptions(locale: string): { code: string; name: string }[]
     a.name.localeCompare(b.name, locale),
   );
 }
+
+/** Brands store an ISO country code or a name typed in a form; a code is shown in the page's language. */
+export function countryName(country: string, locale: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country;
+  } catch {
+    return country;
+  }
+}

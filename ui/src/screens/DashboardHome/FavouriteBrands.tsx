@@ -1,9 +1,6 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type FavouriteBrand } from '@brnd/contracts/api/brand-listings';
-import { favouriteBrands } from '@brnd/contracts/api/brands';
-import type { ApiClient } from '@brnd/contracts/api/client';
+import { useQuery } from '@tanstack/react-query';
 import { VOTE_WINDOW_HOURS } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import { favouriteText } from '../../components/BrandCard/brand-display.ts';
@@ -11,19 +8,13 @@ import { VoteButton } from '../../components/BrandCard/VoteButton.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { Link } from '../../navigation.tsx';
-import { BRANDS_KEY, useVote, useVoteLimitValues, voteState } from '../shared/brand-votes.ts';
+import { favouriteBrandsQueryOptions } from '../shared/brand-queries.ts';
+import { useVote, useVoteLimitValues, voteState } from '../shared/brand-votes.ts';
 import styles from './DashboardHomeScreen.module.css';
 import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
 
 /** The dashboard lists the user's five most-voted brands. */
 export const FAVOURITES_SHOWN = 5;
-
-export function favouriteBrandsQueryOptions(api: ApiClient) {
-  return queryOptions({
-    queryKey: [BRANDS_KEY, 'favourites'],
-    queryFn: async (): Promise<FavouriteBrand[]> => (await api.call(favouriteBrands)).brands.rows,
-  });
-}
 
 /**
  * Top 5 favourite brands: the user's votes for each, and a vote for today, or 'Vote again after

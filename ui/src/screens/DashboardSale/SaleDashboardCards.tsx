@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { apiErrorText } from '../shared/api-error.ts';
 import { SaleProgress, useTierText } from '../Sale/SaleFacts.tsx';
 import { saleQueryOptions } from '../Sale/sale-queries.ts';
-import { walletQueryOptions } from '../Wallet/WalletScreen.tsx';
+import { walletQueryOptions } from '../Wallet/wallet-queries.ts';
 import styles from './DashboardSale.module.css';
 import { useSaleEvents } from '../shared/live-updates.ts';
 

@@ -98,6 +98,8 @@ function LatestArticles() {
 export function HomeScreen() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  // The heading counts the brands it shows: a young contest has fewer than the listing's limit.
+  const shown = useQuery(topVotedQueryOptions(useApiClient())).data?.length;
   return (
     <div className={styles.home}>
       <section className={styles.hero} aria-labelledby="home-title">
@@ -127,7 +129,12 @@ export function HomeScreen() {
 
       <section className={styles.section} aria-labelledby="home-top">
         <div className={styles.inner}>
-          <h2 id="home-top">{t('home.topVoted.title')}</h2>
+          <h2 id="home-top">
+            {intl.formatMessage(
+              { id: 'home.topVoted.title' },
+              shown ? { homeTopRated: shown } : undefined,
+            )}
+          </h2>
           <TopVoted />
         </div>
       </section>

@@ -205,3 +205,26 @@ export const CreateTooLong: Story = {
     await expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(4);
   },
 };
+
+/** A link without a description is refused in the dialog (the server refuses it too). */
+export const CreateWithoutDescription: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await expect(within(await canvas.findByRole('table')).getAllByRole('row')).toHaveLength(4);
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('referrals.addLink') }));
+    const dialog = await screen.findByRole('dialog', { name: t.exact('referrals.createTitle') });
+    await userEvent.type(within(dialog).getByLabelText(t('referrals.descriptionLabel')), '   ');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t.exact('referrals.create') }),
+    );
+    await expectFieldError(
+      within(dialog) as never,
+      t('referrals.descriptionLabel'),
+      t('referrals.validation.descriptionRequired'),
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t.exact('referrals.cancel') }),
+    );
+    await expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(4);
+  },
+};

@@ -20,6 +20,7 @@ import { BrandGrid } from './BrandGrid.tsx';
 import { ReferBrandModal } from './ReferBrandModal.tsx';
 import { WinnerPanel } from './WinnerPanel.tsx';
 import {
+  FIRST_SECTION,
   INDUSTRY_FILTERS,
   SECTIONS,
   brandSearchQueryOptions,
@@ -67,8 +68,9 @@ export function VotingScreen({ referralCode }: VotingScreenProps) {
     referralCode,
   });
 
-  const [section, setSection] = useState<Section>('toprated');
-  const [industry, setIndustry] = useState<IndustryFilter>('all');
+  // The list the route's loader fetched with the page's code.
+  const [section, setSection] = useState<Section>(FIRST_SECTION.section);
+  const [industry, setIndustry] = useState<IndustryFilter>(FIRST_SECTION.industry);
   const [text, setText] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [pickedId, setPickedId] = useState<number | null>(null);

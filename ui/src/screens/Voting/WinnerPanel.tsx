@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { contestWinners } from '@brnd/contracts/api/brands';
 import { useApiClient } from '../../api.tsx';
 import { Link } from '../../navigation.tsx';
 import { cardText } from '../../components/BrandCard/brand-display.ts';
+import { lastWinnerQueryOptions } from './voting-queries.ts';
 import styles from './VotingScreen.module.css';
 import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
 
@@ -11,10 +11,7 @@ import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
 export function WinnerPanel() {
   const intl = useIntl();
   const api = useApiClient();
-  const query = useQuery({
-    queryKey: ['contest', 'winners', 1],
-    queryFn: async () => (await api.call(contestWinners, { query: { limit: 1 } })).winners.rows,
-  });
+  const query = useQuery(lastWinnerQueryOptions(api));
   // The contest's history is a bonus on this page: while it loads or if it fails, the page votes on.
   if (!query.isSuccess) return null;
   const winner = query.data[0];

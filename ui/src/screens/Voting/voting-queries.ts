@@ -3,12 +3,15 @@ import {
   newlyAddedBrands,
   topRatedBrands,
   trendingBrands,
+  contestWinners,
+  searchBrands,
   type Brand,
 } from '@brnd/contracts/api/brand-listings';
-import { searchBrands } from '@brnd/contracts/api/brands';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { INDUSTRIES, MAX_BRAND_CARDS, type Industry } from '@brnd/contracts/domain/constants';
-import { BRANDS_KEY } from '../shared/brand-votes.ts';
+import { BRANDS_KEY } from '../shared/brand-queries.ts';
+
+/* Route loaders import this module with the app's first code (decision 054): queries only. */
 
 export const SECTIONS = ['toprated', 'trending', 'newlyadded'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -46,6 +49,17 @@ export function brandSectionQueryOptions(
       };
       return (await api.call(SECTION_ENDPOINTS[section], { query })).brands.rows;
     },
+  });
+}
+
+/** The voting page's list as it opens: top rated, every industry. */
+export const FIRST_SECTION = { section: 'toprated', industry: 'all' } as const;
+
+/** "Last month's winner": the newest closed contest month. */
+export function lastWinnerQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: ['contest', 'winners', 1],
+    queryFn: async () => (await api.call(contestWinners, { query: { limit: 1 } })).winners.rows,
   });
 }
 

@@ -1,15 +1,8 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  claimPayout,
-  payouts,
-  updateWallet,
-  wallet,
-  walletChallenge,
-} from '@brnd/contracts/api/wallet';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { claimPayout, updateWallet, walletChallenge } from '@brnd/contracts/api/wallet';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
-import type { ApiClient } from '@brnd/contracts/api/client';
 import { useApiClient } from '../../api.tsx';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
@@ -21,25 +14,7 @@ import { createAttemptKeys } from '../BuyToken/attempt-key.ts';
 import type { WalletChallengeView } from './WalletProof.tsx';
 import { injectedProvider, signWithProvider } from './wallet-signing.ts';
 import { WalletView } from './WalletView.tsx';
-
-/** A pending payout is re-read until the chain settles it. */
-const PENDING_POLL_MS = 3_000;
-
-export function walletQueryOptions(api: ApiClient) {
-  return queryOptions({
-    queryKey: ['wallet'],
-    queryFn: async () => (await api.call(wallet)).wallet[0] ?? null,
-  });
-}
-
-export function payoutsQueryOptions(api: ApiClient) {
-  return queryOptions({
-    queryKey: ['payouts'],
-    queryFn: async () => (await api.call(payouts)).payouts,
-    refetchInterval: (query) =>
-      query.state.data?.some((payout) => payout.status === 'pending') ? PENDING_POLL_MS : false,
-  });
-}
+import { payoutsQueryOptions, walletQueryOptions } from './wallet-queries.ts';
 
 export function useUpdateWalletMutation() {
   const api = useApiClient();

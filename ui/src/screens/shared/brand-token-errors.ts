@@ -45,9 +45,16 @@ export function planLifting(limit: PlanLimit, wanted: number): PlanId {
 }
 
 /** The sentence for a limit the brand has reached, as the server words a refusal. */
-export function planLimitText(intl: IntlShape, limit: PlanLimit, plan: PlanId, max: number) {
+export function planLimitText(
+  intl: IntlShape,
+  limit: PlanLimit,
+  plan: PlanId,
+  max: number,
+  /** The refusal of going beyond it, or (the console's plan card) the note of being at it. */
+  id: 'brandTokens.errors.planLimit' | 'brandTokens.plan.atLimit' = 'brandTokens.errors.planLimit',
+) {
   return intl.formatMessage(
-    { id: 'brandTokens.errors.planLimit' },
+    { id },
     {
       limit,
       plan: intl.formatMessage({ id: `brandTokens.plans.${plan}` }),

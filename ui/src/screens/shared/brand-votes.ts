@@ -12,8 +12,9 @@ import { useNavigation, type NavigateOptions } from '../../navigation.tsx';
 import { useSession } from '../../session.tsx';
 import { apiErrorText } from './api-error.ts';
 
-/** Every brand query lives under this key, so one vote can update every list that shows it. */
-export const BRANDS_KEY = 'brands';
+import { BRANDS_KEY } from './brand-queries.ts';
+
+export { BRANDS_KEY };
 
 type BrandLike = Pick<Brand, 'id' | 'votes' | 'voted' | 'can_vote'>;
 

@@ -1,0 +1,46 @@
+/** A route's screen, messages and data from the screen's manifest (decision 054). */
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { withMessages } from '@brnd/ui/i18n';
+import type { ScreenComponent, ScreenManifest } from '@brnd/ui/screens/screen-manifest';
+import type { RouterContext } from './root.tsx';
+
+/**
+ * What the loader reads of the route's match. The params appear in its type only when the
+ * manifest's queries read them: the route infers its params' type from the loader's too, and
+ * must keep the one its path gives.
+ */
+type LoaderMatch<Params> = keyof Params extends never
+  ? { context: RouterContext }
+  : { context: RouterContext; params: Params };
+
+/**
+ * `Screen` is the manifest's component, its code and messages loaded together; `options` go into
+ * `createRoute`: the tab title and a loader that fetches the code, the messages and the screen's
+ * queries at once. A route whose screen takes props from the address renders `<Screen …/>` in a
+ * component of its own; the loader has the code in by then, so it renders without a pause.
+ *
+ * The router runs the loader on navigation and, with `defaultPreload: 'intent'`, when a link is
+ * hovered or focused, so the page's requests often finish before the click.
+ */
+export function screenRoute<Screen extends ScreenComponent, Params extends object>(
+  manifest: ScreenManifest<Screen, Params>,
+) {
+  const Screen = lazyRouteComponent(
+    withMessages(manifest.namespaces, async () => ({ default: await manifest.load() })),
+  );
+  const loader = async (match: LoaderMatch<Params>) => {
+    const { context } = match;
+    const params = (match as { params?: Params }).params as Params;
+    // A prerendered page shows its data's loading state (no API at build time); the hydrating
+    // render must match it, so the page fetches once hydrated.
+    const queries = context.firstLoad.prerendered
+      ? []
+      : (manifest.queries?.(context.apiClient, params) ?? []);
+    await Promise.all([
+      Screen.preload?.(),
+      // A failed query is not the route's error: the screen shows its own error state and retry.
+      ...queries.map((query) => context.queryClient.ensureQueryData(query).catch(() => undefined)),
+    ]);
+  };
+  return { Screen, options: { staticData: { title: manifest.title }, loader } };
+}

@@ -1,0 +1,10 @@
+import { defineScreen } from '../screen-manifest.ts';
+import { blogQueryOptions } from './blog-queries.ts';
+
+/** Blog's route: see ../screen-manifest.ts. */
+export const blogScreen = defineScreen({
+  title: 'blog',
+  namespaces: [],
+  load: () => import('./BlogScreen.tsx').then((module) => module.BlogScreen),
+  queries: (api) => [blogQueryOptions(api)],
+});

@@ -1,0 +1,16 @@
+import { defineScreen } from '../screen-manifest.ts';
+import { favouriteBrandsQueryOptions } from '../shared/brand-queries.ts';
+import { saleQueryOptions } from '../Sale/sale-queries.ts';
+import { walletQueryOptions } from '../Wallet/wallet-queries.ts';
+
+/** DashboardHome's route: see ../screen-manifest.ts. */
+export const dashboardHomeScreen = defineScreen({
+  title: 'dashboard',
+  namespaces: [],
+  load: () => import('./DashboardHomeScreen.tsx').then((module) => module.DashboardHomeScreen),
+  queries: (api) => [
+    walletQueryOptions(api),
+    saleQueryOptions(api),
+    favouriteBrandsQueryOptions(api),
+  ],
+});
