@@ -363,11 +363,12 @@ test('the server refuses to start with a bad environment, listing each problem',
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH, PORT: '99999', SMS_PROVIDER: 'twilio' },
       encoding: 'utf8',
-      timeout: 20_000,
+      // Loading the server's modules with tsx takes seconds; on a busy runner, tens of them.
+      timeout: 60_000,
     },
   );
   expect(result.status).toBe(1);
   expect(result.stderr).toContain('BRND cannot start: the environment is not valid.');
   expect(result.stderr).toContain('  - PORT must be a port number from 0 to 65535 (got "99999")');
   expect(result.stderr).toContain('  - TWILIO_ACCOUNT_SID is required when SMS_PROVIDER is twilio');
-});
+}, 90_000);
