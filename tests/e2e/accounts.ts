@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { smsCode, verificationLink } from './outbox.ts';
 
@@ -75,4 +77,29 @@ export async function signInVerifiedUser(page: Page, label: string): Promise<Tes
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   return user;
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Makes an operator with the command an operator is made with (`npm run admin:create`), against
+ * the e2e server's own database. Running it again for the same address changes nothing.
+ */
+export function createOperator(operator: { email: string; password: string }) {
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'bff/src/cli/admin-create.ts',
+      '--email',
+      operator.email,
+      '--password',
+      operator.password,
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
+  );
+  expect(output).toMatch(
+    new RegExp(`Created operator ${operator.email}|${operator.email} is already an operator`),
+  );
 }

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { Wallet } from 'ethers';
-import { signInVerifiedUser } from './accounts.ts';
+import { signInVerifiedUser, createOperator } from './accounts.ts';
 
 /**
  * Token-as-a-service on the real stack (issue #8): a verified brand issues its token on the dev
@@ -10,7 +8,6 @@ import { signInVerifiedUser } from './accounts.ts';
  * and shows the code, which the brand accepts once.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const OPERATOR = { email: 'ops-tokens-e2e@brnd.example', password: 'T0kens!e2e' };
 
 /** The smallest valid PNG (1×1, transparent): the server checks the logo's bytes. */
@@ -18,22 +15,6 @@ const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function createOperator() {
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bff/src/cli/admin-create.ts',
-      '--email',
-      OPERATOR.email,
-      '--password',
-      OPERATOR.password,
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
-  );
-}
 
 async function sessionToken(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'token');
@@ -64,7 +45,7 @@ async function verifiedBrand(page: Page, name: string): Promise<number> {
   expect(created.ok(), `brand create answered ${created.status()}`).toBe(true);
   const brandId = (await created.json()).details.id as number;
 
-  createOperator();
+  createOperator(OPERATOR);
   const login = await page.request.post('/api/user/login', {
     form: { email: OPERATOR.email, password: OPERATOR.password },
   });

@@ -1,34 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { Contract, JsonRpcProvider } from 'ethers';
+import { createOperator } from './accounts.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const OPERATOR = { email: 'ops-e2e@brnd.example', password: 'Burn3r!e2e' };
 const BURNED = 1_234_567n;
-
-/** The command an operator is made with, run against the server's own database. */
-function createOperator() {
-  const output = execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bff/src/cli/admin-create.ts',
-      '--email',
-      OPERATOR.email,
-      '--password',
-      OPERATOR.password,
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
-  );
-  expect(output).toContain(`Created operator ${OPERATOR.email}`);
-}
 
 test('an operator records a buyback, the treasury burns it on chain, and the public page shows it', async ({
   page,
 }) => {
-  createOperator();
+  createOperator(OPERATOR);
   const info = await (await page.request.get('/dev/info')).json();
   const provider = new JsonRpcProvider(info.rpcUrl, Number(info.chainId), { staticNetwork: true });
   const brnd = new Contract(

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +9,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { createUserAwaitingPhone } from './accounts.ts';
+import { createUserAwaitingPhone, createOperator } from './accounts.ts';
 import { layoutProblems } from './layout-checks.ts';
 import { resetLink, smsCode } from './outbox.ts';
 
@@ -182,22 +181,6 @@ async function signIn(page: Page, email: string, password: string, lands: RegExp
   await expect(page).toHaveURL(lands);
 }
 
-function createOperator() {
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bff/src/cli/admin-create.ts',
-      '--email',
-      OPERATOR.email,
-      '--password',
-      OPERATOR.password,
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
-  );
-}
-
 /** Answers the JSON of a request that must succeed. */
 async function ok<T = unknown>(
   response: Awaited<ReturnType<Page['request']['post']>>,
@@ -297,7 +280,7 @@ async function makeWorld(browser: Browser): Promise<World> {
   );
 
   // The operator, made by admin:create, approves the first brand.
-  createOperator();
+  createOperator(OPERATOR);
   const operatorContext = await browser.newContext();
   await signIn(
     await operatorContext.newPage(),

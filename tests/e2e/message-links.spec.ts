@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { JsonRpcProvider, NonceManager, Wallet } from 'ethers';
-import { newUser, type TestUser } from './accounts.ts';
+import { newUser, type TestUser, createOperator } from './accounts.ts';
 
 /**
  * Issue #19: every kind of message the platform sends, in both languages, made through the real
@@ -61,22 +60,6 @@ let made: Record<Language, Made>;
 
 type Created = { details: { id: number } };
 type Applied = { company: { id: number } };
-
-function createOperator() {
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bff/src/cli/admin-create.ts',
-      '--email',
-      OPERATOR.email,
-      '--password',
-      OPERATOR.password,
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
-  );
-}
 
 async function outbox(request: APIRequestContext): Promise<OutboxRow[]> {
   const response = await request.get('/dev/outbox', { headers: { accept: 'application/json' } });
@@ -374,7 +357,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
-  createOperator();
+  createOperator(OPERATOR);
   const [en, po] = await Promise.all([verifiedUser(request, 'en'), verifiedUser(request, 'po')]);
   const [madeEn, madePo] = await Promise.all([
     makeMessages(request, 'en', en, po.user),

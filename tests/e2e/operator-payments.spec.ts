@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser } from '@playwright/test';
@@ -7,7 +7,7 @@ import { login } from '@brnd/contracts/api/accounts';
 import { adminOrder, resolveOrder } from '@brnd/contracts/api/admin-orders';
 import { createApiClient } from '@brnd/contracts/api/client';
 import { ApiError } from '@brnd/contracts/api/errors';
-import { signInVerifiedUser } from './accounts.ts';
+import { signInVerifiedUser, createOperator } from './accounts.ts';
 import { emailMatch } from './outbox.ts';
 import { DEV_WALLETS, order } from './sale.ts';
 
@@ -53,24 +53,6 @@ test.afterAll(async () => {
   await exited;
 });
 
-/** The command an operator is made with, run against this server's database. */
-function createOperator() {
-  const output = execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bff/src/cli/admin-create.ts',
-      '--email',
-      OPERATOR.email,
-      '--password',
-      OPERATOR.password,
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-  );
-  expect(output).toContain(`Created operator ${OPERATOR.email}`);
-}
-
 async function newPage(browser: Browser) {
   return (await browser.newContext({ baseURL })).newPage();
 }
@@ -79,7 +61,7 @@ test('a buyer part-pays an ETH order, sees where the money is after it expires, 
   browser,
 }) => {
   test.setTimeout(240_000);
-  createOperator();
+  createOperator(OPERATOR);
 
   // The buyer orders 100 USD of BRND in ETH and sends two fifths of the amount.
   const buyer = await newPage(browser);

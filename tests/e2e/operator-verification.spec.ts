@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInVerifiedUser } from './accounts.ts';
+import { signInVerifiedUser, createOperator } from './accounts.ts';
 
 /** Brand verification (issue #9) on the real stack: a brand registers, an operator approves it. */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const OPERATOR = { email: 'verifier-e2e@brnd.example', password: 'Ver1fy!e2e' };
 
 /** The smallest valid PNG (1×1, transparent): the server checks the logo's bytes. */
@@ -13,26 +10,6 @@ const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** The command an operator is made with, run against the server's own database. */
-function createOperator() {
-  const output = execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bff/src/cli/admin-create.ts',
-      '--email',
-      OPERATOR.email,
-      '--password',
-      OPERATOR.password,
-    ],
-    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
-  );
-  expect(output).toMatch(
-    new RegExp(`Created operator ${OPERATOR.email}|${OPERATOR.email} is already an operator`),
-  );
-}
 
 interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -97,7 +74,7 @@ test('a brand registered with a logo is approved by an operator; its owner is ma
   browser,
 }) => {
   test.setTimeout(240_000);
-  createOperator();
+  createOperator(OPERATOR);
 
   // The owner registers the brand on My brands' add-brand form, with a logo.
   const owner = await signInVerifiedUser(page, 'verifyowner');
@@ -167,7 +144,7 @@ test('a brand sends its registry extract; the operator downloads it, approves, t
   browser,
 }) => {
   test.setTimeout(120_000);
-  createOperator();
+  createOperator(OPERATOR);
 
   // The owner attaches the court registry extract on the add-brand form; the rest can follow.
   const owner = await signInVerifiedUser(page, 'revokeowner');
