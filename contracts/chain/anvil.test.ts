@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { DEV_CHAIN_ID, startAnvil } from './anvil.ts';
+import { DEV_CHAIN_ID, DEV_MINTER_ACCOUNT, startAnvil } from './anvil.ts';
 
 async function rpc(rpcUrl: string, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(rpcUrl, {
@@ -19,7 +19,8 @@ test('anvil starts on a free port with the funded well-known dev accounts, and s
     expect(Number(await rpc(first.rpcUrl, 'eth_chainId'))).toBe(DEV_CHAIN_ID);
     expect(Number(await rpc(second.rpcUrl, 'eth_chainId'))).toBe(1337);
 
-    expect(first.accounts).toHaveLength(10);
+    // Tests' wallets and, last, the dev platform's brand token minter (decision 058).
+    expect(first.accounts).toHaveLength(DEV_MINTER_ACCOUNT + 1);
     // Foundry's first dev account: wallets and tutorials everywhere know this key.
     expect(first.accounts[0]).toEqual({
       address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
@@ -30,7 +31,7 @@ test('anvil starts on a free port with the funded well-known dev accounts, and s
       first.accounts.map(({ address }) => address.toLowerCase()),
     );
     const balance = await rpc(first.rpcUrl, 'eth_getBalance', [
-      first.accounts[9]?.address,
+      first.accounts[DEV_MINTER_ACCOUNT]?.address,
       'latest',
     ]);
     expect(BigInt(balance as string)).toBe(10_000n * 10n ** 18n);
