@@ -162,6 +162,8 @@ export function createApp(deps: AppDeps): Koa {
     ],
     sessions,
     sessionCookies,
+    // An undeclared error fails development and tests; production logs it and still answers.
+    { strict: !production, logger },
   );
 
   app.use(requestId(logger));

@@ -38,11 +38,12 @@ export type ActivityRow = v.InferOutput<typeof ActivityRowSchema>;
 /** Rows per page of the activity list (as the transactions list: the spec's 5). */
 export const ACTIVITY_PAGE_SIZE = 5;
 
+/** A safe integer: PostgreSQL takes the page's LIMIT and OFFSET as bigints (1e308 is a 500). */
 const PageNumberSchema = v.pipe(
   v.union([v.number(), v.string()]),
   v.transform(Number),
   v.number(),
-  v.integer(),
+  v.safeInteger(),
   v.minValue(0),
 );
 

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+// Not error-catalogue.ts: these declarations stay in the first page's build, valibot must not.
+import { inputErrors, readSessionErrors } from './shared-errors.ts';
 import {
   BrandRowsSchema,
   BrandSchema,
@@ -69,6 +71,7 @@ export const searchBrands = defineEndpoint({
   response: v.object({
     brands: v.object({ rows: v.array(BrandSchema), rowCount: v.number() }),
   }),
+  errors: { ...inputErrors },
 });
 
 /** An unknown id is 200 with no rows: the page shows 'Cannot display this brand'. */
@@ -79,6 +82,7 @@ export const brandDetails = defineEndpoint({
   auth: 'optional',
   params: v.object({ brandId: BrandIdSchema }),
   response: BrandRowsSchema,
+  errors: { ...inputErrors },
 });
 
 /** Brands this user voted for, most of their votes first (the dashboard shows the top 5). */
@@ -88,6 +92,7 @@ export const favouriteBrands = defineEndpoint({
   path: '/api/brands/myfav',
   auth: 'required',
   response: v.object({ brands: v.object({ rows: v.array(FavouriteBrandSchema) }) }),
+  errors: { ...readSessionErrors },
 });
 
 /** Closed contest months, newest first: the voting page shows the first as last month's winner. */
@@ -97,4 +102,5 @@ export const contestWinners = defineEndpoint({
   path: '/api/brands/winners',
   query: v.object({ limit: v.optional(LimitSchema) }),
   response: v.object({ winners: v.object({ rows: v.array(ContestWinnerSchema) }) }),
+  errors: { ...inputErrors },
 });

@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import {
+  declareError,
+  inputErrors,
+  notFound,
+  readSessionErrors,
+  sessionErrors,
+} from './error-catalogue.ts';
+import {
   brandDetails,
   contestWinners,
   favouriteBrands,
@@ -11,7 +18,6 @@ import {
 } from './brand-listings.ts';
 
 import { BrandSchema, IndustrySchema } from './brand-schemas.ts';
-import { MessageResponseSchema } from './message.ts';
 import { ReferralCodeSchema } from './referrals.ts';
 import {
   AddressLineSchema,
@@ -48,14 +54,14 @@ export { ContestWinnerSchema, type ContestWinner } from './brand-schemas.ts';
  * the owner's and the voter's brands. The listings the home page shows are in brand-listings.ts.
  */
 
-/** One vote per brand and VOTES_PER_WINDOW votes per user in each vote window. */
-export const vote = defineEndpoint({
-  id: 'vote',
-  method: 'POST',
-  path: '/api/brands/vote',
-  auth: 'required',
-  body: v.object({ brand_id: BrandIdSchema }),
-  response: MessageResponseSchema,
+/** A brand with this website is listed already; `errors.website` says so under the field. */
+export const brandExists = declareError({ status: 409, messageId: 'errors.brandExists' });
+/** BRANDS_REFERRED_PER_DAY referred in the last day: `hours` until the next one counts. */
+export const referBrandLimit = declareError({
+  status: 429,
+  messageId: 'errors.referBrandLimit',
+  retryAfter: true,
+  values: v.object({ limit: v.number(), hours: v.number() }),
 });
 
 /** The voting page's "refer a new brand" modal: a website and the preview found for it. */
@@ -71,6 +77,7 @@ export const addBrand = defineEndpoint({
     image_url: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000)), ''),
   }),
   response: v.object({ message: v.string(), details: BrandSchema }),
+  errors: { ...sessionErrors, ...inputErrors, brandExists, referBrandLimit },
 });
 
 /**
@@ -114,6 +121,7 @@ export const totalBrands = defineEndpoint({
   response: v.object({
     stats: v.object({ rows: v.array(v.object({ brands: v.number(), votes: v.number() })) }),
   }),
+  errors: {},
 });
 
 /**
@@ -135,6 +143,7 @@ export const myBrands = defineEndpoint({
   path: '/api/brands/mybrands',
   auth: 'required',
   response: v.object({ brands: v.object({ rows: v.array(MyBrandSchema) }) }),
+  errors: { ...readSessionErrors },
 });
 
 /**
@@ -157,6 +166,38 @@ export const voteStatus = defineEndpoint({
   path: '/api/brands/vote_status',
   auth: 'required',
   response: VoteStatusSchema,
+  errors: { ...readSessionErrors },
+});
+
+/** The voted brand as every list shows it to this voter once the vote counts. */
+export const VotedBrandSchema = v.pick(BrandSchema, ['id', 'votes', 'voted', 'can_vote']);
+
+/** The brand was voted for within the window (VOTES_PER_BRAND_PER_WINDOW). */
+export const alreadyVoted = declareError({ status: 409, messageId: 'errors.alreadyVoted' });
+/** Every vote of the window is used: `timeInHours` until the oldest leaves it (voteWait). */
+export const voteLimit = declareError({
+  status: 429,
+  messageId: 'errors.voteLimit',
+  retryAfter: true,
+  values: v.object({ voteLimit: v.number(), timeInHours: v.number() }),
+});
+
+/**
+ * One vote per brand and VOTES_PER_WINDOW votes per user in each vote window. Answers the voter's
+ * new standing (`status`, as voteStatus) and the voted brand's, so screens derive neither.
+ */
+export const vote = defineEndpoint({
+  id: 'vote',
+  method: 'POST',
+  path: '/api/brands/vote',
+  auth: 'required',
+  body: v.object({ brand_id: BrandIdSchema }),
+  response: v.object({
+    message: v.string(),
+    brand: VotedBrandSchema,
+    status: VoteStatusSchema,
+  }),
+  errors: { ...sessionErrors, ...inputErrors, notFound, alreadyVoted, voteLimit },
 });
 
 /**
@@ -177,6 +218,7 @@ export const brandPreview = defineEndpoint({
     image_url: v.string(),
     found: v.boolean(),
   }),
+  errors: { ...readSessionErrors, ...inputErrors },
 });
 
 /**

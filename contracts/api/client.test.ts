@@ -2,11 +2,11 @@
 import { describe, expect, test } from 'vitest';
 import { createApiClient } from './client.ts';
 import { createApiTransport } from './transport.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, isEndpointError } from './errors.ts';
 import { login, profile, signup } from './accounts.ts';
 import { contact } from './content.ts';
 import { topRatedBrands } from './brand-listings.ts';
-import { brandDetails, createBrand } from './brands.ts';
+import { addBrand, brandDetails, createBrand, vote } from './brands.ts';
 import { downloadVerificationDocument } from './admin-verification.ts';
 import { attachmentDisposition } from './files.ts';
 
@@ -313,5 +313,62 @@ describe('file answers', () => {
         { params: { documentId: 3 } },
       ),
     ).rejects.toMatchObject({ status: 403, body: { messageId: 'errors.forbidden' } });
+  });
+});
+
+describe('declared errors (decision 051)', () => {
+  const limitAnswer = () =>
+    json(
+      {
+        message: 'You have used your limit of 10 votes. You can vote again in 3 hours.',
+        messageId: 'errors.voteLimit',
+        values: { voteLimit: 10, timeInHours: 3 },
+      },
+      { status: 429, headers: { 'retry-after': '10800' } },
+    );
+
+  async function failureOf(answer: () => Response, transport = createApiClient) {
+    const { fetch } = recordingFetch(answer);
+    return transport({ baseUrl: 'http://api.test', fetch })
+      .call(vote, { body: { brand_id: 7 } })
+      .catch((error: unknown) => error);
+  }
+
+  test('the client names an error by its endpoint’s declared kind and types its values', async () => {
+    for (const transport of [createApiClient, createApiTransport]) {
+      const error = await failureOf(limitAnswer, transport);
+      expect(isEndpointError(error, vote, 'voteLimit')).toBe(true);
+      expect(isEndpointError(error, vote, 'alreadyVoted')).toBe(false);
+      // Another endpoint's kind of the same name is not this one.
+      expect(isEndpointError(error, addBrand, 'unauthorized')).toBe(false);
+      if (isEndpointError(error, vote, 'voteLimit')) {
+        const hours: number = error.body.values.timeInHours;
+        expect(hours).toBe(3);
+      }
+    }
+  });
+
+  test('an answer the endpoint does not declare has no kind', async () => {
+    const error = await failureOf(() =>
+      json({ message: 'Payment required', messageId: 'errors.payment' }, { status: 402 }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).declared).toBeUndefined();
+    const server = await failureOf(() => new Response('<html>bad gateway</html>', { status: 502 }));
+    expect((server as ApiError).declared).toBeUndefined();
+  });
+
+  test('a 400 is the validation kind whatever its first field’s message', async () => {
+    const error = await failureOf(() =>
+      json(
+        {
+          message: 'This field is required.',
+          messageId: 'validation.required',
+          errors: { brand_id: 'validation.required' },
+        },
+        { status: 400 },
+      ),
+    );
+    expect(isEndpointError(error, vote, 'validation')).toBe(true);
   });
 });

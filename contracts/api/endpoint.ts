@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { ErrorDeclarations } from './error-kinds.ts';
 
 /** How a request body travels. The spec's API is form-urlencoded unless it says otherwise. */
 export type BodyEncoding = 'form' | 'json' | 'multipart' | 'none';
@@ -20,6 +21,7 @@ export interface Endpoint<
   TBody extends AnySchema | undefined = AnySchema | undefined,
   TResponse extends AnySchema = AnySchema,
   THeaders extends AnySchema | undefined = AnySchema | undefined,
+  TErrors extends ErrorDeclarations | undefined = ErrorDeclarations | undefined,
 > {
   /** Stable identifier, used by mocks' scenarios and the conformance suite. */
   readonly id: string;
@@ -37,6 +39,11 @@ export interface Endpoint<
   /** Request headers the endpoint reads (lower-case names), e.g. `idempotency-key`. */
   readonly headers: THeaders;
   readonly response: TResponse;
+  /**
+   * Every error answer the endpoint may give, by kind (error-catalogue.ts, decision 051): the bff
+   * and the mocks answer no other, the client names each. Undefined: not catalogued yet.
+   */
+  readonly errors: TErrors;
 }
 
 /** Pure: an endpoint no page calls is left out of the bundle. */
@@ -47,6 +54,7 @@ export function defineEndpoint<
   const TBody extends AnySchema | undefined = undefined,
   const TResponse extends AnySchema = AnySchema,
   const THeaders extends AnySchema | undefined = undefined,
+  const TErrors extends ErrorDeclarations | undefined = undefined,
 >(definition: {
   id: string;
   method: 'GET' | 'POST';
@@ -60,7 +68,8 @@ export function defineEndpoint<
   body?: TBody;
   headers?: THeaders;
   response: TResponse;
-}): Endpoint<TParams, TQuery, TBody, TResponse, THeaders> {
+  errors?: TErrors;
+}): Endpoint<TParams, TQuery, TBody, TResponse, THeaders, TErrors> {
   return {
     encoding: definition.method === 'GET' ? 'none' : 'form',
     responseType: 'json',
@@ -71,6 +80,7 @@ export function defineEndpoint<
     query: definition.query as TQuery,
     body: definition.body as TBody,
     headers: definition.headers as THeaders,
+    errors: definition.errors as TErrors,
   };
 }
 

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import { buildPath, type Endpoint, type EndpointInput, type EndpointResponse } from './endpoint.ts';
+import { errorKindOf } from './error-kinds.ts';
 import { ApiError, type ErrorResponse } from './errors.ts';
 import { fileNameOf } from './file-names.ts';
 import type { EventStream } from './events.ts';
@@ -202,6 +203,11 @@ export function createApiTransport(options: ApiClientOptions = {}): ApiClient {
       const json = await readJson(response);
       if (!response.ok) {
         const body = readError(json);
+        // The catalogue names the error, so screens match its kind, not its status or text.
+        const kind =
+          body && endpoint.errors
+            ? errorKindOf(endpoint.errors, response.status, body.messageId)
+            : undefined;
         throw new ApiError(
           response.status,
           body ?? {
@@ -209,6 +215,7 @@ export function createApiTransport(options: ApiClientOptions = {}): ApiClient {
             messageId: 'errors.server',
           },
           response.headers,
+          kind ? { endpointId: endpoint.id, kind } : undefined,
         );
       }
       return (validator ? validator.response(endpoint, response.status, json) : json) as never;

@@ -5,6 +5,7 @@ import { endpoints, type EndpointId, type Endpoints } from '@brnd/contracts/api/
 import { cardProviderInit, cardProviderTransaction } from '@brnd/contracts/api/card-provider';
 import { eventStreamList } from '@brnd/contracts/api/events';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
+import { declaredErrorKind } from '@brnd/contracts/api/error-catalogue';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import { SESSION_LIFETIME_MS, SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
@@ -122,7 +123,14 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   referrals: (fake, { user }) => fake.referrals(user),
   editReferral: (fake, { user, body }) => fake.editReferral(user, body),
   createReferral: (fake, { user, body }) => fake.createReferral(user, body),
-  vote: (fake, { user, body }) => fake.vote(user, body),
+  vote: (fake, { user, body }) => {
+    const { message } = fake.vote(user, body);
+    // The voter's new standing, as the bff reads it after the vote.
+    const [brand] = fake.brandDetails(user, { brandId: body.brand_id }).brands.rows;
+    if (!brand) throw new Error(`vote: brand ${body.brand_id} vanished after its vote`);
+    const { id, votes, voted, can_vote } = brand;
+    return { message, brand: { id, votes, voted, can_vote }, status: fake.voteStatus(user) };
+  },
   addBrand: (fake, { user, body }) => fake.addBrand(user, body),
   createBrand: documentFormResolvers.createBrand,
   topRatedBrands: (fake, { viewer, query }) => fake.topRatedBrands(viewer, query),
@@ -268,15 +276,41 @@ export function pathOf(endpoint: Endpoint): string {
   return `*${endpoint.path}`;
 }
 
-/** Registers a resolver for an endpoint's method and path. */
-export function route(endpoint: Endpoint, resolver: Parameters<typeof http.get>[1]): HttpHandler {
+type RouteResolver = Parameters<typeof http.get>[1];
+
+/**
+ * Registers a resolver for an endpoint's method and path; its errors are held to the endpoint's
+ * catalogue, a scenario's as much as the fake's.
+ */
+export function route(endpoint: Endpoint, resolver: RouteResolver): HttpHandler {
+  const checked: RouteResolver = async (info) => declaredOnly(endpoint, await resolver(info));
   return endpoint.method === 'GET'
-    ? http.get(pathOf(endpoint), resolver)
-    : http.post(pathOf(endpoint), resolver);
+    ? http.get(pathOf(endpoint), checked)
+    : http.post(pathOf(endpoint), checked);
+}
+
+/**
+ * Holds the mocks to each endpoint's error catalogue, as the bff (decision 051): an undeclared
+ * error is a mock teaching screens an answer the bff never gives, so it fails loudly.
+ */
+async function declaredOnly<R>(endpoint: Endpoint, response: R): Promise<R> {
+  // A 500 is the failure no endpoint declares; a network error has no status.
+  if (!(response instanceof Response) || !endpoint.errors) return response;
+  if (response.status < 400 || response.status === 500) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (declaredErrorKind(endpoint.errors, response.status, body)) return response;
+  throw new Error(
+    `The mock of ${endpoint.id} answered an error it does not declare: ${response.status} ${JSON.stringify(body)}`,
+  );
 }
 
 function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolver<E>) {
-  return route(endpoint, async ({ request, params, cookies }) => {
+  return route(endpoint, answer);
+
+  async function answer({ request, params, cookies }: Parameters<RouteResolver>[0]) {
     try {
       const presented = sessionToken(request, cookies);
       if (crossSite(endpoint, request, presented?.byCookie ?? false)) {
@@ -352,7 +386,7 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
       }
       throw error;
     }
-  });
+  }
 }
 
 /** Every handler over one fake: the route table, the card provider and the dev outbox. */

@@ -2,6 +2,7 @@ import { waitDuration } from '@brnd/contracts/domain/durations';
 import { delay, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
+import type { ErrorDeclarations } from '@brnd/contracts/api/error-kinds';
 import {
   changePassword,
   confirmEmail,
@@ -23,12 +24,10 @@ import {
   contestWinners,
   createBrand,
   registerCompany,
-  voteStatus,
   favouriteBrands,
   myBrands,
   searchBrands,
   totalBrands,
-  vote,
 } from '@brnd/contracts/api/brands';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import {
@@ -44,13 +43,18 @@ import { referrals } from '@brnd/contracts/api/referrals';
 import { updateWallet, wallet } from '@brnd/contracts/api/wallet';
 import {
   ORDER_EXPIRY_MS,
-  VOTE_WINDOW_HOURS,
-  VOTES_PER_WINDOW,
   type CryptoPayMethod,
   type OrderStatusCode,
   MAX_OPEN_ORDERS_PER_METHOD,
 } from '@brnd/contracts/domain/constants';
 import { errorResponse, route, validationErrorResponse } from './handlers.ts';
+import {
+  alreadyVoted,
+  lastVoteOfTheWindow,
+  voteCounted,
+  voteLimitReached,
+  voteStatusLimitReached,
+} from './vote-scenarios.ts';
 import { NEEDS_PHONE_MESSAGE, randomCode } from './fake.ts';
 import {
   cryptoOrderView,
@@ -79,6 +83,22 @@ export function respondWith<E extends Endpoint>(
 }
 
 /* ---------------------------------------------------------------- any endpoint */
+
+type KindOf<E> = E extends { errors: infer D extends ErrorDeclarations } ? keyof D & string : never;
+
+/**
+ * One of the endpoint's declared errors (decision 051), with the values and field messages it
+ * carries; the kind is checked by the typecheck, the body by the handlers' catalogue check.
+ */
+export function declaredError<E extends Endpoint, K extends KindOf<E>>(
+  endpoint: E,
+  kind: K,
+  options: Parameters<typeof errorResponse>[2] = {},
+): HttpHandler {
+  const declaration = (endpoint.errors as ErrorDeclarations)[kind]!;
+  const messageId = declaration.messageId ?? 'errors.validation';
+  return route(endpoint, () => errorResponse(declaration.status, messageId, options));
+}
 
 /** 500 with the generic server error: the screen's "try again later" state. */
 export function serverError(endpoint: Endpoint): HttpHandler {
@@ -427,30 +447,8 @@ export function cardInitFailed(): HttpHandler {
 
 /* ---------------------------------------------------------------- brands */
 
-/** The user has used all votes of the window. */
-export function voteLimitReached(): HttpHandler {
-  return route(vote, () =>
-    errorResponse(429, 'errors.voteLimit', {
-      values: { voteLimit: VOTES_PER_WINDOW, timeInHours: VOTE_WINDOW_HOURS },
-      retryAfterSeconds: VOTE_WINDOW_HOURS * 3600,
-    }),
-  );
-}
-
-/** The user already voted for this brand in the window. */
-export function alreadyVoted(): HttpHandler {
-  return route(vote, () => errorResponse(409, 'errors.alreadyVoted'));
-}
-
-/** The vote window is used up: the tooltip's numbers, `hoursLeft` until a vote frees up. */
-export function voteStatusLimitReached(hoursLeft = VOTE_WINDOW_HOURS): HttpHandler {
-  return respondWith(voteStatus, {
-    voteLimit: VOTES_PER_WINDOW,
-    votesLeft: 0,
-    timeInHours: hoursLeft,
-    nextVoteAt: new Date(Date.now() + hoursLeft * 3_600_000).toISOString(),
-  });
-}
+// The vote's answers and refusals: vote-scenarios.ts.
+export { alreadyVoted, lastVoteOfTheWindow, voteCounted, voteLimitReached, voteStatusLimitReached };
 
 /** No contest month has closed yet: no "last month's winner". */
 export function noContestWinner(): HttpHandler {

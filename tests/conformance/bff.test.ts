@@ -10,7 +10,7 @@ import { brandTokenScenarios } from './brand-token-scenarios.ts';
 import { referralScenarios } from './referral-scenarios.ts';
 import { saleScenarios } from './sale-scenarios.ts';
 import { walletScenarios } from './wallet-scenarios.ts';
-import { runScenario, type Target } from './runner.ts';
+import { expectEveryDeclaredErrorReached, runScenario, type Target } from './runner.ts';
 
 /** The accounts scenarios against the real bff on its own PostgreSQL database. */
 
@@ -46,4 +46,7 @@ describe('bff', () => {
   ]) {
     test(scenario.name, () => runScenario(target, scenario));
   }
+  // Last: the scenarios above ran in order (decision 051).
+  test('every declared error is reached by a scenario', () =>
+    expectEveryDeclaredErrorReached(target.name));
 });

@@ -8,7 +8,7 @@ import { brandTokenScenarios } from './brand-token-scenarios.ts';
 import { referralScenarios } from './referral-scenarios.ts';
 import { saleScenarios } from './sale-scenarios.ts';
 import { walletScenarios } from './wallet-scenarios.ts';
-import { runScenario, type Target } from './runner.ts';
+import { expectEveryDeclaredErrorReached, runScenario, type Target } from './runner.ts';
 
 /** The accounts scenarios against the MSW handlers, over a fake of their own. */
 
@@ -37,4 +37,7 @@ describe('mocks', () => {
   ]) {
     test(scenario.name, () => runScenario(target, scenario));
   }
+  // Last: the scenarios above ran in order (decision 051).
+  test('every declared error is reached by a scenario', () =>
+    expectEveryDeclaredErrorReached(target.name));
 });

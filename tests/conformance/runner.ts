@@ -8,8 +8,11 @@ import {
   verificationCodeFrom,
 } from '@brnd/contracts/api/dev';
 import type { Endpoint, EndpointInput, EndpointResponse } from '@brnd/contracts/api/endpoint';
+import { declaredErrorKind } from '@brnd/contracts/api/error-catalogue';
 import { ErrorResponseSchema } from '@brnd/contracts/api/error-schema';
 import { ApiError } from '@brnd/contracts/api/errors';
+import { endpointList } from '@brnd/contracts/api/index';
+import { SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
 
 /**
  * Scenarios are data: a list of steps, each a call through the contracts client with what to
@@ -30,6 +33,8 @@ export interface Expectation<E extends Endpoint> {
   retryAfter?: boolean;
   /** For failures: the message in English, exactly. */
   message?: string;
+  /** For failures: the kind of the endpoint's declared errors the client named it. */
+  kind?: E['errors'] extends Record<string, unknown> ? keyof E['errors'] & string : never;
   /** For successes: fields the answer must have (partial match). */
   body?: (values: Values) => Partial<Record<keyof EndpointResponse<E> & string, unknown>>;
 }
@@ -41,6 +46,8 @@ export interface CallStep {
   input?: (values: Values) => unknown;
   /** The name of the saved token to send as the bearer. */
   as?: string;
+  /** Send the token as the web session's cookie, from another site's page (decision 029). */
+  fromAnotherSite?: boolean;
   times: number;
   expect: Expectation<Endpoint>;
   save?: (body: unknown, values: Values) => void;
@@ -75,6 +82,7 @@ export function call<E extends Endpoint>(
     label?: string;
     input?: (values: Values) => EndpointInput<E>;
     as?: string;
+    fromAnotherSite?: boolean;
     times?: number;
     expect: Expectation<E>;
     save?: (body: EndpointResponse<E>, values: Values) => void;
@@ -86,6 +94,7 @@ export function call<E extends Endpoint>(
     label: options.label ?? endpoint.id,
     input: options.input,
     as: options.as,
+    fromAnotherSite: options.fromAnotherSite,
     times: options.times ?? 1,
     expect: options.expect as Expectation<Endpoint>,
     save: options.save as CallStep['save'],
@@ -143,6 +152,8 @@ export function freshValues(): Values {
 }
 
 async function runCall(target: Target, step: CallStep, values: Values, where: string) {
+  const token = step.as ? values[step.as] : undefined;
+  if (step.as && !token) throw new Error(`${where}: no saved token "${step.as}"`);
   const seen: { status: number; headers: Headers; raw: unknown } = {
     status: 0,
     headers: new Headers(),
@@ -151,6 +162,11 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
   const recordingFetch: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set('x-forwarded-for', values.clientAddress!);
+    if (step.fromAnotherSite && token) {
+      headers.set('cookie', `${SESSION_TOKEN_COOKIE}=${token}`);
+      headers.set('origin', 'https://elsewhere.example');
+      headers.set('sec-fetch-site', 'cross-site');
+    }
     const response = await fetch(input, { ...init, headers });
     seen.status = response.status;
     seen.headers = response.headers;
@@ -160,12 +176,10 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
       .catch(() => undefined);
     return response;
   };
-  const token = step.as ? values[step.as] : undefined;
-  if (step.as && !token) throw new Error(`${where}: no saved token "${step.as}"`);
   const client = createApiClient({
     baseUrl: target.baseUrl,
     fetch: recordingFetch,
-    getToken: () => token,
+    getToken: () => (step.fromAnotherSite ? undefined : token),
   });
 
   let body: unknown;
@@ -193,6 +207,24 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
   expect(error.success, `${where}: the error answer is not { message, messageId?, errors? }`).toBe(
     true,
   );
+  if (step.endpoint.errors) {
+    // A catalogued endpoint answers only errors it declares, each named by the client.
+    const kind = failure?.declared?.kind;
+    expect(
+      kind,
+      `${where}: an error ${step.endpoint.id} does not declare; ${answer}`,
+    ).toBeDefined();
+    // The whole body as declared, values included: the client names the kind by its id alone.
+    expect(declaredErrorKind(step.endpoint.errors, seen.status, seen.raw), answer).toBe(kind);
+    if (kind) reachedErrors(target.name).add(`${step.endpoint.id}.${kind}`);
+    if (kind && step.endpoint.errors[kind]?.retryAfter) {
+      expect(
+        failure?.retryAfterSeconds,
+        `${where}: ${kind} must say when to come back`,
+      ).toBeGreaterThan(0);
+    }
+    if (expected.kind) expect(kind, answer).toBe(expected.kind);
+  }
   if (expected.messageId) expect(failure?.body.messageId, answer).toBe(expected.messageId);
   if (expected.fields) expect(failure?.body.errors, answer).toEqual(expected.fields);
   if (expected.retryAfter) expect(failure?.retryAfterSeconds, answer).toBeGreaterThan(0);
@@ -226,4 +258,30 @@ export async function runScenario(target: Target, scenario: Scenario): Promise<v
       else throw new Error(`${where}: this target cannot move its clock`);
     }
   }
+}
+
+/** `endpointId.kind` of every declared error a scenario reached, per target. */
+const reached = new Map<string, Set<string>>();
+
+function reachedErrors(targetName: string): Set<string> {
+  let set = reached.get(targetName);
+  if (!set) reached.set(targetName, (set = new Set()));
+  return set;
+}
+
+/**
+ * Declared errors no scenario can reach, each with why (decision 051). Keep it short: an error
+ * nobody can provoke in a test is one nobody knows the screens handle.
+ */
+export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {};
+
+/** Every error an endpoint declares was answered by some scenario on this target. */
+export function expectEveryDeclaredErrorReached(targetName: string): void {
+  const seen = reachedErrors(targetName);
+  const missing = endpointList.flatMap((endpoint) =>
+    Object.keys(endpoint.errors ?? {})
+      .map((kind) => `${endpoint.id}.${kind}`)
+      .filter((name) => !seen.has(name) && !(name in UNREACHABLE_ERRORS)),
+  );
+  expect(missing, `[${targetName}] declared errors no scenario reaches`).toEqual([]);
 }

@@ -37,13 +37,10 @@ test('a voter searches, tags a search, votes until the limit and sees the limit 
     await expect(card.getByText('voted', { exact: true })).toBeVisible();
   }
 
-  // The eleventh is refused: the page says so and the button explains the wait.
+  // The tenth vote's answer says the window is used up: every other button explains the wait
+  // at once (a 429 from votes in another tab is the VotingScreen story LimitReached).
   const eleventh = names[10] ?? '';
   const card = page.getByRole('article', { name: eleventh, exact: true });
-  await card.getByRole('button', { name: `Vote for ${eleventh}` }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Vote Limit exceeded for today!' }),
-  ).toBeVisible();
   const limited = card.getByRole('button', { name: `Vote for ${eleventh}` });
   await expect(limited).toHaveAttribute('aria-disabled', 'true');
   await page.mouse.move(0, 0);

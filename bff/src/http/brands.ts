@@ -109,7 +109,13 @@ export function brandRoutes({
   return [
     authedRoute(vote, async ({ auth, body }) => {
       await votes.vote(auth.user.id, body.brand_id);
-      return { message: SUCCESS };
+      // The voter's new standing, read as the lists and voteStatus read it.
+      const [[brand], status] = await Promise.all([
+        brands.details(viewerOf(auth), body.brand_id),
+        votes.status(auth.user.id),
+      ]);
+      if (!brand) throw new Error(`vote: brand ${body.brand_id} vanished after its vote`);
+      return { message: SUCCESS, brand, status };
     }),
     authedRoute(voteStatus, async ({ auth }) => votes.status(auth.user.id)),
     route(topRatedBrands, async ({ auth, query }) => ({

@@ -18,6 +18,22 @@ export function validationResponse({ messageId, errors }: ValidationFailure): Er
   return { message: english(messageId), messageId, ...(errors ? { errors } : {}) };
 }
 
+/** The answer of a service's refusal: its message in English, its id, fields and values. */
+export function domainErrorBody(error: DomainError): ErrorResponse {
+  const values = Object.fromEntries(
+    Object.entries(error.values).filter(
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    ),
+  );
+  return {
+    message: english(error.messageId, error.values),
+    messageId: error.messageId,
+    ...(error.fields ? { errors: error.fields } : {}),
+    ...(Object.keys(values).length > 0 ? { values } : {}),
+  };
+}
+
 /** Errors from Koa and its middleware (bad JSON, body too large) carry a status and `expose`. */
 interface HttpLikeError {
   status?: number;
@@ -56,18 +72,7 @@ export function errorHandler(logger: Logger) {
           ctx.set('Retry-After', String(error.retryAfterSeconds));
         }
         if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
-        const values = Object.fromEntries(
-          Object.entries(error.values).filter(
-            (entry): entry is [string, string | number] =>
-              typeof entry[1] === 'string' || typeof entry[1] === 'number',
-          ),
-        );
-        ctx.body = {
-          message: english(error.messageId, error.values),
-          messageId: error.messageId,
-          ...(error.fields ? { errors: error.fields } : {}),
-          ...(Object.keys(values).length > 0 ? { values } : {}),
-        } satisfies ErrorResponse;
+        ctx.body = domainErrorBody(error);
         return;
       }
       const http = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;

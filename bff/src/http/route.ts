@@ -3,11 +3,13 @@ import { attachmentDisposition, type FileResponse } from '@brnd/contracts/api/fi
 import { endpointList } from '@brnd/contracts/api/index';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import * as v from 'valibot';
 import { DomainError } from '../services/errors.ts';
 import type { AuthContext, SessionService } from '../services/sessions.ts';
-import { ValidationError } from './errors.ts';
+import { declaredErrorKind } from '@brnd/contracts/api/error-catalogue';
+import type { Logger } from '../logger.ts';
+import { domainErrorBody, ValidationError, validationResponse } from './errors.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
 type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
@@ -67,17 +69,62 @@ function sendFile(ctx: Context, file: FileResponse) {
   ctx.body = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
 }
 
+/** How a route's undeclared error is met: development and tests fail, production logs. */
+export interface ErrorCatalogueCheck {
+  strict: boolean;
+  logger: Logger;
+}
+
+/** The answer an expected failure becomes, or undefined for an unexpected one (a 500). */
+function errorAnswer(error: unknown): { status: number; body: unknown } | undefined {
+  if (error instanceof ValidationError) {
+    return { status: 400, body: validationResponse(error.failure) };
+  }
+  if (error instanceof DomainError) return { status: error.status, body: domainErrorBody(error) };
+  return undefined;
+}
+
+/**
+ * Holds an endpoint to its error catalogue (decision 051): an error it does not declare is a
+ * bug. Strict, it becomes a 500 whose log names it; otherwise it is logged and answered.
+ */
+export function checkDeclared(
+  endpoint: Endpoint,
+  error: unknown,
+  check: ErrorCatalogueCheck,
+): void {
+  if (!endpoint.errors) return;
+  const answer = errorAnswer(error);
+  if (!answer || declaredErrorKind(endpoint.errors, answer.status, answer.body)) return;
+  const problem = `${endpoint.id} answered an error it does not declare: ${answer.status} ${JSON.stringify(answer.body)}`;
+  if (check.strict) throw new Error(problem, { cause: error });
+  check.logger.error(problem, { endpoint: endpoint.id, status: answer.status });
+}
+
+function heldToCatalogue(endpoint: Endpoint, check: ErrorCatalogueCheck) {
+  return async function checkErrors(_ctx: Context, next: Next) {
+    try {
+      await next();
+    } catch (error) {
+      checkDeclared(endpoint, error, check);
+      throw error;
+    }
+  };
+}
+
 /**
  * Registers routes from their contract endpoints: the endpoint's schemas parse params, query and
  * body; its `auth` decides whether a session (bearer or cookie) is needed; its `status` is the
  * success code;
- * its response schema checks (and trims to the contract) every answer before it leaves.
+ * its response schema checks (and trims to the contract) every answer before it leaves, and
+ * its error catalogue every error.
  */
 export function mountRoutes(
   router: Router,
   routes: Route[],
   sessions: SessionService,
   cookies: SessionCookies,
+  errorCheck: ErrorCatalogueCheck,
 ): void {
   // Every endpoint of the contract's route table is served: a missing one fails the start.
   const mounted = new Set(routes.map((route) => route.endpoint.id));
@@ -87,6 +134,8 @@ export function mountRoutes(
   }
   for (const { endpoint, handler } of routes) {
     const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
+    // First of the path's two layers: it holds every error of the second to the catalogue.
+    router.register(endpoint.path, methods, heldToCatalogue(endpoint, errorCheck));
     router.register(endpoint.path, methods, async (ctx) => {
       let auth: AuthContext | null = null;
       if (endpoint.auth !== 'none') {

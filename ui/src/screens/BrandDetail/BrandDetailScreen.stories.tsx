@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { brandDetails, vote } from '@brnd/contracts/api/brands';
+import { brandDetails } from '@brnd/contracts/api/brands';
 import { VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import {
   brandNotFound,
   pending,
   respondWith,
   serverError,
+  voteCounted,
   voteLimitReached,
 } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
@@ -117,7 +118,7 @@ export const LoadFailed: Story = {
 export const Vote: Story = {
   parameters: {
     session: 'demo',
-    msw: { handlers: [found(), respondWith(vote, { message: 'success' })] },
+    msw: { handlers: [found(), voteCounted(kawa)] },
   },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);

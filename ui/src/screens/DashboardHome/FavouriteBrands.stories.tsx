@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { favouriteBrands, vote } from '@brnd/contracts/api/brands';
+import { favouriteBrands } from '@brnd/contracts/api/brands';
 import { VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
-import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { pending, respondWith, serverError, voteCounted } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { brandRow } from '../Voting/voting-fixtures.ts';
@@ -56,7 +56,7 @@ export const TopFiveTruncated: Story = {
 
 /** A vote from the dashboard counts like one on the voting page. */
 export const VoteFromDashboard: Story = {
-  parameters: { msw: { handlers: [favourites(1), respondWith(vote, { message: 'success' })] } },
+  parameters: { msw: { handlers: [favourites(1), voteCounted(brandRow(1))] } },
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     const button = await canvas.findByRole('button', {

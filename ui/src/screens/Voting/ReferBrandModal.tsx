@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Brand } from '@brnd/contracts/api/brand-listings';
 import { addBrand, brandPreview } from '@brnd/contracts/api/brands';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
@@ -51,7 +51,7 @@ export function ReferBrandModal({ open, onOpenChange, onAdded }: ReferBrandModal
   function addErrorText(error: unknown): string | undefined {
     const field = serverFieldErrors(error)?.website;
     if (field) return t(field);
-    if (error instanceof ApiError && error.status === 409) return apiErrorText(error, intl);
+    if (isEndpointError(error, addBrand, 'brandExists')) return apiErrorText(error, intl);
     return undefined;
   }
 

@@ -2,10 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
-import { brandPreview, contestWinners, searchBrands } from '@brnd/contracts/api/brands';
+import { addBrand, brandPreview, contestWinners, searchBrands } from '@brnd/contracts/api/brands';
 import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import {
   alreadyVoted,
+  declaredError,
+  lastVoteOfTheWindow,
   pending,
   previewUnreachable,
   respondWith,
@@ -83,6 +85,23 @@ export const CanVote: Story = {
     await expect(await ledgerly.findByText(t('voting.card.voted'))).toBeVisible();
     await expect(voteButton(t, ledgerly, 'Ledgerly')).toBeDisabled();
     await expect(ledgerly.getByText(t('voting.card.votes', { votes: before + 1 }))).toBeVisible();
+  },
+};
+
+/** The vote that uses up the window: its answer puts every other button at the limit at once. */
+export const LastVoteOfTheWindow: Story = {
+  parameters: { session: 'demo', msw: { handlers: [lastVoteOfTheWindow()] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const ledgerly = within(await card(canvas, 'Ledgerly'));
+    await userEvent.click(voteButton(t, ledgerly, 'Ledgerly'));
+    await expectToast(t, 'success', t('voting.vote.thanks'));
+    await expect(await ledgerly.findByText(t('voting.card.voted'))).toBeVisible();
+    const amberline = within(await card(canvas, 'Amberline'));
+    const button = voteButton(t, amberline, 'Amberline');
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.hover(button);
+    await expect(amberline.getByRole('tooltip')).toHaveTextContent(limitText(t));
   },
 };
 
@@ -448,16 +467,7 @@ export const ReferExisting: Story = {
           image_url: '',
           found: true,
         }),
-        http.post('*/api/brands/add', () =>
-          HttpResponse.json(
-            {
-              message: 'This brand has already been added.',
-              messageId: 'errors.brandExists',
-              errors: { website: 'errors.brandExists' },
-            },
-            { status: 409 },
-          ),
-        ),
+        declaredError(addBrand, 'brandExists', { errors: { website: 'errors.brandExists' } }),
       ],
     },
   },

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { type Brand } from '@brnd/contracts/api/brand-listings';
 import { vote, voteStatus } from '@brnd/contracts/api/brands';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import type { VoteState } from '../../components/BrandCard/BrandCard.tsx';
@@ -36,14 +36,8 @@ export function voteState(brand: BrandLike): VoteState {
   return 'can-vote';
 }
 
-/** The numbers of the limit message: the limit, and the wait the server asked for, in hours. */
-export function voteLimitValues(error?: unknown): { voteLimit: number; timeInHours: number } {
-  const seconds = error instanceof ApiError ? error.retryAfterSeconds : undefined;
-  return {
-    voteLimit: VOTES_PER_WINDOW,
-    timeInHours: seconds === undefined ? VOTE_WINDOW_HOURS : Math.max(1, Math.ceil(seconds / 3600)),
-  };
-}
+/** The rule's own numbers of the limit message, for a visitor or until the server answers. */
+const RULE_LIMIT_VALUES = { voteLimit: VOTES_PER_WINDOW, timeInHours: VOTE_WINDOW_HOURS };
 
 const VOTE_STATUS_KEY = ['vote-status'];
 
@@ -61,7 +55,7 @@ export function useVoteLimitValues(): { voteLimit: number; timeInHours: number }
   }).data;
   return status
     ? { voteLimit: status.voteLimit, timeInHours: status.timeInHours }
-    : voteLimitValues();
+    : RULE_LIMIT_VALUES;
 }
 
 export interface VoteOptions {
@@ -77,8 +71,9 @@ export interface VoteOptions {
 /**
  * Voting for a brand from any screen. A visitor without a session is sent to log in (or to
  * register with the referral code they came with). The answer updates every cached list at
- * once: a success marks the brand voted with one more vote; 'already voted' marks it voted too;
- * the limit marks every brand as out of votes until the next answer says otherwise.
+ * once: a success puts the brand and the vote window as the server states them; 'already voted'
+ * marks the brand voted; the limit marks every brand as out of votes until the next answer says
+ * otherwise. Errors are matched by their kind in the endpoint's catalogue (decision 051).
  */
 export function useVote({ loginSearch, referralCode }: VoteOptions) {
   const api = useApiClient();
@@ -95,24 +90,23 @@ export function useVote({ loginSearch, referralCode }: VoteOptions) {
 
   const mutation = useMutation({
     mutationFn: (brandId: number) => api.call(vote, { body: { brand_id: brandId } }),
-    onSuccess: (_answer, brandId) => {
+    onSuccess: (answer) => {
+      // The answer states the voter's new standing: the brand's and the window's.
+      const { brand: voted, status } = answer;
       updateCachedBrands(queryClient, (brand) =>
-        brand.id === brandId
-          ? { ...brand, voted: 1, votes: (brand.votes ?? 0) + 1 }
-          : { ...brand, can_vote: '1' },
+        brand.id === voted.id ? { ...brand, ...voted } : { ...brand, can_vote: voted.can_vote },
       );
+      queryClient.setQueryData(VOTE_STATUS_KEY, status);
       toast.success(intl.formatMessage({ id: 'voting.vote.thanks' }));
       // The favourites and the other lists change order with the new vote.
       void queryClient.invalidateQueries({ queryKey: [BRANDS_KEY], refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: VOTE_STATUS_KEY });
     },
     onError: (error, brandId) => {
-      if (error instanceof ApiError && error.status === 401) {
+      if (isEndpointError(error, vote, 'unauthorized')) {
         sendToLogin();
         return;
       }
-      const id = error instanceof ApiError ? error.body.messageId : undefined;
-      if (id === 'errors.alreadyVoted') {
+      if (isEndpointError(error, vote, 'alreadyVoted')) {
         updateCachedBrands(queryClient, (brand) =>
           brand.id === brandId ? { ...brand, voted: 1 } : brand,
         );
@@ -121,7 +115,7 @@ export function useVote({ loginSearch, referralCode }: VoteOptions) {
         );
         return;
       }
-      if (id === 'errors.voteLimit') {
+      if (isEndpointError(error, vote, 'voteLimit')) {
         updateCachedBrands(queryClient, (brand) => ({ ...brand, can_vote: '0' }));
         void queryClient.invalidateQueries({ queryKey: VOTE_STATUS_KEY });
         toast.danger(intl.formatMessage({ id: 'voting.vote.limitExceeded' }));
