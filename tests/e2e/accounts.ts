@@ -83,9 +83,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Makes an operator with the command an operator is made with (`npm run admin:create`), against
- * the e2e server's own database. Running it again for the same address changes nothing.
+ * the database of the server in `dataDir` (the shared e2e server's by default). Running it again
+ * for the same address changes nothing.
  */
-export function createOperator(operator: { email: string; password: string }) {
+export function createOperator(
+  operator: { email: string; password: string },
+  dataDir = process.env.E2E_DATA_DIR,
+) {
   const output = execFileSync(
     process.execPath,
     [
@@ -97,7 +101,7 @@ export function createOperator(operator: { email: string; password: string }) {
       '--password',
       operator.password,
     ],
-    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
   );
   expect(output).toMatch(
     new RegExp(`Created operator ${operator.email}|${operator.email} is already an operator`),

@@ -61,7 +61,7 @@ test('a buyer part-pays an ETH order, sees where the money is after it expires, 
   browser,
 }) => {
   test.setTimeout(240_000);
-  createOperator(OPERATOR);
+  createOperator(OPERATOR, dataDir);
 
   // The buyer orders 100 USD of BRND in ETH and sends two fifths of the amount.
   const buyer = await newPage(browser);

@@ -6,8 +6,9 @@ import {
   updateWallet,
   wallet,
   walletChallenge,
+  type Payout,
 } from '@brnd/contracts/api/wallet';
-import type { Idempotency } from '../services/idempotency.ts';
+import type { Idempotency, MarkDone } from '../services/idempotency.ts';
 import type { PayoutService } from '../services/payouts.ts';
 import type { WalletProofService } from '../services/wallet-proofs.ts';
 import type { WalletService } from '../services/wallet.ts';
@@ -34,15 +35,25 @@ export function walletRoutes({
       await proofs.saveProven(auth.user, body);
       return { message: SUCCESS };
     }),
-    // A double submit of one payout attempt pays out once (docs/decisions/044).
+    // A double submit of one payout attempt pays out once (docs/decisions/044), also when the
+    // bff dies between the claim and its answer: the key is done in the claim's transaction.
     authedRoute(claimPayout, async ({ auth, body, headers }) => {
-      const work = async () => ({
+      const work = async (markDone?: MarkDone<{ message: string; payout: Payout }>) => ({
         message: SUCCESS,
-        payout: await payouts.claim(auth.user.id, body.brnd_tokens),
+        payout: await payouts.claim(
+          auth.user.id,
+          body.brnd_tokens,
+          markDone &&
+            ((payout, transaction) => markDone({ message: SUCCESS, payout }, transaction)),
+        ),
       });
       const key = headers['idempotency-key'];
       return idempotency
-        ? idempotency.run({ userId: auth.user.id, endpoint: claimPayout.id, key }, body, work)
+        ? idempotency.runAtomically(
+            { userId: auth.user.id, endpoint: claimPayout.id, key },
+            body,
+            work,
+          )
         : work();
     }),
     authedRoute(payoutList, async ({ auth }) => ({ payouts: await payouts.list(auth.user.id) })),

@@ -44,7 +44,15 @@ export interface PayoutService {
    * Records the payout of `tokens` whole BRND of the balance (all of it, fraction included, when
    * they are all its whole tokens) and queues it; the queue does the chain work.
    */
-  claim(userId: string, tokens: number): Promise<Payout>;
+  /**
+   * `beforeCommit` runs inside the claim's database transaction (an idempotency key is marked
+   * done there, so the claim and its answer commit together).
+   */
+  claim(
+    userId: string,
+    tokens: number,
+    beforeCommit?: (payout: Payout, transaction: Transaction) => Promise<void>,
+  ): Promise<Payout>;
   list(userId: string): Promise<Payout[]>;
   /** Signs (once), broadcasts and confirms one payout; safe to run again at any point. */
   process(payoutId: string): Promise<StoredStatus>;
@@ -234,7 +242,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
     onSent(hook) {
       sentHooks.push(hook);
     },
-    async claim(userId, tokens) {
+    async claim(userId, tokens, beforeCommit) {
       const row = await db.transaction(async (transaction) => {
         // FOR SHARE: a wallet change waits for the claim, so the payout goes where was proven.
         const [user] = await db.query<{ wallet_address: string | null; verified: boolean }>(
@@ -279,6 +287,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
           },
           { transaction },
         );
+        await beforeCommit?.(toPayout(payout), transaction);
         return payout;
       });
       await deps.enqueue(row.id).catch((error: unknown) => {

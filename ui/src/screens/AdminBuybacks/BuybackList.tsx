@@ -3,6 +3,7 @@ import type { Buyback } from '@brnd/contracts/api/burns';
 import screen from '../shared/screen.module.css';
 import styles from './AdminBuybacks.module.css';
 import table from '../shared/table.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 const STATUS_TONE = { pending: styles.pending, confirmed: styles.confirmed, failed: styles.failed };
 
@@ -14,7 +15,7 @@ export function BuybackList({ buybacks }: { buybacks: Buyback[] }) {
 
   if (buybacks.length === 0) return <p className={screen.muted}>{t('admin.buybacks.empty')}</p>;
   return (
-    <div className={table.scroll}>
+    <TableScroll label={t('admin.buybacks.list')}>
       <table className={table.table}>
         <caption className="visually-hidden">{t('admin.buybacks.list')}</caption>
         <thead>
@@ -45,6 +46,6 @@ export function BuybackList({ buybacks }: { buybacks: Buyback[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

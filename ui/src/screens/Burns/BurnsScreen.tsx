@@ -8,6 +8,7 @@ import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
 import screen from '../shared/screen.module.css';
 import styles from './BurnsScreen.module.css';
 import table from '../shared/table.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 export function burnsQueryOptions(api: ApiClient) {
   return queryOptions({ queryKey: ['burns'], queryFn: () => api.call(burns) });
@@ -35,7 +36,7 @@ export function BurnsScreen() {
       {list.length === 0 ? (
         <p className={screen.muted}>{t('burns.empty')}</p>
       ) : (
-        <div className={table.scroll}>
+        <TableScroll label={t('burns.list')}>
           <table className={cx(table.table, styles.table)}>
             <caption>{t('burns.list')}</caption>
             <thead>
@@ -63,7 +64,7 @@ export function BurnsScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );
