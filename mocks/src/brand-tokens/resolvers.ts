@@ -11,10 +11,8 @@ import {
   MOCK_BRND_CONTRACT,
   type TokenRecord,
   type OfferRecord,
-  type RedemptionRecord,
   randomHex,
   randomUuid,
-  randomRedemptionCode,
   emailHolder,
   walletHolder,
   holderText,
@@ -36,6 +34,7 @@ import {
   settleDeployments,
   findToken,
   consoleToken,
+  recordRedemption,
 } from './state.ts';
 import { toToken, toOffer, toRedemption, stats } from './views.ts';
 import { checkGive, mailTokens, recordGive, parseCsv } from './gives.ts';
@@ -342,31 +341,7 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
     if (!offer) throw new FakeError(404, 'errors.notFound');
     return once(state, `redeem:${body.request_id}`, `user ${user.id} offer ${offer.id}`, () => {
       if (!offer.active) throw new FakeError(409, 'brandTokens.errors.offerInactive');
-      const holder = emailHolder(user.email);
-      addBalance(state, offer.token_id, holder, -offer.price);
-      let code = randomRedemptionCode();
-      while (state.redemptions.some((redemption) => redemption.code === code)) {
-        code = randomRedemptionCode();
-      }
-      const redemption: RedemptionRecord = {
-        id: randomUuid(),
-        offerId: offer.id,
-        holder,
-        code,
-        usedAt: null,
-        createdAt: fake.now(),
-      };
-      state.redemptions.push(redemption);
-      state.moves.push({
-        id: randomUuid(),
-        tokenId: offer.token_id,
-        kind: 'redeem',
-        from: holder,
-        to: null,
-        amount: offer.price,
-        txHash: null,
-        at: fake.now(),
-      });
+      const redemption = recordRedemption(fake, state, offer, emailHolder(user.email));
       return { redemption: toRedemption(state, redemption) };
     });
   },

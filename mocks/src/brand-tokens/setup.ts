@@ -7,10 +7,8 @@ import {
   DAY,
   type TokenRecord,
   type OfferRecord,
-  type RedemptionRecord,
   randomHex,
   randomUuid,
-  randomRedemptionCode,
   emailHolder,
   walletHolder,
   holderText,
@@ -19,6 +17,7 @@ import {
   mint,
   stakeOf,
   findToken,
+  recordRedemption,
 } from './state.ts';
 import { toToken, toOffer, toRedemption } from './views.ts';
 
@@ -105,27 +104,7 @@ export const brandTokenSetup = {
     const state = brandTokenState(fake);
     const offer = state.offers.find((candidate) => candidate.id === offerId);
     if (!offer) throw new Error(`No offer ${offerId} in the fake`);
-    const holder = emailHolder(email);
-    addBalance(state, offer.token_id, holder, -offer.price);
-    const redemption: RedemptionRecord = {
-      id: randomUuid(),
-      offerId,
-      holder,
-      code: options.code ?? randomRedemptionCode(),
-      usedAt: options.used ? fake.now() : null,
-      createdAt: fake.now(),
-    };
-    state.redemptions.push(redemption);
-    state.moves.push({
-      id: randomUuid(),
-      tokenId: offer.token_id,
-      kind: 'redeem',
-      from: holder,
-      to: null,
-      amount: offer.price,
-      txHash: null,
-      at: fake.now(),
-    });
+    const redemption = recordRedemption(fake, state, offer, emailHolder(email), options);
     return toRedemption(state, redemption);
   },
 

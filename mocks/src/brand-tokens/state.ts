@@ -261,6 +261,44 @@ export function planLimitError(limit: PlanLimit, plan: PlanId, wanted: number, m
   });
 }
 
+/**
+ * A holder redeems an offer: its price is burned from their balance, the redemption is kept with
+ * a code no other redemption has, and the burn shows in the token's moves.
+ */
+export function recordRedemption(
+  fake: Fake,
+  state: BrandTokenState,
+  offer: OfferRecord,
+  holder: Holder,
+  options: { used?: boolean; code?: string } = {},
+): RedemptionRecord {
+  addBalance(state, offer.token_id, holder, -offer.price);
+  let code = options.code ?? randomRedemptionCode();
+  while (!options.code && state.redemptions.some((redemption) => redemption.code === code)) {
+    code = randomRedemptionCode();
+  }
+  const redemption: RedemptionRecord = {
+    id: randomUuid(),
+    offerId: offer.id,
+    holder,
+    code,
+    usedAt: options.used ? fake.now() : null,
+    createdAt: fake.now(),
+  };
+  state.redemptions.push(redemption);
+  state.moves.push({
+    id: randomUuid(),
+    tokenId: offer.token_id,
+    kind: 'redeem',
+    from: holder,
+    to: null,
+    amount: offer.price,
+    txHash: null,
+    at: fake.now(),
+  });
+  return redemption;
+}
+
 export function brandTokens(state: BrandTokenState, brandId: number): TokenRecord[] {
   return state.tokens.filter((token) => token.brand_id === brandId && token.status !== 'failed');
 }
