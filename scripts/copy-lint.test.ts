@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { COPY_FIGURES } from '@brnd/contracts/domain/copy-figures';
@@ -123,6 +125,38 @@ const FIGURES = Object.entries(COPY_FIGURES).flatMap(([name, value]) => {
   }));
 });
 
+/** Units an amount is shown in: an amount beside one is written by `formatAmount` (decision 065). */
+const UNIT = '(?:BRND|BTC|ETH|USD|PLN|zł)(?![\\p{L}\\d])';
+const UNIT_ARGUMENT = /^(currency|ticker|unit|signature)$/;
+
+/**
+ * An amount built by hand in code: a value and its unit glued in a template literal
+ * (`${paid} ${currency}`, `${amount} BTC`) or in JSX (`{intl.formatNumber(x)} BRND`). The number
+ * comes out in English digits whatever the language and may wrap away from its unit.
+ */
+const HAND_BUILT_AMOUNT = [
+  /\$\{[^{}]+\} \$\{[^{}]*(?:currency|ticker|unit|signature)\b[^{}]*\}/u,
+  new RegExp(`\\$\\{[^{}]+\\} ${UNIT}`, 'u'),
+  new RegExp(`\\)\\} ${UNIT}`, 'u'),
+  /\)\} \{[^{}]*(?:currency|ticker|unit|signature)\}/u,
+];
+
+/** Where the product's own words are built: every package's source, tests and stories aside. */
+const SOURCE_ROOTS = ['ui/src', 'app/src', 'emails/src', 'bff/src', 'mocks/src'];
+/**
+ * The local stand-ins for a payment gateway and a card exchange draw those providers' own pages
+ * (in the providers' words, not ours), so they are not the product's copy.
+ */
+const NOT_OUR_COPY = /-simulator\.ts$/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|stories)\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
 function walk(nodes: MessageFormatElement[], visit: (node: MessageFormatElement) => void): void {
   for (const node of nodes) {
     visit(node);
@@ -177,6 +211,47 @@ describe('copy lint', () => {
       }
     }
     expect(typed).toEqual([]);
+  });
+
+  test('an amount beside its unit is a number format, never a bare value', () => {
+    const unitAfter = new RegExp(`^ ${UNIT}`, 'u');
+    const bare: string[] = [];
+    const check = (nodes: MessageFormatElement[], locale: string, id: string) => {
+      nodes.forEach((node, index) => {
+        const next = nodes[index + 1];
+        const after = nodes[index + 2];
+        const unitFollows =
+          (next?.type === TYPE.literal && unitAfter.test(next.value)) ||
+          (next?.type === TYPE.literal &&
+            next.value === ' ' &&
+            after?.type === TYPE.argument &&
+            UNIT_ARGUMENT.test(after.value));
+        // "© {year} BRND" names the company, not an amount.
+        if (node.type === TYPE.argument && node.value !== 'year' && unitFollows)
+          bare.push(`${locale}:${id} {${node.value}}`);
+        if ('options' in node)
+          for (const option of Object.values(node.options)) check(option.value, locale, id);
+        if ('children' in node) check(node.children, locale, id);
+      });
+    };
+    for (const { locale, id, text } of entries) check(parse(text), locale, id);
+    expect(bare).toEqual([]);
+  });
+
+  test('no amount is glued to its unit by hand in code (formatAmount writes it)', () => {
+    const root = join(import.meta.dirname, '..');
+    const found = SOURCE_ROOTS.flatMap((dir) => sourceFiles(join(root, dir)))
+      .filter((path) => !NOT_OUR_COPY.test(path))
+      .flatMap((path) =>
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .flatMap((line, index) =>
+            HAND_BUILT_AMOUNT.some((pattern) => pattern.test(line))
+              ? [`${relative(root, path)}:${index + 1}: ${line.trim()}`]
+              : [],
+          ),
+      );
+    expect(found).toEqual([]);
   });
 
   test('Polish differs from English except for words on the allow-list', () => {
