@@ -254,6 +254,18 @@ describe('copy lint', () => {
     expect(found).toEqual([]);
   });
 
+  test('every Polish count has its one, few, many and other forms', () => {
+    const missing: string[] = [];
+    const check = (nodes: MessageFormatElement[], id: string) =>
+      walk(nodes, (node) => {
+        if (node.type !== TYPE.plural || node.pluralType === 'ordinal') return;
+        const forms = ['one', 'few', 'many', 'other'].filter((form) => !(form in node.options));
+        if (forms.length > 0) missing.push(`${id} {${node.value}} lacks ${forms.join(', ')}`);
+      });
+    for (const [id, text] of Object.entries(messages.pl)) check(parse(text), id);
+    expect(missing).toEqual([]);
+  });
+
   test('Polish differs from English except for words on the allow-list', () => {
     const same = Object.entries(messages.pl)
       .filter(([id, text]) => text === messages.en[id])
