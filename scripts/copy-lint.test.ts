@@ -149,6 +149,18 @@ const SOURCE_ROOTS = ['ui/src', 'app/src', 'emails/src', 'bff/src', 'mocks/src']
  */
 const NOT_OUR_COPY = /-simulator\.ts$/;
 
+/**
+ * Keys whose text is a control's label: a button, a tab, a navigation entry, a badge or a status.
+ * Its Polish must fit where the English fits (phone widths are proven by the layout e2e test,
+ * decision 037; this catches a label that grew far past the English before a browser runs).
+ */
+const CONTROL_KEY =
+  /(^|\.)(tabs|nav|badges|statuses|methods|stages|types)\.[^.]+$|\.(submit|button\w*|cancel|save|back\w*|next|retry\w*|close|apply|confirm|signIn|signUp|logOut|add|buy|send|copy|tab\w*|cta\w*|vote|show\w*|hide\w*|remove|edit|delete|download|upload)$/;
+/** A label, not a sentence that happens to sit under such a key. */
+const isLabel = (text: string) => text.length <= 40 && !/[.:]\s/.test(text);
+/** Polish runs longer than English; a label may take 60 % more, or one more long word. */
+const labelBudget = (english: string) => Math.max(english.length * 1.6, english.length + 16);
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -264,6 +276,14 @@ describe('copy lint', () => {
       });
     for (const [id, text] of Object.entries(messages.pl)) check(parse(text), id);
     expect(missing).toEqual([]);
+  });
+
+  test('a Polish button, tab or badge label fits where the English one does', () => {
+    const long = Object.entries(messages.en)
+      .filter(([id, english]) => CONTROL_KEY.test(id) && isLabel(english))
+      .filter(([id, english]) => (messages.pl[id] ?? '').length > labelBudget(english))
+      .map(([id, english]) => `${id}: "${messages.pl[id]}" for "${english}"`);
+    expect(long).toEqual([]);
   });
 
   test('Polish differs from English except for words on the allow-list', () => {
