@@ -10,12 +10,14 @@ export {
   declareError,
   forbidden,
   inputErrors,
+  linkInvalid,
   notFound,
   operatorErrors,
   readSessionErrors,
   sessionErrors,
   unauthorized,
   validation,
+  wrongCurrentPassword,
 } from './shared-errors.ts';
 
 /**
