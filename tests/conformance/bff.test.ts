@@ -9,6 +9,7 @@ import { accountErrorScenarios } from './account-error-scenarios.ts';
 import { brandScenarios } from './brand-scenarios.ts';
 import { brandTokenScenarios } from './brand-token-scenarios.ts';
 import { catalogueScenarios } from './catalogue-scenarios.ts';
+import { contentScenarios } from './content-scenarios.ts';
 import { referralScenarios } from './referral-scenarios.ts';
 import { saleScenarios } from './sale-scenarios.ts';
 import { walletScenarios } from './wallet-scenarios.ts';
@@ -46,6 +47,7 @@ describe('bff', () => {
     ...brandTokenScenarios,
     ...adminPaymentScenarios,
     ...adminVerificationScenarios,
+    ...contentScenarios,
     ...catalogueScenarios,
   ]) {
     test(scenario.name, () => runScenario(target, scenario));

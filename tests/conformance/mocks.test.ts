@@ -7,6 +7,7 @@ import { adminVerificationScenarios } from './admin-verification-scenarios.ts';
 import { brandScenarios } from './brand-scenarios.ts';
 import { brandTokenScenarios } from './brand-token-scenarios.ts';
 import { catalogueScenarios } from './catalogue-scenarios.ts';
+import { contentScenarios } from './content-scenarios.ts';
 import { referralScenarios } from './referral-scenarios.ts';
 import { saleScenarios } from './sale-scenarios.ts';
 import { walletScenarios } from './wallet-scenarios.ts';
@@ -37,6 +38,7 @@ describe('mocks', () => {
     ...brandTokenScenarios,
     ...adminPaymentScenarios,
     ...adminVerificationScenarios,
+    ...contentScenarios,
     ...catalogueScenarios,
   ]) {
     test(scenario.name, () => runScenario(target, scenario));
