@@ -13,6 +13,7 @@ export {
   linkInvalid,
   notFound,
   operatorErrors,
+  operatorReadErrors,
   readSessionErrors,
   sessionErrors,
   unauthorized,

@@ -50,6 +50,8 @@ export const wrongCurrentPassword = declareError({
 export const sessionErrors = { unauthorized, crossSite } as const;
 /** A GET with `auth: 'required'` (safe methods are never refused as cross-site). */
 export const readSessionErrors = { unauthorized } as const;
+/** An operator's GET. */
+export const operatorReadErrors = { unauthorized, forbidden } as const;
 /** An operator's POST. */
 export const operatorErrors = { unauthorized, crossSite, forbidden } as const;
 /** A call with params, query or a body. */

@@ -22,12 +22,27 @@ function placeholderParams(endpoint: Endpoint): Record<string, string> {
 const declaring = (kind: string) =>
   endpointList.filter((endpoint) => endpoint.errors && kind in endpoint.errors);
 
-/** A request the endpoint's schemas refuse: an empty body, or the placeholder path's values. */
-function refusedInput(endpoint: Endpoint): { params: object; body?: object } | undefined {
+/** A value no path parameter or query field takes (each is a number, an id or a word). */
+const UNTAKEN = 'no such thing!';
+
+/**
+ * A request the endpoint's schemas refuse: an empty body, or a path or query of values none of
+ * its fields take. Undefined when each of those passes (its own scenarios reach the 400).
+ */
+function refusedInput(
+  endpoint: Endpoint,
+): { params: object; query?: object; body?: object } | undefined {
   const params = placeholderParams(endpoint);
+  const body = endpoint.method === 'GET' ? {} : { body: {} };
   if (endpoint.body && !v.safeParse(endpoint.body, {}).success) return { params, body: {} };
-  if (endpoint.params && !v.safeParse(endpoint.params, params).success) {
-    return { params, ...(endpoint.method === 'GET' ? {} : { body: {} }) };
+  const untakenParams = Object.fromEntries(Object.keys(params).map((name) => [name, UNTAKEN]));
+  if (endpoint.params && !v.safeParse(endpoint.params, untakenParams).success) {
+    return { params: untakenParams, ...body };
+  }
+  const fields = endpoint.query && 'entries' in endpoint.query ? endpoint.query.entries : {};
+  const query = Object.fromEntries(Object.keys(fields as object).map((name) => [name, UNTAKEN]));
+  if (endpoint.query && !v.safeParse(endpoint.query, query).success) {
+    return { params, query, ...body };
   }
   return undefined;
 }
