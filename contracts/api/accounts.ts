@@ -16,6 +16,7 @@ import {
 } from '../domain/rules.ts';
 import { LANGUAGES } from '../domain/constants.ts';
 import {
+  crossSite,
   declareError,
   inputErrors,
   linkInvalid,
@@ -149,7 +150,7 @@ export const login = defineEndpoint({
   // The token-carrying shape first: a union answers with the first shape that fits, and the
   // cookie shape would drop the token.
   response: v.union([LoginSuccessSchema, LoginCookieSuccessSchema, LoginNeedsPhoneSchema]),
-  errors: { ...inputErrors, invalidCredentials, emailNotVerified, tooManyAttempts },
+  errors: { ...inputErrors, invalidCredentials, emailNotVerified, tooManyAttempts, crossSite },
 });
 
 /** Not in the spec's table: revokes the server-side session so a copied token dies with it. */

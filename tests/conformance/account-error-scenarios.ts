@@ -2,6 +2,7 @@ import {
   changeMobile,
   changePassword,
   confirmMobile,
+  login,
   resendCode,
 } from '@brnd/contracts/api/accounts';
 import {
@@ -31,6 +32,19 @@ const phoneStep = (values: Values) => ({
 });
 
 export const accountErrorScenarios: Scenario[] = [
+  {
+    name: 'accounts: another site’s page cannot sign the browser in (a cookie login)',
+    steps: [
+      ...verifiedUser,
+      call(login, {
+        fromAnotherSite: true,
+        input: (values) => ({
+          body: { email: values.email!, password: values.password!, session: 'cookie' as const },
+        }),
+        expect: { status: 403, kind: 'crossSite' },
+      }),
+    ],
+  },
   {
     name: 'accounts: every phone step refuses a link that is unknown, used or expired',
     steps: [

@@ -162,8 +162,8 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
   const recordingFetch: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set('x-forwarded-for', values.clientAddress!);
-    if (step.fromAnotherSite && token) {
-      headers.set('cookie', `${SESSION_TOKEN_COOKIE}=${token}`);
+    if (step.fromAnotherSite) {
+      if (token) headers.set('cookie', `${SESSION_TOKEN_COOKIE}=${token}`);
       headers.set('origin', 'https://elsewhere.example');
       headers.set('sec-fetch-site', 'cross-site');
     }
