@@ -70,9 +70,10 @@ export function AdminVerificationScreen() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
   const onFailure = (error: unknown) => {
     showError(error);
-    // Someone else decided, revoked or deleted it: show the queue as it is now.
+    // Someone else decided, revoked or deleted it (or its document): show the queue as it is now.
     const changedMeanwhile =
       isEndpointError(error, decideVerification, 'alreadyDecided') ||
+      isEndpointError(error, downloadVerificationDocument, 'documentNotFound') ||
       isEndpointError(error, decideVerification, 'requestNotFound') ||
       isEndpointError(error, revokeVerification, 'notVerified') ||
       isEndpointError(error, revokeVerification, 'requestNotFound') ||
