@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@brnd/contracts/api/client';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { verifyOrder, type CryptoOrder } from '@brnd/contracts/api/orders';
 import {
   COPIED_MESSAGE_DURATION_MS,
@@ -44,7 +44,7 @@ export function orderQueryOptions(api: ApiClient, uuid: string) {
 
 /** Unknown, or another user's (the server answers both alike): "order not found". */
 export function isOrderMissing(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return isEndpointError(error, verifyOrder, 'notFound');
 }
 
 export interface BuyTokenPaymentScreenProps {
