@@ -6,7 +6,7 @@ import { DEV_MNEMONIC, devAccounts } from '@brnd/contracts/chain/anvil';
 import { HDNodeWallet, Mnemonic, computeAddress } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { devDepositXpub } from './chain/deposit-addresses.ts';
-import { devMinterKey } from './chain/dev-keys.ts';
+import { devBuybackKey, devMinterKey } from './chain/dev-keys.ts';
 import { MIN_CHAIN_CONFIRMATIONS, REPO_ROOT, loadEnv, parseEnv } from './env.ts';
 import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 
@@ -39,6 +39,7 @@ const PRODUCTION = {
   CHAIN_ID: '1',
   TREASURY_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
   BRAND_TOKEN_MINTER_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
+  BUYBACK_PRIVATE_KEY: `0x${'3'.repeat(64)}`,
   BRAND_TOKEN_ADMIN_ADDRESS: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   BRND_ADDRESS: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
   BRAND_TOKEN_FACTORY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
@@ -245,14 +246,31 @@ test('production refuses the public development keys and a shallow depth, naming
   expect(problemsOf({ ...PRODUCTION, BRAND_TOKEN_MINTER_PRIVATE_KEY: anvilKey })).toEqual([
     'BRAND_TOKEN_MINTER_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused in production',
   ]);
+  expect(problemsOf({ ...PRODUCTION, BUYBACK_PRIVATE_KEY: devBuybackKey() })).toEqual([
+    'BUYBACK_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused in production',
+  ]);
 });
 
-test('production keeps one key per role: a minter key of its own and an admin neither key controls', () => {
-  const { TREASURY_PRIVATE_KEY, BRAND_TOKEN_MINTER_PRIVATE_KEY } = PRODUCTION;
+test('production keeps one key per role: minter and buyback keys of their own, an admin no key controls', () => {
+  const { TREASURY_PRIVATE_KEY, BRAND_TOKEN_MINTER_PRIVATE_KEY, BUYBACK_PRIVATE_KEY } = PRODUCTION;
   expect(
     problemsOf({ ...PRODUCTION, BRAND_TOKEN_MINTER_PRIVATE_KEY: TREASURY_PRIVATE_KEY }),
   ).toEqual([
-    "BRAND_TOKEN_MINTER_PRIVATE_KEY is the treasury's key: the minter needs a key of its own, refused in production",
+    'BRAND_TOKEN_MINTER_PRIVATE_KEY is the key of TREASURY_PRIVATE_KEY: each role needs a key of its own, refused in production',
+  ]);
+  // The buyback wallet burns: with the treasury's key it could burn the float users claim from.
+  expect(problemsOf({ ...PRODUCTION, BUYBACK_PRIVATE_KEY: TREASURY_PRIVATE_KEY })).toEqual([
+    'BUYBACK_PRIVATE_KEY is the key of TREASURY_PRIVATE_KEY: each role needs a key of its own, refused in production',
+  ]);
+  expect(problemsOf({ ...PRODUCTION, BUYBACK_PRIVATE_KEY: BRAND_TOKEN_MINTER_PRIVATE_KEY })).toEqual(
+    [
+      'BUYBACK_PRIVATE_KEY is the key of BRAND_TOKEN_MINTER_PRIVATE_KEY: each role needs a key of its own, refused in production',
+    ],
+  );
+  expect(
+    problemsOf({ ...PRODUCTION, BRAND_TOKEN_ADMIN_ADDRESS: computeAddress(BUYBACK_PRIVATE_KEY) }),
+  ).toEqual([
+    'BRAND_TOKEN_ADMIN_ADDRESS is the address of BUYBACK_PRIVATE_KEY: the admin must be a separate (cold) address, refused in production',
   ]);
   expect(
     problemsOf({ ...PRODUCTION, BRAND_TOKEN_ADMIN_ADDRESS: computeAddress(TREASURY_PRIVATE_KEY) }),
@@ -270,15 +288,18 @@ test('production keeps one key per role: a minter key of its own and an admin ne
   const {
     BRAND_TOKEN_MINTER_PRIVATE_KEY: _minter,
     BRAND_TOKEN_ADMIN_ADDRESS: _admin,
+    BUYBACK_PRIVATE_KEY: _buyback,
     ...without
   } = PRODUCTION;
   expect(problemsOf(without)).toEqual([
     'BRAND_TOKEN_MINTER_PRIVATE_KEY is required when CHAIN_RPC_URL is set',
     'BRAND_TOKEN_ADMIN_ADDRESS is required when CHAIN_RPC_URL is set',
+    'BUYBACK_PRIVATE_KEY is required when CHAIN_RPC_URL is set',
   ]);
   const complete = parseEnv(PRODUCTION);
   expect(complete.ok && complete.env.chain).toMatchObject({
     minterPrivateKey: BRAND_TOKEN_MINTER_PRIVATE_KEY,
+    buybackPrivateKey: BUYBACK_PRIVATE_KEY,
     brandTokenAdmin: PRODUCTION.BRAND_TOKEN_ADMIN_ADDRESS,
   });
 });
@@ -290,6 +311,7 @@ test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same
     TREASURY_PRIVATE_KEY: devAccounts(1)[0]?.privateKey as string,
     BRAND_TOKEN_MINTER_PRIVATE_KEY: PRODUCTION.BRAND_TOKEN_MINTER_PRIVATE_KEY,
     BRAND_TOKEN_ADMIN_ADDRESS: PRODUCTION.BRAND_TOKEN_ADMIN_ADDRESS,
+    BUYBACK_PRIVATE_KEY: PRODUCTION.BUYBACK_PRIVATE_KEY,
     BRND_ADDRESS: PRODUCTION.BRND_ADDRESS,
     BRAND_TOKEN_FACTORY_ADDRESS: PRODUCTION.BRAND_TOKEN_FACTORY_ADDRESS,
     STAKING_ADDRESS: PRODUCTION.STAKING_ADDRESS,
@@ -311,11 +333,13 @@ test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same
   const {
     BRAND_TOKEN_MINTER_PRIVATE_KEY: _minter,
     BRAND_TOKEN_ADMIN_ADDRESS: _admin,
+    BUYBACK_PRIVATE_KEY: _buyback,
     ...keys
   } = staging;
   const defaults = parseEnv({ ...keys, CHAIN_RPC_URL: 'http://127.0.0.1:8545', CHAIN_ID: '31337' });
   expect(defaults.ok && defaults.env.chain).toMatchObject({
     minterPrivateKey: devMinterKey(),
+    buybackPrivateKey: devBuybackKey(),
     brandTokenAdmin: devAccounts(1)[0]?.address,
   });
 });

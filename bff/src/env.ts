@@ -6,7 +6,7 @@ import { ZeroAddress, computeAddress, getAddress } from 'ethers';
 import * as v from 'valibot';
 import { TWILIO_API_URL } from './providers/twilio.ts';
 import { parseSiteEnv } from './services/site.ts';
-import { devMinterKey, isLocalDevChain } from './chain/dev-keys.ts';
+import { devBuybackKey, devMinterKey, isLocalDevChain } from './chain/dev-keys.ts';
 import { MIN_CHAIN_CONFIRMATIONS, chainSafetyProblems } from './chain/env-safety.ts';
 
 /** The repository root: defaults for DATA_DIR and STATIC_DIR hang off it, not off the cwd. */
@@ -127,6 +127,8 @@ export interface ChainSettings {
   treasuryPrivateKey: string;
   /** Creates and mints brand tokens (decision 058). */
   minterPrivateKey: string;
+  /** Receives the BRND bought back and burns it, apart from the treasury's float (decision 063). */
+  buybackPrivateKey: string;
   /** Gets the admin and pauser roles of every brand token: a cold address or multisig. */
   brandTokenAdmin: string;
   contracts: { brnd: string; brandTokenFactory: string; staking: string };
@@ -138,7 +140,11 @@ const privateKey = v.pipe(
 );
 
 /** On a local development node the key roles default to its dev accounts (decision 058). */
-const KEYS_BY_ROLE = ['BRAND_TOKEN_MINTER_PRIVATE_KEY', 'BRAND_TOKEN_ADMIN_ADDRESS'] as const;
+const KEYS_BY_ROLE = [
+  'BRAND_TOKEN_MINTER_PRIVATE_KEY',
+  'BRAND_TOKEN_ADMIN_ADDRESS',
+  'BUYBACK_PRIVATE_KEY',
+] as const;
 
 const CHAIN_VARIABLES = [
   'CHAIN_ID',
@@ -246,6 +252,7 @@ const EnvSchema = v.object({
   ),
   TREASURY_PRIVATE_KEY: v.optional(privateKey),
   BRAND_TOKEN_MINTER_PRIVATE_KEY: v.optional(privateKey),
+  BUYBACK_PRIVATE_KEY: v.optional(privateKey),
   BRAND_TOKEN_ADMIN_ADDRESS: v.optional(address),
   BRND_ADDRESS: v.optional(address),
   BRAND_TOKEN_FACTORY_ADDRESS: v.optional(address),
@@ -317,6 +324,7 @@ const SECRET_NAMES = new Set([
   'SMTP_URL',
   'TREASURY_PRIVATE_KEY',
   'BRAND_TOKEN_MINTER_PRIVATE_KEY',
+  'BUYBACK_PRIVATE_KEY',
   'CRYPTO_GATEWAY_API_KEY',
   'CRYPTO_GATEWAY_WEBHOOK_SECRET',
   'CARD_PROVIDER_API_KEY',
@@ -478,6 +486,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
               confirmations,
               treasuryPrivateKey: raw.TREASURY_PRIVATE_KEY as string,
               minterPrivateKey: raw.BRAND_TOKEN_MINTER_PRIVATE_KEY ?? devMinterKey(),
+              buybackPrivateKey: raw.BUYBACK_PRIVATE_KEY ?? devBuybackKey(),
               brandTokenAdmin:
                 raw.BRAND_TOKEN_ADMIN_ADDRESS ?? computeAddress(raw.TREASURY_PRIVATE_KEY as string),
               contracts: {

@@ -1,4 +1,9 @@
-import { DEV_MINTER_ACCOUNT, DEV_MNEMONIC, devAccounts } from '@brnd/contracts/chain/anvil';
+import {
+  DEV_BUYBACK_ACCOUNT,
+  DEV_MINTER_ACCOUNT,
+  DEV_MNEMONIC,
+  devAccounts,
+} from '@brnd/contracts/chain/anvil';
 import { HDNodeWallet } from 'ethers';
 
 /**
@@ -44,6 +49,11 @@ function publicKeysOfDevMnemonic(): Set<string> {
 /** The brand token minter's key on a development chain (decision 058). */
 export function devMinterKey(): string {
   return devAccounts(DEV_MINTER_ACCOUNT + 1)[DEV_MINTER_ACCOUNT]?.privateKey as string;
+}
+
+/** The buyback wallet's key on a development chain (decision 063). */
+export function devBuybackKey(): string {
+  return devAccounts(DEV_BUYBACK_ACCOUNT + 1)[DEV_BUYBACK_ACCOUNT]?.privateKey as string;
 }
 
 /** A private key derived from the public development mnemonic (anvil's funded accounts). */

@@ -31,7 +31,7 @@ export function chainSafetyProblems(values: Record<string, string | undefined>):
       problems.push(`${name} is the public development mnemonic ("test … junk"): refused ${where}`);
     }
   }
-  for (const name of ['TREASURY_PRIVATE_KEY', 'BRAND_TOKEN_MINTER_PRIVATE_KEY']) {
+  for (const name of SIGNING_KEYS) {
     const key = values[name];
     if (key && isPrivateKey(key) && isDevPrivateKey(key)) {
       problems.push(
@@ -63,31 +63,39 @@ export function chainSafetyProblems(values: Record<string, string | undefined>):
   return problems;
 }
 
+/** The hot keys, one per role: each its own, none of the dev mnemonic, none the admin's. */
+const SIGNING_KEYS = [
+  'TREASURY_PRIVATE_KEY',
+  'BRAND_TOKEN_MINTER_PRIVATE_KEY',
+  'BUYBACK_PRIVATE_KEY',
+] as const;
+
 function isPrivateKey(value: string): boolean {
   return /^0x[0-9a-fA-F]{64}$/.test(value);
 }
 
 /**
- * One key per role (decision 058): the treasury key holds the BRND float, the minter key creates
- * and mints brand tokens, and the brand tokens' admin is an address neither of them controls, so
- * a stolen hot key can neither mint at will on every token nor grant itself more.
+ * One key per role (decisions 058 and 063): the treasury key holds the BRND float, the minter key
+ * creates and mints brand tokens, the buyback key burns what was bought back, and the brand
+ * tokens' admin is an address none of them controls, so a stolen hot key can neither mint at will
+ * on every token, nor burn the float that backs users' balances, nor grant itself more.
  */
 function keysByRoleProblems(values: Record<string, string | undefined>, where: string): string[] {
-  const treasury = values.TREASURY_PRIVATE_KEY;
-  const minter = values.BRAND_TOKEN_MINTER_PRIVATE_KEY;
   const admin = values.BRAND_TOKEN_ADMIN_ADDRESS?.toLowerCase();
   const problems: string[] = [];
-  const treasuryAddress = treasury && isPrivateKey(treasury) ? computeAddress(treasury) : undefined;
-  const minterAddress = minter && isPrivateKey(minter) ? computeAddress(minter) : undefined;
-  if (treasuryAddress && treasuryAddress === minterAddress) {
-    problems.push(
-      `BRAND_TOKEN_MINTER_PRIVATE_KEY is the treasury's key: the minter needs a key of its own, refused ${where}`,
-    );
-  }
-  for (const [name, own] of [
-    ['TREASURY_PRIVATE_KEY', treasuryAddress],
-    ['BRAND_TOKEN_MINTER_PRIVATE_KEY', minterAddress],
-  ] as const) {
+  const addresses = SIGNING_KEYS.map((name) => {
+    const key = values[name];
+    return [name, key && isPrivateKey(key) ? computeAddress(key) : undefined] as const;
+  });
+  addresses.forEach(([name, own], index) => {
+    const earlier = addresses.slice(0, index).find(([, other]) => own && other === own);
+    if (earlier) {
+      problems.push(
+        `${name} is the key of ${earlier[0]}: each role needs a key of its own, refused ${where}`,
+      );
+    }
+  });
+  for (const [name, own] of addresses) {
     if (admin && own?.toLowerCase() === admin) {
       problems.push(
         `BRAND_TOKEN_ADMIN_ADDRESS is the address of ${name}: the admin must be a separate (cold) address, refused ${where}`,

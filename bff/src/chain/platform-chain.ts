@@ -5,7 +5,7 @@ import { BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
 import { Wallet, type JsonRpcProvider } from 'ethers';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { devMinterKey } from './dev-keys.ts';
+import { devBuybackKey, devMinterKey } from './dev-keys.ts';
 import { envKeySigner, type TransactionSigner } from './signer.ts';
 
 /** A week, as the staking contract's tests and the spec's premium rule assume. */
@@ -32,6 +32,11 @@ export interface PlatformChain {
    * role; the factory names it as its minter.
    */
   minter: TransactionSigner;
+  /**
+   * Receives the BRND bought back on the market and burns it (decision 063): its own key and
+   * nonces, apart from the treasury's float, which backs what users may claim.
+   */
+  buyback: TransactionSigner;
   /** Given the admin and pauser roles of every brand token created: a cold address or multisig. */
   brandTokenAdmin: string;
   contracts: PlatformContracts;
@@ -44,12 +49,15 @@ export interface ExternalChainSettings {
   confirmations: number;
   treasuryPrivateKey: string;
   minterPrivateKey: string;
+  buybackPrivateKey: string;
   brandTokenAdmin: string;
   contracts: PlatformContracts;
   /** A KMS/HSM signer for the treasury's address; default: the key above, in memory. */
   signer?: TransactionSigner;
   /** A KMS/HSM signer for the minter's address; default: the minter key, in memory. */
   minter?: TransactionSigner;
+  /** A KMS/HSM signer for the buyback wallet; default: the buyback key, in memory. */
+  buyback?: TransactionSigner;
 }
 
 async function genesisHash(provider: JsonRpcProvider): Promise<string> {
@@ -99,6 +107,7 @@ export async function connectExternalChain(
     treasury,
     signer,
     minter,
+    buyback: settings.buyback ?? envKeySigner(settings.buybackPrivateKey),
     brandTokenAdmin: settings.brandTokenAdmin,
     contracts: settings.contracts,
     stop: async () => provider.destroy(),
@@ -162,7 +171,8 @@ export async function ensureDeployment(
 /**
  * Connects to an anvil already running (tests start one per file, the crash test shares one
  * across restarts) and makes sure the contracts are deployed. The treasury is anvil's first
- * funded account (also the factory's owner and the brand tokens' admin), the minter its last.
+ * funded account (also the factory's owner and the brand tokens' admin), the minter its last,
+ * the buyback wallet the one before.
  */
 export async function connectDevChain(
   db: Database,
@@ -182,6 +192,7 @@ export async function connectDevChain(
     treasury,
     signer: envKeySigner(chain.treasuryPrivateKey),
     minter,
+    buyback: envKeySigner(devBuybackKey()),
     brandTokenAdmin: treasury.address,
     contracts,
     stop: async () => provider.destroy(),
