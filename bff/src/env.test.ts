@@ -256,17 +256,17 @@ test('production keeps one key per role: minter and buyback keys of their own, a
   expect(
     problemsOf({ ...PRODUCTION, BRAND_TOKEN_MINTER_PRIVATE_KEY: TREASURY_PRIVATE_KEY }),
   ).toEqual([
-    'BRAND_TOKEN_MINTER_PRIVATE_KEY is the key of TREASURY_PRIVATE_KEY: each role needs a key of its own, refused in production',
+    'BRAND_TOKEN_MINTER_PRIVATE_KEY is the account of TREASURY_PRIVATE_KEY: each role needs a key of its own, refused in production',
   ]);
   // The buyback wallet burns: with the treasury's key it could burn the float users claim from.
   expect(problemsOf({ ...PRODUCTION, BUYBACK_PRIVATE_KEY: TREASURY_PRIVATE_KEY })).toEqual([
-    'BUYBACK_PRIVATE_KEY is the key of TREASURY_PRIVATE_KEY: each role needs a key of its own, refused in production',
+    'BUYBACK_PRIVATE_KEY is the account of TREASURY_PRIVATE_KEY: each role needs a key of its own, refused in production',
   ]);
-  expect(problemsOf({ ...PRODUCTION, BUYBACK_PRIVATE_KEY: BRAND_TOKEN_MINTER_PRIVATE_KEY })).toEqual(
-    [
-      'BUYBACK_PRIVATE_KEY is the key of BRAND_TOKEN_MINTER_PRIVATE_KEY: each role needs a key of its own, refused in production',
-    ],
-  );
+  expect(
+    problemsOf({ ...PRODUCTION, BUYBACK_PRIVATE_KEY: BRAND_TOKEN_MINTER_PRIVATE_KEY }),
+  ).toEqual([
+    'BUYBACK_PRIVATE_KEY is the account of BRAND_TOKEN_MINTER_PRIVATE_KEY: each role needs a key of its own, refused in production',
+  ]);
   expect(
     problemsOf({ ...PRODUCTION, BRAND_TOKEN_ADMIN_ADDRESS: computeAddress(BUYBACK_PRIVATE_KEY) }),
   ).toEqual([
@@ -292,16 +292,71 @@ test('production keeps one key per role: minter and buyback keys of their own, a
     ...without
   } = PRODUCTION;
   expect(problemsOf(without)).toEqual([
-    'BRAND_TOKEN_MINTER_PRIVATE_KEY is required when CHAIN_RPC_URL is set',
     'BRAND_TOKEN_ADMIN_ADDRESS is required when CHAIN_RPC_URL is set',
+    'BRAND_TOKEN_MINTER_PRIVATE_KEY is required when CHAIN_RPC_URL is set',
     'BUYBACK_PRIVATE_KEY is required when CHAIN_RPC_URL is set',
   ]);
   const complete = parseEnv(PRODUCTION);
   expect(complete.ok && complete.env.chain).toMatchObject({
-    minterPrivateKey: BRAND_TOKEN_MINTER_PRIVATE_KEY,
-    buybackPrivateKey: BUYBACK_PRIVATE_KEY,
+    treasury: { key: TREASURY_PRIVATE_KEY },
+    minter: { key: BRAND_TOKEN_MINTER_PRIVATE_KEY },
+    buyback: { key: BUYBACK_PRIVATE_KEY },
     brandTokenAdmin: PRODUCTION.BRAND_TOKEN_ADMIN_ADDRESS,
   });
+});
+
+test('production can keep every key in a signing service (CHAIN_SIGNER_URL): addresses, no private key', () => {
+  const {
+    TREASURY_PRIVATE_KEY: treasuryKey,
+    BRAND_TOKEN_MINTER_PRIVATE_KEY: minterKey,
+    BUYBACK_PRIVATE_KEY: buybackKey,
+    ...withoutKeys
+  } = PRODUCTION;
+  const addresses = {
+    TREASURY_ADDRESS: computeAddress(treasuryKey),
+    BRAND_TOKEN_MINTER_ADDRESS: computeAddress(minterKey),
+    BUYBACK_ADDRESS: computeAddress(buybackKey).toLowerCase(),
+  };
+  const signerUrl = 'https://signer.internal:9000';
+  const kms = parseEnv({ ...withoutKeys, ...addresses, CHAIN_SIGNER_URL: signerUrl });
+  expect(kms.ok && kms.env.chain).toMatchObject({
+    treasury: { address: addresses.TREASURY_ADDRESS, signerUrl },
+    minter: { address: addresses.BRAND_TOKEN_MINTER_ADDRESS, signerUrl },
+    // Stored checksummed, whatever case it was given in.
+    buyback: { address: computeAddress(buybackKey), signerUrl },
+  });
+  // An address needs the service that signs for it; a key and an address for one role clash.
+  expect(problemsOf({ ...withoutKeys, ...addresses })).toEqual([
+    'TREASURY_ADDRESS needs CHAIN_SIGNER_URL (the signing service that holds its key)',
+    'BRAND_TOKEN_MINTER_ADDRESS needs CHAIN_SIGNER_URL (the signing service that holds its key)',
+    'BUYBACK_ADDRESS needs CHAIN_SIGNER_URL (the signing service that holds its key)',
+  ]);
+  expect(
+    problemsOf({ ...PRODUCTION, ...addresses, CHAIN_SIGNER_URL: signerUrl }).slice(0, 1),
+  ).toEqual([
+    'TREASURY_PRIVATE_KEY and TREASURY_ADDRESS are both set: name the key or its address, not both',
+  ]);
+  expect(problemsOf({ ...withoutKeys, CHAIN_SIGNER_URL: signerUrl })).toEqual([
+    'TREASURY_PRIVATE_KEY or TREASURY_ADDRESS is required when CHAIN_RPC_URL is set',
+    'BRAND_TOKEN_MINTER_PRIVATE_KEY or BRAND_TOKEN_MINTER_ADDRESS is required when CHAIN_RPC_URL is set',
+    'BUYBACK_PRIVATE_KEY or BUYBACK_ADDRESS is required when CHAIN_RPC_URL is set',
+  ]);
+  // The same rules by address: no anvil account, one account per role, an admin of its own.
+  expect(
+    problemsOf({
+      ...withoutKeys,
+      ...addresses,
+      CHAIN_SIGNER_URL: signerUrl,
+      TREASURY_ADDRESS: devAccounts(1)[0]?.address as string,
+      BUYBACK_ADDRESS: addresses.BRAND_TOKEN_MINTER_ADDRESS,
+      BRAND_TOKEN_ADMIN_ADDRESS: addresses.BRAND_TOKEN_MINTER_ADDRESS,
+    }),
+  ).toEqual([
+    'TREASURY_ADDRESS is an anvil development account (its key is public): refused in production',
+    'BUYBACK_ADDRESS is the account of BRAND_TOKEN_MINTER_ADDRESS: each role needs a key of its own, refused in production',
+    'BRAND_TOKEN_ADMIN_ADDRESS is the address of BRAND_TOKEN_MINTER_ADDRESS: the admin must be a separate (cold) address, refused in production',
+    'BRAND_TOKEN_ADMIN_ADDRESS is the address of BUYBACK_ADDRESS: the admin must be a separate (cold) address, refused in production',
+  ]);
 });
 
 test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same refusals', () => {
@@ -338,8 +393,8 @@ test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same
   } = staging;
   const defaults = parseEnv({ ...keys, CHAIN_RPC_URL: 'http://127.0.0.1:8545', CHAIN_ID: '31337' });
   expect(defaults.ok && defaults.env.chain).toMatchObject({
-    minterPrivateKey: devMinterKey(),
-    buybackPrivateKey: devBuybackKey(),
+    minter: { key: devMinterKey() },
+    buyback: { key: devBuybackKey() },
     brandTokenAdmin: devAccounts(1)[0]?.address,
   });
 });

@@ -22,6 +22,7 @@ const DEV_XPUB_ACCOUNTS_CHECKED = 10;
 
 let devPrivateKeys: Set<string> | undefined;
 let devPublicKeys: Set<string> | undefined;
+let devAddresses: Set<string> | undefined;
 
 function privateKeysOfDevMnemonic(): Set<string> {
   devPrivateKeys ??= new Set(
@@ -59,6 +60,14 @@ export function devBuybackKey(): string {
 /** A private key derived from the public development mnemonic (anvil's funded accounts). */
 export function isDevPrivateKey(privateKey: string): boolean {
   return privateKeysOfDevMnemonic().has(privateKey.toLowerCase());
+}
+
+/** An account of the public development mnemonic, named by its address. */
+export function isDevAddress(address: string): boolean {
+  devAddresses ??= new Set(
+    devAccounts(DEV_ACCOUNTS_CHECKED).map((account) => account.address.toLowerCase()),
+  );
+  return devAddresses.has(address.toLowerCase());
 }
 
 /** The phrase itself, e.g. pasted as a mnemonic variable. */

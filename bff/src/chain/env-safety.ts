@@ -1,11 +1,13 @@
-import { computeAddress } from 'ethers';
+import { computeAddress, getAddress, isAddress } from 'ethers';
 import {
   DEV_CHAIN_IDS,
   depositXpubProblem,
+  isDevAddress,
   isDevMnemonic,
   isDevPrivateKey,
   isLocalDevChain,
 } from './dev-keys.ts';
+import { SIGNING_ROLES } from './signing-roles.ts';
 
 /** What the environment says about the chain, checked before the bff starts (env.ts). */
 
@@ -31,11 +33,16 @@ export function chainSafetyProblems(values: Record<string, string | undefined>):
       problems.push(`${name} is the public development mnemonic ("test … junk"): refused ${where}`);
     }
   }
-  for (const name of SIGNING_KEYS) {
+  for (const { key: name, address } of SIGNING_ROLES) {
     const key = values[name];
     if (key && isPrivateKey(key) && isDevPrivateKey(key)) {
       problems.push(
         `${name} is an anvil development key (from the public "test … junk" mnemonic): refused ${where}`,
+      );
+    }
+    if (values[address] && isDevAddress(values[address])) {
+      problems.push(
+        `${address} is an anvil development account (its key is public): refused ${where}`,
       );
     }
   }
@@ -63,13 +70,6 @@ export function chainSafetyProblems(values: Record<string, string | undefined>):
   return problems;
 }
 
-/** The hot keys, one per role: each its own, none of the dev mnemonic, none the admin's. */
-const SIGNING_KEYS = [
-  'TREASURY_PRIVATE_KEY',
-  'BRAND_TOKEN_MINTER_PRIVATE_KEY',
-  'BUYBACK_PRIVATE_KEY',
-] as const;
-
 function isPrivateKey(value: string): boolean {
   return /^0x[0-9a-fA-F]{64}$/.test(value);
 }
@@ -83,15 +83,18 @@ function isPrivateKey(value: string): boolean {
 function keysByRoleProblems(values: Record<string, string | undefined>, where: string): string[] {
   const admin = values.BRAND_TOKEN_ADMIN_ADDRESS?.toLowerCase();
   const problems: string[] = [];
-  const addresses = SIGNING_KEYS.map((name) => {
-    const key = values[name];
-    return [name, key && isPrivateKey(key) ? computeAddress(key) : undefined] as const;
+  // Each role's account, from its key or its address (a key kept by the signing service).
+  const addresses = SIGNING_ROLES.map(({ key: keyName, address: addressName }) => {
+    const key = values[keyName];
+    if (key && isPrivateKey(key)) return [keyName, computeAddress(key)] as const;
+    const address = values[addressName];
+    return [addressName, isAddress(address) ? getAddress(address) : undefined] as const;
   });
   addresses.forEach(([name, own], index) => {
     const earlier = addresses.slice(0, index).find(([, other]) => own && other === own);
     if (earlier) {
       problems.push(
-        `${name} is the key of ${earlier[0]}: each role needs a key of its own, refused ${where}`,
+        `${name} is the account of ${earlier[0]}: each role needs a key of its own, refused ${where}`,
       );
     }
   });

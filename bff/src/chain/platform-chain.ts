@@ -2,11 +2,11 @@ import { startAnvil } from '@brnd/contracts/chain/anvil';
 import { connectContract, jsonRpcProvider } from '@brnd/contracts/chain/connect';
 import { deployPlatformContracts, type PlatformContracts } from '@brnd/contracts/chain/deploy';
 import { BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
-import { Wallet, type JsonRpcProvider } from 'ethers';
+import { VoidSigner, Wallet, type JsonRpcProvider } from 'ethers';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { devBuybackKey, devMinterKey } from './dev-keys.ts';
-import { envKeySigner, type TransactionSigner } from './signer.ts';
+import { envKeySigner, signerFor, type SignerSetting, type TransactionSigner } from './signer.ts';
 
 /** A week, as the staking contract's tests and the spec's premium rule assume. */
 const DEV_UNBONDING_SECONDS = 7 * 24 * 60 * 60;
@@ -23,8 +23,12 @@ export interface PlatformChain {
    * reorg will not undo it (ETH_CONFIRMATIONS on a real chain, 1 on the dev chain).
    */
   confirmations: number;
-  /** Holds the BRND float; contracts are read and calls encoded through it. */
-  treasury: Wallet;
+  /**
+   * The treasury's account, for reading contracts and encoding calls. It cannot sign on an
+   * external chain (a VoidSigner): every transaction there goes through a TransactionSigner.
+   * On a dev chain it is anvil's funded wallet, which tests send from.
+   */
+  treasury: Wallet | VoidSigner;
   /** Signs the treasury's transactions (decision 043): the env key, or a KMS/HSM in production. */
   signer: TransactionSigner;
   /**
@@ -47,17 +51,12 @@ export interface ExternalChainSettings {
   rpcUrl: string;
   chainId: number;
   confirmations: number;
-  treasuryPrivateKey: string;
-  minterPrivateKey: string;
-  buybackPrivateKey: string;
+  /** Each role's key: in memory, or an account of a signing service (KMS/HSM, decision 063). */
+  treasury: SignerSetting;
+  minter: SignerSetting;
+  buyback: SignerSetting;
   brandTokenAdmin: string;
   contracts: PlatformContracts;
-  /** A KMS/HSM signer for the treasury's address; default: the key above, in memory. */
-  signer?: TransactionSigner;
-  /** A KMS/HSM signer for the minter's address; default: the minter key, in memory. */
-  minter?: TransactionSigner;
-  /** A KMS/HSM signer for the buyback wallet; default: the buyback key, in memory. */
-  buyback?: TransactionSigner;
 }
 
 async function genesisHash(provider: JsonRpcProvider): Promise<string> {
@@ -77,16 +76,13 @@ export async function connectExternalChain(
       `CHAIN_RPC_URL answers chain ${network.chainId}, not CHAIN_ID ${settings.chainId}`,
     );
   }
-  const treasury = new Wallet(settings.treasuryPrivateKey, provider);
-  const signer = settings.signer ?? envKeySigner(settings.treasuryPrivateKey);
-  // Nonces and balances are read for the treasury: a signer for another account would sign
-  // transactions the chain refuses or, worse, that spend from an account nobody watches.
-  if (signer.address !== treasury.address) {
-    throw new Error(
-      `the treasury signer is ${signer.address}, not the treasury ${treasury.address}`,
-    );
-  }
-  const minter = settings.minter ?? envKeySigner(settings.minterPrivateKey);
+  const [signer, minter, buyback] = await Promise.all([
+    signerFor(settings.treasury),
+    signerFor(settings.minter),
+    signerFor(settings.buyback),
+  ]);
+  // Reads only: no key sits behind it, so nothing can be signed but through the signers.
+  const treasury = new VoidSigner(signer.address, provider);
   const factory = connectContract(
     BrandTokenFactory,
     settings.contracts.brandTokenFactory,
@@ -107,7 +103,7 @@ export async function connectExternalChain(
     treasury,
     signer,
     minter,
-    buyback: settings.buyback ?? envKeySigner(settings.buybackPrivateKey),
+    buyback,
     brandTokenAdmin: settings.brandTokenAdmin,
     contracts: settings.contracts,
     stop: async () => provider.destroy(),

@@ -88,6 +88,8 @@ export const FormErrors: Story = {
     await userEvent.type(quarter, '2026-Q3');
     await userEvent.clear(amount);
     await userEvent.type(amount, '1000');
+    await userEvent.clear(canvas.getByLabelText(t('admin.buybacks.purchase')));
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.purchase')), PURCHASE);
     await userEvent.click(submit);
     await expect(await canvas.findByText(t('admin.buybacks.errors.overCap'))).toBeVisible();
   },
