@@ -135,6 +135,8 @@ export interface ChainSettings {
   /** Gets the admin and pauser roles of every brand token: a cold address or multisig. */
   brandTokenAdmin: string;
   contracts: { brnd: string; brandTokenFactory: string; staking: string };
+  /** Any chain but a local dev node: the hot treasury may hold a float, not the bulk (063). */
+  requireColdSupply: boolean;
 }
 
 const privateKey = v.pipe(
@@ -491,6 +493,8 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
               rpcUrl: raw.CHAIN_RPC_URL,
               chainId: raw.CHAIN_ID as number,
               confirmations,
+              requireColdSupply:
+                production || !isLocalDevChain(values.CHAIN_RPC_URL, values.CHAIN_ID),
               treasury: treasury as SignerSetting,
               minter: signerSetting(values, 'minter') ?? { key: devMinterKey() },
               buyback: signerSetting(values, 'buyback') ?? { key: devBuybackKey() },

@@ -9,6 +9,8 @@ const BURNED = 1_234_567n;
 test('an operator records a buyback with its purchase, the buyback wallet burns it on chain, and the public page shows it', async ({
   page,
 }) => {
+  // A purchase, a login, a burn and a page on chain: room for a loaded runner.
+  test.slow();
   createOperator(OPERATOR);
   const info = await (await page.request.get('/dev/info')).json();
   const provider = new JsonRpcProvider(info.rpcUrl, Number(info.chainId), { staticNetwork: true });

@@ -1,7 +1,7 @@
 import { startAnvil } from '@brnd/contracts/chain/anvil';
 import { connectContract, jsonRpcProvider } from '@brnd/contracts/chain/connect';
 import { deployPlatformContracts, type PlatformContracts } from '@brnd/contracts/chain/deploy';
-import { BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
+import { BRND, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
 import { VoidSigner, Wallet, type JsonRpcProvider } from 'ethers';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
@@ -57,6 +57,29 @@ export interface ExternalChainSettings {
   buyback: SignerSetting;
   brandTokenAdmin: string;
   contracts: PlatformContracts;
+  /**
+   * Refuse to start while the hot treasury holds the bulk of the BRND supply (any chain but a
+   * local development node): it should hold a payout float, the rest a cold address.
+   */
+  requireColdSupply: boolean;
+}
+
+/** More than this share of the supply in the hot treasury is not a float (decision 063). */
+export const MAX_FLOAT_SHARE_PERCENT = 50n;
+
+/** Why the treasury's BRND is not a float, or undefined. */
+export async function floatProblem(
+  provider: JsonRpcProvider,
+  contracts: PlatformContracts,
+  treasury: string,
+): Promise<string | undefined> {
+  const brnd = connectContract(BRND, contracts.brnd, provider);
+  const [held, supply] = (await Promise.all([brnd.balanceOf(treasury), brnd.totalSupply()])) as [
+    bigint,
+    bigint,
+  ];
+  if (held * 100n <= supply * MAX_FLOAT_SHARE_PERCENT) return undefined;
+  return `the treasury ${treasury} holds ${(held * 100n) / supply} % of the BRND supply: keep a payout float there and the rest at a cold address (docs/deploy.md, "Keys and custody")`;
 }
 
 async function genesisHash(provider: JsonRpcProvider): Promise<string> {
@@ -83,6 +106,10 @@ export async function connectExternalChain(
   ]);
   // Reads only: no key sits behind it, so nothing can be signed but through the signers.
   const treasury = new VoidSigner(signer.address, provider);
+  if (settings.requireColdSupply) {
+    const problem = await floatProblem(provider, settings.contracts, signer.address);
+    if (problem) throw new Error(problem);
+  }
   const factory = connectContract(
     BrandTokenFactory,
     settings.contracts.brandTokenFactory,
