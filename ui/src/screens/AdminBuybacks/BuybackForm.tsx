@@ -31,7 +31,13 @@ export function BuybackForm({ onSubmit, submitting = false, serverErrors }: Buyb
   const inputProps = useInputProps();
   const [confirming, setConfirming] = useState<BuybackValues | null>(null);
   const form = useForm({
-    defaultValues: { quarter: '', subscription_profit_usd: '', buyback_usd: '', brnd_amount: '' },
+    defaultValues: {
+      quarter: '',
+      subscription_profit_usd: '',
+      buyback_usd: '',
+      brnd_amount: '',
+      purchase_tx_hash: '',
+    },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: BuybackInputSchema },
     onSubmit: ({ value }) => setConfirming(value),
@@ -80,6 +86,17 @@ export function BuybackForm({ onSubmit, submitting = false, serverErrors }: Buyb
             {...inputProps(field)}
             label={t('admin.buybacks.amount')}
             inputMode="numeric"
+          />
+        )}
+      </form.Field>
+      <form.Field name="purchase_tx_hash">
+        {(field) => (
+          <TextField
+            {...inputProps(field)}
+            label={t('admin.buybacks.purchase')}
+            hint={t('admin.buybacks.purchaseHint')}
+            autoComplete="off"
+            spellCheck={false}
           />
         )}
       </form.Field>
