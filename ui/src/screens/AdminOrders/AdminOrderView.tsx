@@ -7,7 +7,7 @@ import { ADMIN_TIME } from '../shared/admin-time.ts';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from './AdminOrders.module.css';
-import { ExceptionBadge, NotificationOutcome, StatusBadge } from './order-badges.tsx';
+import { ExceptionBadge, NotificationOutcome, StatusBadge } from '../shared/order-badges.tsx';
 import { ResolveForm, type ResolveFormProps } from './ResolveForm.tsx';
 
 export interface AdminOrderViewProps extends Pick<ResolveFormProps, 'onResolve' | 'resolving'> {

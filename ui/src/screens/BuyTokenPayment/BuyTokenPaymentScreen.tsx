@@ -6,7 +6,7 @@ import { verifyOrder } from '@brnd/contracts/api/orders';
 import { ORDER_CHECK_INTERVAL_MS } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import { writeStored } from '../shared/storage.ts';
-import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
+import { LOCAL_TOKENS_NUM } from '../shared/buy-storage.ts';
 import { isStillOpen, paymentPhase } from './payment-view.ts';
 import {
   OrderNotFound,
