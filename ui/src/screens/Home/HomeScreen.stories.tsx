@@ -6,8 +6,8 @@ import { blogArticlesFixture, blogFailingHandlers, blogLoadingHandlers } from '@
 import { pending, serverError } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
-import { cardTitle } from '../Blog/blog-text.ts';
-import { brandRow } from '../Voting/voting-fixtures.ts';
+import { cardTitle } from '../shared/blog-text.ts';
+import { brandRow } from '../shared/voting-fixtures.ts';
 import { HomeScreen } from './HomeScreen.tsx';
 
 const meta = {
