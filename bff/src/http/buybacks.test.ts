@@ -46,7 +46,9 @@ function brnd() {
 /** A purchase on the market: `tokens` BRND delivered to `to` (the buyback wallet by default). */
 async function purchase(tokens: bigint, to = app.chain!.buyback.address): Promise<string> {
   const market = connectContract(BRND, app.chain!.contracts.brnd, seller);
-  const sent = await market.transfer(to, tokens * ONE_TOKEN);
+  // A fixed gas limit: an estimate made while the wallet holds BRND is too low if the burn job
+  // empties it before this transfer is mined (storing into a zero balance costs more).
+  const sent = await market.transfer(to, tokens * ONE_TOKEN, { gasLimit: 100_000n });
   await sent.wait();
   return sent.hash.toLowerCase();
 }
