@@ -136,6 +136,18 @@ export const forgotPassword = defineEndpoint({
   response: MessageResponseSchema,
 });
 
+/**
+ * Whether a reset link still works (unused, under its hour): the reset page asks on load, so a
+ * used or old link is said before anyone types a new password. Dead: 400 errors.linkInvalid.
+ */
+export const checkResetCode = defineEndpoint({
+  id: 'checkResetCode',
+  method: 'GET',
+  path: '/api/user/resetpassword/:code',
+  params: v.object({ code: OpaqueCodeSchema }),
+  response: MessageResponseSchema,
+});
+
 export const resetPassword = defineEndpoint({
   id: 'resetPassword',
   method: 'POST',
@@ -217,6 +229,7 @@ export const accountEndpoints = {
   resendCode,
   confirmMobile,
   forgotPassword,
+  checkResetCode,
   resetPassword,
   profile,
   updateProfile,

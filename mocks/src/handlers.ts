@@ -80,6 +80,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   resendCode: (fake, { body }) => fake.resendCode(body),
   confirmMobile: (fake, { body }) => fake.confirmMobile(body),
   forgotPassword: (fake, { body }) => fake.forgotPassword(body),
+  checkResetCode: (fake, { params }) => fake.checkResetCode(params),
   resetPassword: (fake, { body }) => fake.resetPassword(body),
   profile: (fake, { user }) => fake.profile(user),
   updateProfile: (fake, { user, body }) => fake.updateProfile(user, body),

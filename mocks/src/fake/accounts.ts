@@ -243,6 +243,11 @@ export function fakeAccounts(core: FakeCore) {
       return { message: SUCCESS };
     },
 
+    checkResetCode(params: { code: string }) {
+      if (!liveCode(params.code, ['reset'])) throw new FakeError(400, 'errors.linkInvalid');
+      return { message: SUCCESS };
+    },
+
     /** Receiving the link proves the address; every session ends and the login throttle clears. */
     resetPassword(input: { password: string; code: string }) {
       const record = liveCode(input.code, ['reset']);
