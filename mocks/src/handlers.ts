@@ -124,6 +124,8 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   referrals: (fake, { user }) => fake.referrals(user),
   editReferral: (fake, { user, body }) => fake.editReferral(user, body),
   createReferral: (fake, { user, body }) => fake.createReferral(user, body),
+  archiveReferral: (fake, { user, body }) => fake.archiveReferral(user, body),
+  deleteReferral: (fake, { user, body }) => fake.deleteReferral(user, body),
   vote: (fake, { user, body }) => {
     const { message } = fake.vote(user, body);
     // The voter's new standing, as the bff reads it after the vote.

@@ -106,6 +106,7 @@ export function fakeAccounts(core: FakeCore) {
         clicks: 0,
         signups: 0,
         tokens: 0,
+        archived: false,
       });
       // Credited when the account completes verification (confirmMobile), as the bff does.
       const via = findReferralLink(core.state.referralLinks, input.referral_code);
