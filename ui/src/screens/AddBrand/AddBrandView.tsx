@@ -6,7 +6,7 @@ import { createBrand } from '@brnd/contracts/api/brands';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { BRAND_LOGO_MIME_TYPES, INDUSTRIES } from '@brnd/contracts/domain/constants';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
-import { countryOptions } from '../Contact/countries.ts';
+import { countryOptions } from '../shared/countries.ts';
 import type { FieldErrors } from '../shared/api-error.ts';
 import { useAppForm } from '../shared/app-form.tsx';
 import { DocumentsFieldset } from '../shared/DocumentDrop.tsx';

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { AdminOrderDetail } from '@brnd/contracts/api/admin-orders';
+import { useAmount } from '../../i18n.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { ADMIN_TIME } from '../shared/admin-time.ts';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from './AdminOrders.module.css';
-import { ExceptionBadge, NotificationOutcome, StatusBadge } from './order-badges.tsx';
+import { ExceptionBadge, NotificationOutcome, StatusBadge } from '../shared/order-badges.tsx';
 import { ResolveForm, type ResolveFormProps } from './ResolveForm.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
 
@@ -40,6 +41,7 @@ export function AdminOrderView({
   resolveError,
 }: AdminOrderViewProps) {
   const intl = useIntl();
+  const amount = useAmount();
   const t = (key: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: key }, values);
 
@@ -76,7 +78,7 @@ export function AdminOrderView({
         <dt>{t('finance.orders.usd')}</dt>
         <dd>{usd(order.usd)}</dd>
         <dt>{t('finance.orders.price')}</dt>
-        <dd>{t('finance.orders.priceValue', { price: order.token_price })}</dd>
+        <dd>{t('finance.orders.priceValue', { price: amount(order.token_price, 'USD') })}</dd>
         <dt>{t('finance.orders.tokens')}</dt>
         <dd>{intl.formatNumber(order.brnd_tokens)}</dd>
       </dl>
@@ -84,11 +86,11 @@ export function AdminOrderView({
       <h3>{t('finance.orders.payment')}</h3>
       <dl className={styles.facts}>
         <dt>{t('finance.orders.expected')}</dt>
-        <dd>{`${order.expected_amount} ${order.currency}`}</dd>
+        <dd>{amount(order.expected_amount, order.currency)}</dd>
         <dt>{t('finance.orders.received')}</dt>
-        <dd>{`${order.paid_amount} ${order.currency}`}</dd>
+        <dd>{amount(order.paid_amount, order.currency)}</dd>
         <dt>{t('finance.orders.due')}</dt>
-        <dd>{`${order.due_amount} ${order.currency}`}</dd>
+        <dd>{amount(order.due_amount, order.currency)}</dd>
         {order.address && (
           <>
             <dt>{t('finance.orders.address')}</dt>
@@ -137,14 +139,14 @@ export function AdminOrderView({
           rows={order.deposits.map((deposit) => (
             <tr key={`${deposit.block}-${deposit.balance}`}>
               <td>{deposit.block}</td>
-              <td>{`${deposit.balance} ETH`}</td>
-              <td>{`${deposit.change} ETH`}</td>
+              <td>{amount(deposit.balance, 'ETH')}</td>
+              <td>{amount(deposit.change, 'ETH', { signDisplay: 'exceptZero' })}</td>
               <td className={table.long}>
                 {deposit.transactions.length === 0
                   ? t('finance.orders.noTransfer')
                   : deposit.transactions.map((transfer) => (
                       <p key={transfer.hash}>
-                        {txLink(transfer.hash)} {`${transfer.value} ETH`}{' '}
+                        {txLink(transfer.hash)} {amount(transfer.value, 'ETH')}{' '}
                         {t('finance.orders.fromAddress', { address: transfer.from })}
                       </p>
                     ))}
@@ -199,12 +201,10 @@ export function AdminOrderView({
                   ? t('finance.orders.decisionCredit', {
                       tokens: resolution.brnd_tokens,
                       usd: usd(resolution.usd),
-                      amount: resolution.paid_amount,
-                      currency: order.currency,
+                      amount: amount(resolution.paid_amount, order.currency),
                     })
                   : t('finance.orders.decisionRefund', {
-                      amount: resolution.paid_amount,
-                      currency: order.currency,
+                      amount: amount(resolution.paid_amount, order.currency),
                       reference: resolution.reference ?? '',
                     })}
                 <p className={screen.muted}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { AdminOrderDetail, ResolutionDecision } from '@brnd/contracts/api/admin-orders';
+import { useAmount } from '../../i18n.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
@@ -30,6 +31,7 @@ export function ResolveForm({
   serverError,
 }: ResolveFormProps) {
   const intl = useIntl();
+  const amount = useAmount();
   const t = (key: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: key }, values);
   const canCredit = order.credit_preview !== null;
@@ -58,15 +60,14 @@ export function ResolveForm({
   }
 
   const tokens = order.credit_preview?.brnd_tokens ?? 0;
-  const received = { amount: order.paid_amount, currency: order.currency };
+  const received = { amount: amount(order.paid_amount, order.currency) };
 
   return (
     <form className={styles.decision} onSubmit={submit} aria-labelledby="order-resolve" noValidate>
       <h4 id="order-resolve">{t('finance.orders.resolve')}</h4>
       <p>
         {t('finance.orders.resolveIntro', {
-          amount: order.paid_amount,
-          currency: order.currency,
+          amount: amount(order.paid_amount, order.currency),
           exception: order.payment_exception
             ? t(`finance.exceptions.${order.payment_exception}`)
             : '',
@@ -90,7 +91,7 @@ export function ResolveForm({
               ? t('finance.orders.creditHint', {
                   tokens: order.credit_preview.brnd_tokens,
                   usd: usd(order.credit_preview.usd),
-                  price: order.token_price,
+                  price: amount(order.token_price, 'USD'),
                 })
               : t('finance.orders.creditNothing')}
           </span>

@@ -17,11 +17,11 @@ import { useNavigation } from '../../navigation.tsx';
 import { useSession } from '../../session.tsx';
 import { apiErrorText } from '../shared/api-error.ts';
 import { readStored, writeStored } from '../shared/storage.ts';
-import { saleQueryOptions } from '../Sale/sale-queries.ts';
+import { saleQueryOptions } from '../shared/sale-queries.ts';
 import { cardRetryWait, type BuySearch } from './buy-form.ts';
 import { cardDetailsFromSession, type CardDetails } from './card-details.ts';
-import { createAttemptKeys } from './attempt-key.ts';
-import { LOCAL_TOKENS_NUM, SESSION_CARD_ATTEMPT } from './buy-storage.ts';
+import { createAttemptKeys } from '../shared/attempt-key.ts';
+import { LOCAL_TOKENS_NUM, SESSION_CARD_ATTEMPT } from '../shared/buy-storage.ts';
 import styles from './BuyTokenScreen.module.css';
 import { BuyTokenView, type BuyTokenViewProps } from './BuyTokenView.tsx';
 

@@ -8,7 +8,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { Checkbox } from '../../components/Checkbox/Checkbox.tsx';
 import { Countdown } from '../../components/Countdown/Countdown.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
-import { useTierText } from '../Sale/SaleFacts.tsx';
+import { useTierText } from '../shared/SaleFacts.tsx';
 import {
   acceptAmountInput,
   buyFormError,

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@brnd/contracts/api/client';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { verifyOrder } from '@brnd/contracts/api/orders';
 import { ORDER_CHECK_INTERVAL_MS } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import { writeStored } from '../shared/storage.ts';
-import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
+import { LOCAL_TOKENS_NUM } from '../shared/buy-storage.ts';
 import { isStillOpen, paymentPhase } from './payment-view.ts';
 import {
   OrderNotFound,
@@ -40,7 +40,7 @@ export function orderQueryOptions(api: ApiClient, uuid: string) {
 
 /** Unknown, or another user's (the server answers both alike): "order not found". */
 export function isOrderMissing(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return isEndpointError(error, verifyOrder, 'notFound');
 }
 
 export interface BuyTokenPaymentScreenProps {

@@ -8,6 +8,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { formatClock, useNow } from '../../components/Countdown/countdown.ts';
 import { QrCode } from '../../components/QrCode/QrCode.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
+import { useAmount } from '../../i18n.tsx';
 import { useNavigation } from '../../navigation.tsx';
 import { usePaymentDeadline, walletLink } from './payment-view.ts';
 import styles from './BuyTokenPaymentScreen.module.css';
@@ -108,7 +109,8 @@ export function PaymentPending({ order, notice }: { order: CryptoOrder; notice: 
   const partial = order.payment_situation === 'partial';
   // After a partial payment everything asks for the rest: text, amount, copy button, QR, link.
   const toSend = partial ? order.due_amount : order.destination_amount;
-  const crypto = `${toSend} ${order.destination_currency}`;
+  const amount = useAmount();
+  const crypto = amount(toSend, order.destination_currency);
 
   return (
     <div className={styles.layout}>
@@ -130,8 +132,8 @@ export function PaymentPending({ order, notice }: { order: CryptoOrder; notice: 
         {partial && (
           <Alert variant="warning">
             {t('sale.payment.partial', {
-              paid: `${order.paid_amount} ${order.destination_currency}`,
-              due: `${order.due_amount} ${order.destination_currency}`,
+              paid: amount(order.paid_amount, order.destination_currency),
+              due: amount(order.due_amount, order.destination_currency),
               time: dateTime(order.payment_seen_at),
             })}
           </Alert>
@@ -279,6 +281,7 @@ export function PaymentClosed({ order }: { order: CryptoOrder }) {
  */
 function PaymentReceived({ order }: { order: CryptoOrder }) {
   const t = useT();
+  const amount = useAmount();
   const dateTime = useDateTime();
   const situation = order.payment_situation;
   if (!situation || situation === 'partial') return null;
@@ -297,7 +300,7 @@ function PaymentReceived({ order }: { order: CryptoOrder }) {
     >
       <p>
         {t('sale.received.arrived', {
-          paid: `${order.paid_amount} ${order.destination_currency}`,
+          paid: amount(order.paid_amount, order.destination_currency),
           time: dateTime(order.payment_seen_at),
         })}
       </p>

@@ -11,6 +11,7 @@ import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
+import { useAmount } from '../../i18n.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { brandTokenErrorText } from '../shared/brand-token-errors.ts';
 import {
@@ -34,6 +35,7 @@ function useT(): Translate {
 
 export function HoldingCard({ holding }: { holding: Holding }) {
   const intl = useIntl();
+  const amount = useAmount();
   const t = useT();
   const [showHistory, setShowHistory] = useState(false);
   const historyId = useId();
@@ -50,16 +52,14 @@ export function HoldingCard({ holding }: { holding: Holding }) {
       <dl className={styles.figures}>
         <div>
           <dt>{t('ledger')}</dt>
-          <dd>
-            {intl.formatNumber(holding.ledger_balance)} {token.ticker}
-          </dd>
+          <dd>{amount(holding.ledger_balance, token.ticker)}</dd>
         </div>
         <div>
           <dt>{t('wallet')}</dt>
           <dd>
             {holding.wallet_balance === null
               ? t('noWallet')
-              : `${intl.formatNumber(holding.wallet_balance)} ${token.ticker}`}
+              : amount(holding.wallet_balance, token.ticker)}
           </dd>
         </div>
       </dl>

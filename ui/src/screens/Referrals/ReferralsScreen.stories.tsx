@@ -97,7 +97,7 @@ export const NoLinks: Story = {
   },
 };
 
-/** The list cannot be read: 'Failed to fetch referrals!' and a way to try again. */
+/** The list cannot be read: referrals.fetchFailed and a way to try again. */
 export const FetchFailed: Story = {
   parameters: { msw: { handlers: [serverError(referrals)] } },
   play: async ({ canvas, globals }) => {

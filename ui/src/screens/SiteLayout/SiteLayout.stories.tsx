@@ -4,6 +4,7 @@ import { logout } from '@brnd/contracts/api/session';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
+// eslint-disable-next-line no-restricted-imports -- a layout's story shows it around a real screen
 import { HomeScreen } from '../Home/HomeScreen.tsx';
 import { SiteLayout } from './SiteLayout.tsx';
 

@@ -17,7 +17,7 @@ import {
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectToast } from '../shared/story-helpers.ts';
-import { brandRow, brandRows } from './voting-fixtures.ts';
+import { brandRow, brandRows } from '../shared/voting-fixtures.ts';
 import { URL_CHECK_DELAY_MS } from './url-check.ts';
 import { VotingScreen } from './VotingScreen.tsx';
 
@@ -122,7 +122,7 @@ export const Voted: Story = {
   },
 };
 
-/** Out of votes: 'Vote Limit exceeded for today!' and the limit with its numbers on every button. */
+/** Out of votes: voting.limitExceeded and the limit with its numbers on every button. */
 export const LimitReached: Story = {
   parameters: { session: 'demo', msw: { handlers: [voteLimitReached()] } },
   play: async ({ canvas, globals, userEvent }) => {

@@ -2,6 +2,7 @@ import type { ChangeEvent, ReactNode } from 'react';
 import { createFormHook, createFormHookContexts } from '@tanstack/react-form';
 import type { UploadableDocument } from '@brnd/contracts/domain/verification';
 import { Checkbox, type CheckboxProps } from '../../components/Checkbox/Checkbox.tsx';
+import { CodeInput, type CodeInputProps } from '../../components/CodeInput/CodeInput.tsx';
 import { FileDrop, type FileDropProps } from '../../components/FileDrop/FileDrop.tsx';
 import {
   PasswordField as PasswordInput,
@@ -84,12 +85,12 @@ function PhoneField(props: Bound<PhoneFieldProps>) {
 }
 
 function CheckboxField(props: Bound<Omit<CheckboxProps, 'checked'>>) {
-  const { field, error } = useBoundField<boolean>();
+  const { field, error } = useBoundField<boolean | undefined>();
   return (
     <Checkbox
       {...props}
       name={field.name}
-      checked={field.state.value}
+      checked={field.state.value === true}
       onChange={(checked) => field.handleChange(checked)}
       onBlur={field.handleBlur}
       error={error}
@@ -121,6 +122,19 @@ function DocumentField(props: Bound<Omit<DocumentDropProps, 'kind' | 'file'>>) {
       onChange={(file) => field.handleChange(file)}
       onBlur={field.handleBlur}
       error={error}
+    />
+  );
+}
+
+/** A code typed one digit a box; the spec marks every empty box, not the code as a whole. */
+function CodeField(props: Omit<CodeInputProps, 'value' | 'onChange' | 'errors'>) {
+  const { field, error } = useBoundField<string[]>();
+  return (
+    <CodeInput
+      {...props}
+      value={field.state.value}
+      onChange={(digits) => field.handleChange(digits)}
+      errors={field.state.value.map((digit) => (error && !digit ? error : undefined))}
     />
   );
 }
@@ -198,6 +212,7 @@ export const { useAppForm, withForm } = createFormHook({
     CheckboxField,
     FileField,
     DocumentField,
+    CodeField,
     SelectField,
     TextAreaField,
   },
