@@ -213,6 +213,7 @@ export const checkResetCode = defineEndpoint({
   path: '/api/user/resetpassword/:code',
   params: v.object({ code: OpaqueCodeSchema }),
   response: MessageResponseSchema,
+  errors: { linkInvalid, ...inputErrors },
 });
 
 export const resetPassword = defineEndpoint({

@@ -42,6 +42,10 @@ export const tooManyLinks = declareError({
   messageId: 'referrals.errors.tooManyLinks',
   values: v.object({ limit: v.number() }),
 });
+/** The account's own link (its code is the account's): never archived or deleted (decision 064). */
+export const ownLink = declareError({ status: 409, messageId: 'referrals.errors.ownLink' });
+/** A link that brought a sign-up or a reward is history the ledger points at: archive it instead. */
+export const linkInUse = declareError({ status: 409, messageId: 'referrals.errors.linkInUse' });
 
 /** Counts a click on a referral link, once per visitor a day (decision 023); no token needed. */
 export const visitReferral = defineEndpoint({
@@ -105,6 +109,7 @@ export const archiveReferral = defineEndpoint({
   auth: 'required',
   body: v.object({ code: ReferralCodeSchema }),
   response: MessageResponseSchema,
+  errors: { ...sessionErrors, ...inputErrors, unknownLink, ownLink },
 });
 
 /**
@@ -118,6 +123,7 @@ export const deleteReferral = defineEndpoint({
   auth: 'required',
   body: v.object({ code: ReferralCodeSchema }),
   response: MessageResponseSchema,
+  errors: { ...sessionErrors, ...inputErrors, unknownLink, ownLink, linkInUse },
 });
 
 export const referralEndpoints = {

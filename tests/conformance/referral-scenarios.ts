@@ -235,6 +235,12 @@ export const referralScenarios: Scenario[] = [
         expect: { status: 404, messageId: 'referrals.errors.unknownLink' },
       }),
       call(archiveReferral, {
+        label: 'a link that is not ours',
+        as: 'token',
+        input: () => ({ body: { code: 'NOSUCHLINK' } }),
+        expect: { status: 404, messageId: 'referrals.errors.unknownLink' },
+      }),
+      call(archiveReferral, {
         label: 'without a session',
         input: (values) => ({ body: { code: values.forumCode! } }),
         expect: { status: 401 },
