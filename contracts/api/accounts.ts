@@ -203,6 +203,19 @@ export const forgotPassword = defineEndpoint({
   errors: { ...inputErrors },
 });
 
+/**
+ * Whether a reset link still works (unused, under its hour): the reset page asks on load, so a
+ * used or old link is said before anyone types a new password. Dead: 400 errors.linkInvalid.
+ */
+export const checkResetCode = defineEndpoint({
+  id: 'checkResetCode',
+  method: 'GET',
+  path: '/api/user/resetpassword/:code',
+  params: v.object({ code: OpaqueCodeSchema }),
+  response: MessageResponseSchema,
+  errors: { linkInvalid, ...inputErrors },
+});
+
 export const resetPassword = defineEndpoint({
   id: 'resetPassword',
   method: 'POST',
@@ -289,6 +302,7 @@ export const accountEndpoints = {
   resendCode,
   confirmMobile,
   forgotPassword,
+  checkResetCode,
   resetPassword,
   profile,
   updateProfile,

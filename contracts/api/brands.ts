@@ -202,8 +202,10 @@ export const vote = defineEndpoint({
 
 /**
  * The refer-a-brand modal's URL check (called 1 s after typing stops): the server fetches the
- * page's title itself. `found` is false when the site could not be reached (or is not a public
- * address): `name` then comes from the domain.
+ * page's title, description and image itself. `found` is false when the site could not be reached
+ * (or is not a public address): `name` then comes from the domain. `existing` names the brand
+ * already added with this website (listed or awaiting verification): adding it again would be
+ * refused, so the modal says so before anyone clicks Add; the preview is then the stored brand.
  */
 export const brandPreview = defineEndpoint({
   id: 'brandPreview',
@@ -217,6 +219,7 @@ export const brandPreview = defineEndpoint({
     description: v.string(),
     image_url: v.string(),
     found: v.boolean(),
+    existing: v.optional(v.nullable(v.object({ id: v.number(), name: v.string() })), null),
   }),
   errors: { ...readSessionErrors, ...inputErrors },
 });

@@ -29,6 +29,8 @@ export const ReferralSchema = v.object({
   signups: v.number(),
   /** Whole BRND earned through this link (sign-ups, brands and sale shares). */
   tokens: v.number(),
+  /** Archived by its owner: listed with its figures, but it refers no one new (decision 064). */
+  archived: v.optional(v.boolean(), false),
 });
 export type Referral = v.InferOutput<typeof ReferralSchema>;
 
@@ -40,6 +42,10 @@ export const tooManyLinks = declareError({
   messageId: 'referrals.errors.tooManyLinks',
   values: v.object({ limit: v.number() }),
 });
+/** The account's own link (its code is the account's): never archived or deleted (decision 064). */
+export const ownLink = declareError({ status: 409, messageId: 'referrals.errors.ownLink' });
+/** A link that brought a sign-up or a reward is history the ledger points at: archive it instead. */
+export const linkInUse = declareError({ status: 409, messageId: 'referrals.errors.linkInUse' });
 
 /** Counts a click on a referral link, once per visitor a day (decision 023); no token needed. */
 export const visitReferral = defineEndpoint({
@@ -91,9 +97,40 @@ export const createReferral = defineEndpoint({
   errors: { ...sessionErrors, ...inputErrors, tooManyLinks },
 });
 
+/**
+ * The owner archives a link they no longer share (decision 064): it stays in the list with its
+ * figures and keeps paying for the accounts it brought, but a visit or sign-up through it no
+ * longer counts. The account's own link cannot be archived (409 referrals.errors.ownLink).
+ */
+export const archiveReferral = defineEndpoint({
+  id: 'archiveReferral',
+  method: 'POST',
+  path: '/api/referral/archive',
+  auth: 'required',
+  body: v.object({ code: ReferralCodeSchema }),
+  response: MessageResponseSchema,
+  errors: { ...sessionErrors, ...inputErrors, unknownLink, ownLink },
+});
+
+/**
+ * The owner deletes a link that brought no one (decision 064); a link with sign-ups or rewards is
+ * history the ledger points at, so it is refused (409 referrals.errors.linkInUse: archive it).
+ */
+export const deleteReferral = defineEndpoint({
+  id: 'deleteReferral',
+  method: 'POST',
+  path: '/api/referral/delete',
+  auth: 'required',
+  body: v.object({ code: ReferralCodeSchema }),
+  response: MessageResponseSchema,
+  errors: { ...sessionErrors, ...inputErrors, unknownLink, ownLink, linkInUse },
+});
+
 export const referralEndpoints = {
   visitReferral,
   referrals,
   editReferral,
   createReferral,
+  archiveReferral,
+  deleteReferral,
 } as const;

@@ -84,6 +84,7 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   resendCode: (fake, { body }) => fake.resendCode(body),
   confirmMobile: (fake, { body }) => fake.confirmMobile(body),
   forgotPassword: (fake, { body }) => fake.forgotPassword(body),
+  checkResetCode: (fake, { params }) => fake.checkResetCode(params),
   resetPassword: (fake, { body }) => fake.resetPassword(body),
   profile: (fake, { user }) => fake.profile(user),
   updateProfile: (fake, { user, body }) => fake.updateProfile(user, body),
@@ -127,6 +128,8 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   referrals: (fake, { user }) => fake.referrals(user),
   editReferral: (fake, { user, body }) => fake.editReferral(user, body),
   createReferral: (fake, { user, body }) => fake.createReferral(user, body),
+  archiveReferral: (fake, { user, body }) => fake.archiveReferral(user, body),
+  deleteReferral: (fake, { user, body }) => fake.deleteReferral(user, body),
   vote: (fake, { user, body }) => {
     const { message } = fake.vote(user, body);
     // The voter's new standing, as the bff reads it after the vote.

@@ -24,17 +24,24 @@ export interface ReferralFailure {
   values?: Record<string, number>;
 }
 
-/** The exact link, else the account's own link (`CODE-anything`), as the bff resolves codes. */
+/**
+ * The exact link, else the account's own link (`CODE-anything`), as the bff resolves codes. An
+ * archived link no longer counts on itself (decision 064): its code names the account's own link,
+ * unless `evenArchived` (a sign-up it brought before it was archived still pays through it, as
+ * the bff's referral_signups row does).
+ */
 export function findReferralLink(
   links: readonly ReferralLinkRecord[],
   code: string | undefined,
+  { evenArchived = false } = {},
 ): ReferralLinkRecord | undefined {
   if (!code?.trim()) return undefined;
   const wanted = code.trim().toUpperCase();
   const account = referralAccountCode(code);
+  const usable = (candidate: ReferralLinkRecord) => evenArchived || !candidate.archived;
   return (
-    links.find((link) => link.code.toUpperCase() === wanted) ??
-    links.find((link) => link.code.toUpperCase() === account)
+    links.find((candidate) => candidate.code.toUpperCase() === wanted && usable(candidate)) ??
+    links.find((candidate) => candidate.code.toUpperCase() === account && usable(candidate))
   );
 }
 
@@ -50,7 +57,8 @@ export function createReferralLink(
   owner: { id: number; referralCode: string },
   input: { description: string; target: ReferralTarget },
 ): Referral | ReferralFailure {
-  if (links.filter((link) => link.userId === owner.id).length >= REFERRAL_LINKS_PER_USER) {
+  const inUse = links.filter((link) => link.userId === owner.id && !link.archived);
+  if (inUse.length >= REFERRAL_LINKS_PER_USER) {
     return {
       status: 409,
       messageId: 'referrals.errors.tooManyLinks',
@@ -60,7 +68,7 @@ export function createReferralLink(
   const prefix = input.target === 'register' ? '' : input.target.toUpperCase();
   let code: string;
   do code = `${owner.referralCode}-${prefix}${randomSuffix()}`;
-  while (findReferralLink(links, code)?.code === code);
+  while (findReferralLink(links, code, { evenArchived: true })?.code === code);
   const link: ReferralLinkRecord = {
     userId: owner.id,
     code,
@@ -68,6 +76,7 @@ export function createReferralLink(
     clicks: 0,
     signups: 0,
     tokens: 0,
+    archived: false,
   };
   links.push(link);
   const { userId: _userId, ...row } = link;

@@ -10,6 +10,7 @@ import {
   login,
   profile,
   resendCode,
+  checkResetCode,
   resetPassword,
   setLanguage,
   signup,
@@ -450,6 +451,16 @@ export const accountScenarios: Scenario[] = [
         expect: { status: 200, body: () => ({ message: 'success' }) },
       }),
       readOutbox('reset', (values) => values.email!, 'resetCode'),
+      call(checkResetCode, {
+        label: 'the page asks whether an unknown link works',
+        input: () => ({ params: { code: UNKNOWN_CODE } }),
+        expect: { status: 400, messageId: 'errors.linkInvalid' },
+      }),
+      call(checkResetCode, {
+        label: 'the page asks whether the e-mailed link works',
+        input: (values) => ({ params: { code: values.resetCode! } }),
+        expect: { status: 200, body: () => ({ message: 'success' }) },
+      }),
       call(resetPassword, {
         label: 'reset with an unknown code',
         input: () => ({ body: { password: 'Renewed12!', code: UNKNOWN_CODE } }),
@@ -470,6 +481,11 @@ export const accountScenarios: Scenario[] = [
       call(resetPassword, {
         label: 'the link works once',
         input: (values) => ({ body: { password: 'Another12!', code: values.resetCode! } }),
+        expect: { status: 400, messageId: 'errors.linkInvalid' },
+      }),
+      call(checkResetCode, {
+        label: 'the used link is said dead on load',
+        input: (values) => ({ params: { code: values.resetCode! } }),
         expect: { status: 400, messageId: 'errors.linkInvalid' },
       }),
       logIn(),

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { newlyAddedBrands } from '@brnd/contracts/api/brand-listings';
 import {
   addBrand,
@@ -200,6 +201,19 @@ export const brandScenarios: Scenario[] = [
         as: 'token',
         input: (values) => ({ body: { website: websiteOf(values, 0), name: 'Referred 0' } }),
         expect: { status: 200 },
+      }),
+      call(brandPreview, {
+        label: 'the preview of a website referred already names its brand',
+        as: 'token',
+        input: (values) => ({ query: { url: websiteOf(values, 0) } }),
+        expect: {
+          status: 200,
+          body: (values) => ({
+            website: websiteOf(values, 0),
+            name: 'Referred 0',
+            existing: { id: expect.any(Number), name: 'Referred 0' },
+          }),
+        },
       }),
       call(addBrand, {
         label: 'a website referred already (its try is given back)',

@@ -1,6 +1,8 @@
 import { changeMobile, confirmEmail, confirmMobile, signup } from '@brnd/contracts/api/accounts';
 import {
+  archiveReferral,
   createReferral,
+  deleteReferral,
   editReferral,
   referrals,
   visitReferral,
@@ -192,6 +194,106 @@ export const referralScenarios: Scenario[] = [
           body: () => ({
             orders: {
               rows: [expect.objectContaining({ clicks: 1, signups: 1, tokens: 10 })],
+            },
+          }),
+        },
+      }),
+    ],
+  },
+  {
+    name: "referrals: a link that brought no one is deleted; one that did is archived and still pays for it; new visits of either count on the account's own link, which stays",
+    steps: [
+      ...verifiedUser,
+      saveOwnCode,
+      ...(['spareCode', 'forumCode'] as const).map((key) =>
+        call(createReferral, {
+          label: `a link to ${key === 'spareCode' ? 'delete' : 'archive'}`,
+          as: 'token',
+          input: () => ({ body: { description: key } }),
+          expect: { status: 201 },
+          save: (body, values) => {
+            values[key] = body.referral.code;
+          },
+        }),
+      ),
+      call(archiveReferral, {
+        label: "the account's own link",
+        as: 'token',
+        input: (values) => ({ body: { code: values.ownCode! } }),
+        expect: { status: 409, messageId: 'referrals.errors.ownLink' },
+      }),
+      call(deleteReferral, {
+        label: "the account's own link",
+        as: 'token',
+        input: (values) => ({ body: { code: values.ownCode! } }),
+        expect: { status: 409, messageId: 'referrals.errors.ownLink' },
+      }),
+      call(deleteReferral, {
+        label: 'a link that is not ours',
+        as: 'token',
+        input: () => ({ body: { code: 'NOSUCHLINK' } }),
+        expect: { status: 404, messageId: 'referrals.errors.unknownLink' },
+      }),
+      call(archiveReferral, {
+        label: 'a link that is not ours',
+        as: 'token',
+        input: () => ({ body: { code: 'NOSUCHLINK' } }),
+        expect: { status: 404, messageId: 'referrals.errors.unknownLink' },
+      }),
+      call(archiveReferral, {
+        label: 'without a session',
+        input: (values) => ({ body: { code: values.forumCode! } }),
+        expect: { status: 401 },
+      }),
+      call(deleteReferral, {
+        label: 'the link that brought no one',
+        as: 'token',
+        input: (values) => ({ body: { code: values.spareCode! } }),
+        expect: { status: 200, body: () => ({ message: 'success' }) },
+      }),
+      call(visitReferral, {
+        label: "a visit of the deleted link counts on the account's own link",
+        input: (values) => ({ body: { referral_code: values.spareCode! } }),
+        expect: { status: 200 },
+      }),
+      becomeB,
+      ...bSignsUpThrough('forumCode'),
+      call(deleteReferral, {
+        label: 'the link B signed up through',
+        as: 'aToken',
+        input: (values) => ({ body: { code: values.forumCode! } }),
+        expect: { status: 409, messageId: 'referrals.errors.linkInUse' },
+      }),
+      call(archiveReferral, {
+        label: 'the link B signed up through',
+        as: 'aToken',
+        input: (values) => ({ body: { code: values.forumCode! } }),
+        expect: { status: 200, body: () => ({ message: 'success' }) },
+      }),
+      call(visitReferral, {
+        label: "a visit of the archived link counts on the account's own link",
+        input: (values) => ({ body: { referral_code: values.forumCode! } }),
+        expect: { status: 200 },
+      }),
+      ...bVerifiesThePhone,
+      call(referrals, {
+        label:
+          "A's table: the deleted link gone, the archived one kept, B's reward paid through it",
+        as: 'aToken',
+        expect: {
+          status: 200,
+          body: (values) => ({
+            orders: {
+              rows: [
+                expect.objectContaining({ code: values.ownCode!, archived: false }),
+                expect.objectContaining({
+                  code: values.forumCode!,
+                  archived: true,
+                  clicks: 0,
+                  signups: 1,
+                  tokens: 10,
+                }),
+              ],
             },
           }),
         },

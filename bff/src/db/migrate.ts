@@ -38,6 +38,7 @@ import { e164PhoneNumbers } from './migrations/0121-e164-phone-numbers.ts';
 import { signerNonces } from './migrations/0130-signer-nonces.ts';
 import { buybackPurchases } from './migrations/0150-buyback-purchases.ts';
 import { votesInBatches } from './migrations/0140-votes-in-batches.ts';
+import { referralLinkArchive } from './migrations/0160-referral-link-archive.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -90,6 +91,7 @@ export const migrations: Migration[] = [
   signerNonces,
   votesInBatches,
   buybackPurchases,
+  referralLinkArchive,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -9,6 +9,7 @@ import {
   login,
   profile,
   resendCode,
+  checkResetCode,
   resetPassword,
   setLanguage,
   signup,
@@ -88,6 +89,11 @@ export function accountRoutes({
     // Same answer, same timing for every address: the lookup and the e-mail happen afterwards.
     route(forgotPassword, async ({ body }) => {
       runInBackground('password reset e-mail', () => accounts.requestPasswordReset(body.email));
+      return ok;
+    }),
+
+    route(checkResetCode, async ({ params }) => {
+      await accounts.checkResetCode(params.code);
       return ok;
     }),
 

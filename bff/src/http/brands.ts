@@ -143,7 +143,20 @@ export function brandRoutes({
     route(contestWinners, async ({ query }) => ({
       winners: { rows: await contest.winners(query.limit) },
     })),
-    authedRoute(brandPreview, async ({ query }) => preview.preview(query.url)),
+    authedRoute(brandPreview, async ({ query }) => {
+      // A brand already in needs no fetch: its stored name, text and logo are the preview.
+      const existing = await brands.byWebsite(query.url);
+      if (!existing) return { ...(await preview.preview(query.url)), existing: null };
+      const { id, name, description, image_url } = existing;
+      return {
+        website: query.url,
+        name,
+        description,
+        image_url,
+        found: true,
+        existing: { id, name },
+      };
+    }),
     authedRoute(addBrand, async ({ auth, body }) => ({
       message: SUCCESS,
       details: await withinDailyLimit(

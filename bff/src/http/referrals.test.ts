@@ -101,6 +101,7 @@ describe('links', () => {
       clicks: 0,
       signups: 0,
       tokens: 0,
+      archived: false,
     });
     const sale = await call(app.baseUrl, createReferral, {
       token,

@@ -1,6 +1,8 @@
 import { SUCCESS } from '@brnd/contracts/api/accounts';
 import {
+  archiveReferral,
   createReferral,
+  deleteReferral,
   editReferral,
   referrals,
   visitReferral,
@@ -25,5 +27,13 @@ export function referralRoutes({ referrals: service }: { referrals: ReferralServ
       message: SUCCESS,
       referral: await service.create(auth.user.id, body),
     })),
+    authedRoute(archiveReferral, async ({ auth, body }) => {
+      await service.archive(auth.user.id, body.code);
+      return { message: SUCCESS };
+    }),
+    authedRoute(deleteReferral, async ({ auth, body }) => {
+      await service.remove(auth.user.id, body.code);
+      return { message: SUCCESS };
+    }),
   ];
 }

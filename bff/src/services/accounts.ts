@@ -71,6 +71,8 @@ export interface AccountService {
   login(input: { email: string; password: string }, ip: string): Promise<LoginResult>;
   logout(auth: AuthContext): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
+  /** Refuses a reset code that is used, unknown or expired (errors.linkInvalid). */
+  checkResetCode(code: string): Promise<void>;
   resetPassword(code: string, password: string): Promise<void>;
   profile(user: User): UserView;
   updateProfile(
@@ -455,6 +457,10 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       if (!user) return;
       const code = await issueCode(user.id, 'reset', RESET_CODE_LIFETIME_MS);
       await notifications.passwordResetEmail(user, code);
+    },
+
+    async checkResetCode(code) {
+      if (!(await liveCodeUser('reset', code))) throw linkInvalid();
     },
 
     async resetPassword(code, password) {

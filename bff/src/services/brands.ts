@@ -266,6 +266,20 @@ export function createBrandService({
       return present(rows, viewer);
     },
 
+    /**
+     * The brand added with this website (as WebsiteSchema stores it), whatever its verification:
+     * the refer modal tells the user it is in before Add would be refused (brands_website_key).
+     */
+    async byWebsite(website: string) {
+      const [row] = await db.query<{
+        id: string;
+        name: string;
+        description: string;
+        image_url: string;
+      }>(`SELECT id::text, name, description, image_url FROM brands WHERE website = $1`, [website]);
+      return row ? { ...row, id: Number(row.id) } : null;
+    },
+
     /** Brands on the platform, and votes cast this contest month. */
     async totals() {
       const [row] = await db.query<{ brands: string; votes: string }>(

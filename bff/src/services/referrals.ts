@@ -63,6 +63,10 @@ export interface ReferralService {
   list(userId: string): Promise<Referral[]>;
   edit(userId: string, code: string, description: string): Promise<void>;
   create(userId: string, input: { description: string; target: ReferralTarget }): Promise<Referral>;
+  /** Archives one of the user's links other than their account's own (decision 064). */
+  archive(userId: string, code: string): Promise<void>;
+  /** Deletes one of the user's links that brought no sign-up and no reward (decision 064). */
+  remove(userId: string, code: string): Promise<void>;
   /** 10 BRND when a referred account completes verification; call inside that transaction. */
   rewardSignup(referredUserId: string, transaction: Transaction): Promise<RewardOutcome>;
   /** 100 BRND when an operator verifies a user-added brand that came with a referral code. */
@@ -107,20 +111,45 @@ export function createReferralService(deps: {
   const inTx = (transaction: Transaction | undefined) => (transaction ? { transaction } : {});
 
   async function findLink(code: string, transaction?: Transaction) {
-    const [row] = await db.query<{ id: string; user_id: string }>(
-      'SELECT id, user_id FROM referral_links WHERE upper(code) = upper($1)',
+    const [row] = await db.query<{ id: string; user_id: string; archived: boolean }>(
+      `SELECT id, user_id, archived_at IS NOT NULL AS archived
+       FROM referral_links WHERE upper(code) = upper($1)`,
       [code.trim()],
       inTx(transaction),
     );
-    return row ? { linkId: row.id, userId: row.user_id } : null;
+    return row ? { linkId: row.id, userId: row.user_id, archived: row.archived } : null;
   }
 
-  async function resolve(code: string | undefined, transaction?: Transaction) {
+  /**
+   * An archived (or deleted) link no longer counts on itself: its code still names the account,
+   * so its visitors and sign-ups count on the account's own link (decision 064).
+   */
+  async function resolve(
+    code: string | undefined,
+    transaction?: Transaction,
+  ): Promise<ReferralLinkRef | null> {
     if (!code?.trim()) return null;
-    return (
-      (await findLink(code, transaction)) ??
-      (await findLink(referralAccountCode(code), transaction))
+    const exact = await findLink(code, transaction);
+    const link =
+      exact && !exact.archived ? exact : await findLink(referralAccountCode(code), transaction);
+    return link && !link.archived ? { linkId: link.linkId, userId: link.userId } : null;
+  }
+
+  /**
+   * One of the user's links other than their account's own, locked for a change; 404 for
+   * another's or an unknown link, 409 for the account's own (its code is the account's).
+   */
+  async function ownedLink(userId: string, code: string, transaction: Transaction) {
+    const [link] = await db.query<{ id: string; own: boolean }>(
+      `SELECT l.id, upper(l.code) = upper(u.referral_code) AS own
+       FROM referral_links l JOIN users u ON u.id = l.user_id
+       WHERE l.user_id = $1 AND upper(l.code) = upper($2) FOR UPDATE OF l`,
+      [userId, code],
+      { transaction },
     );
+    if (!link) throw new DomainError(404, 'referrals.errors.unknownLink');
+    if (link.own) throw new DomainError(409, 'referrals.errors.ownLink');
+    return link.id;
   }
 
   async function parties(ids: string[], transaction: Transaction | undefined) {
@@ -240,8 +269,9 @@ export function createReferralService(deps: {
       clicks: string;
       signups: string;
       tokens: string;
+      archived: boolean;
     }>(
-      `SELECT l.code, l.description, l.clicks::text,
+      `SELECT l.code, l.description, l.clicks::text, l.archived_at IS NOT NULL AS archived,
               (SELECT count(*) FROM referral_rewards r
                 WHERE r.link_id = l.id AND r.kind = 'signup')::text AS signups,
               (SELECT coalesce(sum(r.amount), 0) FROM referral_rewards r
@@ -257,6 +287,7 @@ export function createReferralService(deps: {
       clicks: Number(row.clicks),
       signups: Number(row.signups),
       tokens: toTokenNumber(BigInt(row.tokens)),
+      archived: row.archived,
     }));
   }
 
@@ -315,8 +346,9 @@ export function createReferralService(deps: {
             await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId], {
               transaction,
             });
+            // Archived links are the user's history, not links in use: they do not count.
             const [count] = await db.query<{ n: number }>(
-              'SELECT count(*)::int AS n FROM referral_links WHERE user_id = $1',
+              'SELECT count(*)::int AS n FROM referral_links WHERE user_id = $1 AND archived_at IS NULL',
               [userId],
               { transaction },
             );
@@ -341,6 +373,32 @@ export function createReferralService(deps: {
           throw error;
         }
       }
+    },
+
+    async archive(userId, code) {
+      await db.transaction(async (transaction) => {
+        const id = await ownedLink(userId, code, transaction);
+        await db.query(
+          'UPDATE referral_links SET archived_at = coalesce(archived_at, now()) WHERE id = $1',
+          [id],
+          { transaction },
+        );
+      });
+    },
+
+    async remove(userId, code) {
+      await db.transaction(async (transaction) => {
+        const id = await ownedLink(userId, code, transaction);
+        // A sign-up or reward points at the link (and pays on through it): archive instead.
+        const [used] = await db.query<{ used: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM referral_signups WHERE link_id = $1)
+               OR EXISTS (SELECT 1 FROM referral_rewards WHERE link_id = $1) AS used`,
+          [id],
+          { transaction },
+        );
+        if (used?.used) throw new DomainError(409, 'referrals.errors.linkInUse');
+        await db.query('DELETE FROM referral_links WHERE id = $1', [id], { transaction });
+      });
     },
 
     async rewardSignup(referredUserId, transaction) {

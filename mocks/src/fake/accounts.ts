@@ -106,6 +106,7 @@ export function fakeAccounts(core: FakeCore) {
         clicks: 0,
         signups: 0,
         tokens: 0,
+        archived: false,
       });
       // Credited when the account completes verification (confirmMobile), as the bff does.
       const via = findReferralLink(core.state.referralLinks, input.referral_code);
@@ -240,6 +241,11 @@ export function fakeAccounts(core: FakeCore) {
           ].join('\n\n'),
         });
       }
+      return { message: SUCCESS };
+    },
+
+    checkResetCode(params: { code: string }) {
+      if (!liveCode(params.code, ['reset'])) throw new FakeError(400, 'errors.linkInvalid');
       return { message: SUCCESS };
     },
 

@@ -196,7 +196,7 @@ export function fakeBrands(core: FakeCore) {
       return { winners: { rows: (core.state.winners ?? []).slice(0, query.limit ?? 12) } };
     },
 
-    /** The mocks reach no network: a known brand previews as itself, any other by its domain. */
+    /** The mocks reach no network: a brand already added previews as itself (and says so), any other by its domain. */
     brandPreview(query: { url: string }) {
       const known = core.state.brands.find((brand) => brand.website === query.url);
       return {
@@ -205,6 +205,7 @@ export function fakeBrands(core: FakeCore) {
         description: known?.description ?? '',
         image_url: known?.image_url ?? '',
         found: Boolean(known),
+        existing: known ? { id: known.id, name: known.name } : null,
       };
     },
 

@@ -359,7 +359,8 @@ export function createFakeCore(seed: FakeSeed, options: FakeOptions) {
     kind: 'signup' | 'brand',
     referred: UserRecord,
   ) {
-    const link = findReferralLink(state.referralLinks, code);
+    // A sign-up was attributed when it happened; a brand's code is read when it is verified.
+    const link = findReferralLink(state.referralLinks, code, { evenArchived: kind === 'signup' });
     if (!link) return;
     const referrer = userById(link.userId);
     const party = (user: UserRecord) => ({

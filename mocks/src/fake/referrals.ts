@@ -8,6 +8,18 @@ import type { FakeCore } from './core.ts';
 /** Referral links as the bff's services/referrals.ts. */
 export function fakeReferrals(core: FakeCore) {
   const { hit } = core;
+
+  function ownedLink(user: UserRecord, code: string) {
+    const link = core.state.referralLinks.find(
+      (candidate) =>
+        candidate.userId === user.id && candidate.code.toUpperCase() === code.toUpperCase(),
+    );
+    if (!link) throw new FakeError(404, 'referrals.errors.unknownLink');
+    if (link.code.toUpperCase() === user.referralCode.toUpperCase()) {
+      throw new FakeError(409, 'referrals.errors.ownLink');
+    }
+    return link;
+  }
   return {
     visitReferral(input: { referral_code: string }) {
       const link = findReferralLink(core.state.referralLinks, input.referral_code);
@@ -32,6 +44,23 @@ export function fakeReferrals(core: FakeCore) {
       );
       if (!link) throw new FakeError(404, 'referrals.errors.unknownLink');
       link.description = input.description;
+      return { message: SUCCESS };
+    },
+
+    /** As the bff: the account's own link is the account's code and stays (decision 064). */
+    archiveReferral(user: UserRecord, input: { code: string }) {
+      ownedLink(user, input.code).archived = true;
+      return { message: SUCCESS };
+    },
+
+    /** Only a link that brought no one: one with sign-ups or rewards is archived instead. */
+    deleteReferral(user: UserRecord, input: { code: string }) {
+      const link = ownedLink(user, input.code);
+      const attributed = core.state.users.some((other) => other.referredVia === link.code);
+      if (attributed || link.signups > 0 || link.tokens > 0) {
+        throw new FakeError(409, 'referrals.errors.linkInUse');
+      }
+      core.state.referralLinks.splice(core.state.referralLinks.indexOf(link), 1);
       return { message: SUCCESS };
     },
 

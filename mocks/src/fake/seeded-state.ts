@@ -133,6 +133,7 @@ export function seededState(seed: FakeSeed, at: number, appUrl: string): FakeSta
         clicks: link.clicks,
         signups: link.signups,
         tokens: link.tokens,
+        archived: false,
       });
     }
     for (const vote of seedUser.votes ?? []) {

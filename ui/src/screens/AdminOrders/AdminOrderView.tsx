@@ -10,6 +10,7 @@ import table from '../shared/table.module.css';
 import styles from './AdminOrders.module.css';
 import { ExceptionBadge, NotificationOutcome, StatusBadge } from '../shared/order-badges.tsx';
 import { ResolveForm, type ResolveFormProps } from './ResolveForm.tsx';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 export interface AdminOrderViewProps extends Pick<ResolveFormProps, 'onResolve' | 'resolving'> {
   order: AdminOrderDetail;
@@ -250,7 +251,7 @@ function RecordTable({
       {rows.length === 0 ? (
         <p className={screen.muted}>{emptyText}</p>
       ) : (
-        <div className={table.scroll}>
+        <TableScroll label={title}>
           <table className={table.table}>
             <thead>
               <tr>
@@ -263,7 +264,7 @@ function RecordTable({
             </thead>
             <tbody>{rows}</tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

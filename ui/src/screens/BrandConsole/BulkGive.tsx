@@ -17,6 +17,7 @@ import { useBulkGiveMutation } from '../shared/brand-token-queries.ts';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import { FormError, useT } from './console-parts.tsx';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 /** A link, not a script: the template downloads with JavaScript still loading or blocked. */
 const CSV_TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(BULK_GIVE_CSV_TEMPLATE)}`;
@@ -124,7 +125,7 @@ export function BulkGive({ token }: { token: BrandToken }) {
             </Alert>
           )}
           {preview.preview.length > 0 && (
-            <div className={table.scroll}>
+            <TableScroll label={t('bulk.previewTitle')}>
               <table className={table.table}>
                 <thead>
                   <tr>
@@ -143,7 +144,7 @@ export function BulkGive({ token }: { token: BrandToken }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {preview.preview.length < preview.rows && (
             <p className={screen.muted}>{t('bulk.shown', { shown: preview.preview.length })}</p>

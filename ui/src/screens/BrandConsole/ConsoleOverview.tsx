@@ -13,6 +13,7 @@ import { reachedLimits, type ConsoleData } from './console-data.ts';
 import { IssueTokenForm } from './IssueTokenForm.tsx';
 import { VolumeChart } from './VolumeChart.tsx';
 import styles from './BrandConsole.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 /** The console's first section: the plan's usage, each token's figures and chart, issuing. */
 export function Overview({ data }: { data: ConsoleData }) {
@@ -46,7 +47,7 @@ export function PlanCard({ plan }: { plan: PlanUsage }) {
   return (
     <Card title={t('plan.name', { plan: planName })}>
       <p className={screen.muted}>{t(`plan.source.${plan.source}`)}</p>
-      <div className={table.scroll}>
+      <TableScroll label={t('plan.name', { plan: planName })}>
         <table className={table.table}>
           <thead>
             <tr>
@@ -70,7 +71,7 @@ export function PlanCard({ plan }: { plan: PlanUsage }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {reached.length > 0 && (
         <div className={styles.limitNotes}>
           {reached.map((row) => (

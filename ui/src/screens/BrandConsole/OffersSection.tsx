@@ -27,6 +27,7 @@ import table from '../shared/table.module.css';
 import type { ConsoleData } from './console-data.ts';
 import { FormError, TokenChoice, activeTokens, useT } from './console-parts.tsx';
 import styles from './BrandConsole.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 const OfferFormSchema = v.object({
   title: OfferTitleSchema,
@@ -46,7 +47,7 @@ export function OffersSection({ data }: { data: ConsoleData }) {
         {data.offers.length === 0 ? (
           <p className={screen.muted}>{t('offers.empty')}</p>
         ) : (
-          <div className={table.scroll}>
+          <TableScroll label={t('offers.title')}>
             <table className={table.table}>
               <thead>
                 <tr>
@@ -73,7 +74,7 @@ export function OffersSection({ data }: { data: ConsoleData }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </Card>
       <div className={styles.grid}>

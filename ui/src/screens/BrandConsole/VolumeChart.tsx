@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Button } from '../../components/Button/Button.tsx';
 import table from '../shared/table.module.css';
 import styles from './BrandConsole.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 export interface DailyFigures {
   day: string;
@@ -94,7 +95,7 @@ export function VolumeChart({ daily }: { daily: readonly DailyFigures[] }) {
       >
         {t(showTable ? 'hideTable' : 'showTable')}
       </Button>
-      <div id={tableId} className={table.scroll} hidden={!showTable}>
+      <TableScroll id={tableId} hidden={!showTable} label={t('tableCaption', { days })}>
         {showTable && (
           <table className={table.table}>
             <caption>{t('tableCaption', { days })}</caption>
@@ -120,7 +121,7 @@ export function VolumeChart({ daily }: { daily: readonly DailyFigures[] }) {
             </tbody>
           </table>
         )}
-      </div>
+      </TableScroll>
     </div>
   );
 }

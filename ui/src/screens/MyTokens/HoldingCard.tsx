@@ -24,6 +24,7 @@ import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from './MyTokensScreen.module.css';
 import { useAppForm } from '../shared/app-form.tsx';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 
@@ -92,7 +93,7 @@ function History({ tokenId, ticker }: { tokenId: string; ticker: string }) {
   }
   if (query.data.length === 0) return <p className={screen.muted}>{t('historyEmpty')}</p>;
   return (
-    <div className={table.scroll}>
+    <TableScroll label={t('historyTitle', { ticker })}>
       <table className={table.table}>
         <caption>{t('historyTitle', { ticker })}</caption>
         <thead>
@@ -116,7 +117,7 @@ function History({ tokenId, ticker }: { tokenId: string; ticker: string }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

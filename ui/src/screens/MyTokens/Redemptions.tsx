@@ -7,6 +7,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import styles from './MyTokensScreen.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 type Translate = (id: string, values?: Record<string, string | number>) => string;
 
 function useT(): Translate {
@@ -58,7 +59,7 @@ export function Redemptions({ redemptions }: { redemptions: Redemption[] }) {
       {redemptions.length === 0 ? (
         <p className={screen.muted}>{t('redemptionsEmpty')}</p>
       ) : (
-        <div className={table.scroll}>
+        <TableScroll label={t('redemptionsTitle')}>
           <table className={table.table}>
             <thead>
               <tr>
@@ -86,7 +87,7 @@ export function Redemptions({ redemptions }: { redemptions: Redemption[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

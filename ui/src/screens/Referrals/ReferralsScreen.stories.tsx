@@ -53,8 +53,16 @@ const bigRows: Referral[] = [
     clicks: 1_250_400,
     signups: 12_034,
     tokens: 120_340,
+    archived: false,
   },
-  { code: 'ANNA7F3K-ico', description: '', clicks: 45_210, signups: 310, tokens: 98_765.4 },
+  {
+    code: 'ANNA7F3K-ico',
+    description: '',
+    clicks: 45_210,
+    signups: 310,
+    tokens: 98_765.4,
+    archived: false,
+  },
 ];
 
 /** Several links: each row's link, description and counts, numbers grouped per language. */
@@ -226,5 +234,63 @@ export const CreateWithoutDescription: Story = {
       within(dialog).getByRole('button', { name: t.exact('referrals.cancel') }),
     );
     await expect(within(canvas.getByRole('table')).getAllByRole('row')).toHaveLength(4);
+  },
+};
+
+/**
+ * Archiving a link that brought people: the account's own link offers neither action, a link
+ * with sign-ups no Delete; once confirmed, the row stays with its figures, marked archived.
+ */
+export const ArchiveLink: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const code = `${DEMO_REFERRAL_CODE}-ico`;
+    const table = await canvas.findByRole('table');
+    const button = (id: string, of: string) =>
+      within(table).queryByRole('button', { name: t.exact(id, { code: of }) });
+    await expect(button('referrals.archive', DEMO_REFERRAL_CODE)).toBeNull();
+    await expect(button('referrals.delete', DEMO_REFERRAL_CODE)).toBeNull();
+    await expect(button('referrals.delete', code)).toBeNull();
+    await userEvent.click(button('referrals.archive', code)!);
+    const dialog = await screen.findByRole('dialog', { name: t.exact('referrals.archiveTitle') });
+    await expect(within(dialog).getByText(t('referrals.archiveText'))).toBeVisible();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t.exact('referrals.archiveConfirm') }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'success', t('referrals.archived'));
+    const row = within(table).getByText('ICO newsletter').closest('tr') as HTMLElement;
+    await expect(await within(row).findByText(t('referrals.archivedBadge'))).toBeVisible();
+    await expect(button('referrals.archive', code)).toBeNull();
+    await expect(within(table).getAllByRole('row')).toHaveLength(4);
+  },
+};
+
+/** A new link that brought no one can be deleted: it leaves the table. */
+export const DeleteLink: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const table = await canvas.findByRole('table');
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('referrals.addLink') }));
+    const create = await screen.findByRole('dialog', { name: t.exact('referrals.createTitle') });
+    await userEvent.type(within(create).getByLabelText(t('referrals.descriptionLabel')), 'Spare');
+    await userEvent.click(
+      within(create).getByRole('button', { name: t.exact('referrals.create') }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
+    const added = (await within(table).findByText('Spare')).closest('tr') as HTMLElement;
+    await userEvent.click(
+      within(added).getByRole('button', { name: new RegExp(t('referrals.delete', { code: '' })) }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: t.exact('referrals.deleteTitle') });
+    await expect(within(dialog).getByText(t('common.confirm.cannotUndo'))).toBeVisible();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t.exact('referrals.deleteConfirm') }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectToast(t, 'success', t('referrals.deleted'));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    await expect(within(table).queryByText('Spare')).toBeNull();
   },
 };

@@ -7,6 +7,7 @@ import { referralLink } from '../shared/referral-link.ts';
 import { referralsQueryOptions } from './referral-queries.ts';
 import { CreateDialog, EditDialog } from './ReferralDialogs.tsx';
 import { ReferralsView, type CopyState } from './ReferralsView.tsx';
+import { RemoveDialog, type RemoveAction } from './RemoveDialog.tsx';
 
 /** The referrals tab: the user's links with their counts, copy, edit and 'add a new link'. */
 export function ReferralsScreen() {
@@ -14,6 +15,9 @@ export function ReferralsScreen() {
   const query = useQuery(referralsQueryOptions(api));
   const [editing, setEditing] = useState<Referral | null>(null);
   const [creating, setCreating] = useState(false);
+  const [removing, setRemoving] = useState<{ referral: Referral; action: RemoveAction } | null>(
+    null,
+  );
   const [copy, setCopy] = useState<CopyState>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -38,10 +42,12 @@ export function ReferralsScreen() {
       onCopy={(code) => void copyLink(code)}
       copy={copy}
       onEdit={setEditing}
+      onRemove={(referral, action) => setRemoving({ referral, action })}
       onAdd={() => setCreating(true)}
     >
       {editing && <EditDialog referral={editing} onClose={() => setEditing(null)} />}
       {creating && <CreateDialog onClose={() => setCreating(false)} />}
+      {removing && <RemoveDialog {...removing} onClose={() => setRemoving(null)} />}
     </ReferralsView>
   );
 }

@@ -6,7 +6,9 @@ import {
   REFERRAL_REWARD_USER_BRND,
   REFERRAL_SALE_SHARE,
 } from '@brnd/contracts/domain/constants';
+import { referralAccountCode } from '@brnd/contracts/domain/referrals';
 import { Alert } from '../../components/Alert/Alert.tsx';
+import { Badge } from '../../components/Badge/Badge.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { referralLink } from '../shared/referral-link.ts';
@@ -26,9 +28,19 @@ export interface ReferralsViewProps {
   /** The last copy's outcome, said for a moment under the table. */
   copy: CopyState;
   onEdit(referral: Referral): void;
+  /** Archive or delete one of the user's further links (never the account's own). */
+  onRemove(referral: Referral, action: 'archive' | 'delete'): void;
   onAdd(): void;
   /** The open dialog, if any. */
   children?: ReactNode;
+}
+
+/**
+ * A link the user added, not their account's own (whose code is the account's): only these can
+ * be archived or deleted. Delete is offered while the link has brought no sign-up or reward.
+ */
+function isFurtherLink(row: Referral): boolean {
+  return referralAccountCode(row.code) !== row.code.toUpperCase();
 }
 
 /** The referrals tab: the user's links with their counts, copy, edit and 'add a new link'. */
@@ -40,6 +52,7 @@ export function ReferralsView({
   onCopy,
   copy,
   onEdit,
+  onRemove,
   onAdd,
   children,
 }: ReferralsViewProps) {
@@ -96,6 +109,11 @@ export function ReferralsView({
                       {intl.formatMessage({ id: 'referrals.table.noDescription' })}
                     </span>
                   )}
+                  {row.archived && (
+                    <Badge tone="neutral">
+                      {intl.formatMessage({ id: 'referrals.archivedBadge' })}
+                    </Badge>
+                  )}
                 </td>
                 <td className={styles.number}>{number(row.clicks)}</td>
                 <td className={styles.number}>{number(row.signups)}</td>
@@ -108,6 +126,16 @@ export function ReferralsView({
                     <Button variant="ghost" onClick={() => onEdit(row)}>
                       {intl.formatMessage({ id: 'referrals.edit' }, { code: row.code })}
                     </Button>
+                    {isFurtherLink(row) && !row.archived && (
+                      <Button variant="ghost" onClick={() => onRemove(row, 'archive')}>
+                        {intl.formatMessage({ id: 'referrals.archive' }, { code: row.code })}
+                      </Button>
+                    )}
+                    {isFurtherLink(row) && row.signups === 0 && row.tokens === 0 && (
+                      <Button variant="ghost" onClick={() => onRemove(row, 'delete')}>
+                        {intl.formatMessage({ id: 'referrals.delete' }, { code: row.code })}
+                      </Button>
+                    )}
                   </div>
                 </td>
               </tr>

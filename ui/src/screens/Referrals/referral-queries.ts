@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { createReferral, editReferral, referrals } from '@brnd/contracts/api/referrals';
+import {
+  archiveReferral,
+  createReferral,
+  deleteReferral,
+  editReferral,
+  referrals,
+} from '@brnd/contracts/api/referrals';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { useApiClient } from '../../api.tsx';
@@ -26,5 +32,16 @@ export function useCreateReferralMutation() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof createReferral>) => api.call(createReferral, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['referrals'] }),
+  });
+}
+
+/** Archives or deletes a link (decision 064); the list is read again either way. */
+export function useRemoveReferralMutation(action: 'archive' | 'delete') {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.call(action === 'archive' ? archiveReferral : deleteReferral, { body: { code } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['referrals'] }),
   });
 }

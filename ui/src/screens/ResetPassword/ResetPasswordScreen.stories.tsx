@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
-import { resetPassword } from '@brnd/contracts/api/accounts';
-import { pending, serverError, validationError } from '@brnd/mocks/scenarios';
+import { checkResetCode, resetPassword } from '@brnd/contracts/api/accounts';
+import { pending, respondWith, serverError, validationError } from '@brnd/mocks/scenarios';
 import { route, errorResponse } from '@brnd/mocks/handlers';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
@@ -19,10 +19,14 @@ const changed = http.post('*/api/user/resetpassword', async ({ request }) => {
   return HttpResponse.json({ message: 'success' });
 });
 
+/** The link is alive, as the page asks on load; a story's `answer` handlers come on top. */
+const linkLive = respondWith(checkResetCode, { message: 'success' });
+const linkDead = route(checkResetCode, () => errorResponse(400, 'errors.linkInvalid'));
+
 const meta = {
   title: 'Screens/ResetPassword/Screen',
   component: ResetPasswordScreen,
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', msw: { handlers: { link: [linkLive] } } },
   args: { code: CODE },
   beforeEach: () => {
     sent.length = 0;
@@ -54,7 +58,7 @@ export const Empty: Story = {
 
 /** A weak password, then a confirmation that differs: each has its message. */
 export const InvalidFields: Story = {
-  parameters: { msw: { handlers: [changed] } },
+  parameters: { msw: { handlers: { answer: [changed] } } },
   play: async (context) => {
     const t = storyIntl(context.globals);
     await choose(context, 'secret', '');
@@ -87,7 +91,7 @@ export const InvalidFields: Story = {
 };
 
 export const Submitting: Story = {
-  parameters: { msw: { handlers: [pending(resetPassword)] } },
+  parameters: { msw: { handlers: { answer: [pending(resetPassword)] } } },
   play: async (context) => {
     const t = storyIntl(context.globals);
     await choose(context, 'NewSecret1!', 'NewSecret1!');
@@ -96,7 +100,7 @@ export const Submitting: Story = {
 };
 
 export const Changed: Story = {
-  parameters: { msw: { handlers: [changed] } },
+  parameters: { msw: { handlers: { answer: [changed] } } },
   play: async (context) => {
     const t = storyIntl(context.globals);
     await choose(context, 'NewSecret1!', 'NewSecret1!');
@@ -108,10 +112,12 @@ export const Changed: Story = {
   },
 };
 
-/** Used, unknown or older than an hour: the form gives way to a new-link offer. */
+/** The link dies between load and submit (used in another tab): the form gives way to a new-link offer. */
 export const LinkInvalid: Story = {
   parameters: {
-    msw: { handlers: [route(resetPassword, () => errorResponse(400, 'errors.linkInvalid'))] },
+    msw: {
+      handlers: { answer: [route(resetPassword, () => errorResponse(400, 'errors.linkInvalid'))] },
+    },
   },
   play: async (context) => {
     const t = storyIntl(context.globals);
@@ -129,10 +135,25 @@ export const LinkInvalid: Story = {
   },
 };
 
+/** A used or expired link is said on load, before anyone chooses a password. */
+export const LinkUsedOnLoad: Story = {
+  parameters: { msw: { handlers: { link: [linkDead] } } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('errors.linkInvalid'));
+    await expect(canvas.queryByLabelText(t('accounts.fields.newPassword'))).toBeNull();
+    await expect(
+      canvas.getByRole('link', { name: t.exact('accounts.resetPassword.requestNew') }),
+    ).toBeVisible();
+  },
+};
+
 /** The server's password rule refused it: the message sits under the field. */
 export const ServerFieldError: Story = {
   parameters: {
-    msw: { handlers: [validationError(resetPassword, { password: 'validation.password' })] },
+    msw: {
+      handlers: { answer: [validationError(resetPassword, { password: 'validation.password' })] },
+    },
   },
   play: async (context) => {
     const t = storyIntl(context.globals);
@@ -147,7 +168,7 @@ export const ServerFieldError: Story = {
 };
 
 export const ServerError: Story = {
-  parameters: { msw: { handlers: [serverError(resetPassword)] } },
+  parameters: { msw: { handlers: { answer: [serverError(resetPassword)] } } },
   play: async (context) => {
     const t = storyIntl(context.globals);
     await choose(context, 'NewSecret1!', 'NewSecret1!');

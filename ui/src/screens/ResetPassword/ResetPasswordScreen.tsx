@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { useMutation } from '@tanstack/react-query';
-import { resetPassword } from '@brnd/contracts/api/accounts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { checkResetCode, resetPassword } from '@brnd/contracts/api/accounts';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { useApiClient } from '../../api.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
@@ -17,6 +17,20 @@ export function useResetPasswordMutation() {
   });
 }
 
+/**
+ * Whether the link still works, asked on load: a used or expired link is said before anyone
+ * chooses a password. Only a dead link counts; an outage leaves the form (the submit tells).
+ */
+export function useResetCodeCheck(code: string) {
+  const api = useApiClient();
+  const check = useQuery({
+    queryKey: ['user', 'resetCode', code],
+    queryFn: () => api.call(checkResetCode, { params: { code } }),
+    staleTime: Infinity,
+  });
+  return { dead: check.isError && isDeadLink(check.error) };
+}
+
 export interface ResetPasswordScreenProps {
   /** The code from the reset e-mail's link, /resetpassword/{code}. */
   code: string;
@@ -28,9 +42,11 @@ export function ResetPasswordScreen({ code }: ResetPasswordScreenProps) {
   const navigation = useNavigation();
   const showError = useApiErrorToast();
   const mutation = useResetPasswordMutation();
+  const check = useResetCodeCheck(code);
   const fieldErrors = serverFieldErrors(mutation.error);
   // A 400 about the password itself is shown on the field; any other refusal means the link.
-  const linkInvalid = mutation.isError && !fieldErrors?.password && isDeadLink(mutation.error);
+  const linkInvalid =
+    check.dead || (mutation.isError && !fieldErrors?.password && isDeadLink(mutation.error));
 
   return (
     <ResetPasswordView

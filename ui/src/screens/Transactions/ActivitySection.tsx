@@ -18,6 +18,7 @@ import { Link } from '../../navigation.tsx';
 import { apiErrorText } from '../shared/api-error.ts';
 import styles from './TransactionsView.module.css';
 import screen from '../shared/screen.module.css';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 export function activityQueryOptions(api: ApiClient, page: number) {
   return queryOptions({
@@ -63,7 +64,7 @@ export function ActivitySection() {
         <p className={screen.muted}>{t('transactions.activity.empty')}</p>
       ) : (
         <>
-          <div className={styles.scroll}>
+          <TableScroll label={t('transactions.activity.heading')} className={styles.scroll}>
             <table className={styles.table} aria-busy={query.isPlaceholderData}>
               <thead>
                 <tr>
@@ -81,7 +82,7 @@ export function ActivitySection() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pagination
             label={t('transactions.activity.pagination')}
             page={page}

@@ -26,7 +26,8 @@ export interface ReferBrandModalProps {
 
 /**
  * "Refer a new brand": the user pastes a website, the server looks the page up a second after
- * typing stops, and Add is offered once a name was found. Closing or cancelling clears the URL.
+ * typing stops and shows its logo, name and description; Add is offered once a name was found,
+ * unless the brand is in the contest already (said instead). Closing or cancelling clears the URL.
  */
 export function ReferBrandModal({ open, onOpenChange, onAdded }: ReferBrandModalProps) {
   const intl = useIntl();
@@ -56,6 +57,7 @@ export function ReferBrandModal({ open, onOpenChange, onAdded }: ReferBrandModal
   }
 
   const preview = check.state === 'found' ? check.preview : undefined;
+  const existing = preview?.existing ?? null;
   const fieldError =
     check.state === 'invalid'
       ? t('validation.website')
@@ -76,7 +78,7 @@ export function ReferBrandModal({ open, onOpenChange, onAdded }: ReferBrandModal
               {t('voting.refer.cancel')}
             </Button>
             <Button
-              disabled={!preview?.name}
+              disabled={!preview?.name || existing !== null}
               busy={add.isPending}
               onClick={() => {
                 if (!preview) return;
@@ -132,10 +134,20 @@ export function ReferBrandModal({ open, onOpenChange, onAdded }: ReferBrandModal
             <Spinner size="small" label={t('voting.refer.checking')} />
           )}
           {preview && (
-            <p className={styles.previewFound}>
-              {preview.image_url && <img src={preview.image_url} alt="" width={32} height={32} />}
-              <span>{t('voting.refer.found', { name: preview.name })}</span>
-            </p>
+            <div className={styles.previewFound}>
+              {preview.image_url && <img src={preview.image_url} alt="" width={40} height={40} />}
+              <div className={styles.previewText}>
+                <p>{t('voting.refer.found', { name: preview.name })}</p>
+                {preview.description && (
+                  <p className={styles.previewDescription}>{preview.description}</p>
+                )}
+                {existing && (
+                  <p className={styles.previewExisting}>
+                    {t('voting.refer.existing', { name: existing.name })}
+                  </p>
+                )}
+              </div>
+            </div>
           )}
         </div>
       </Modal>

@@ -433,6 +433,7 @@ export const ReferBrand: Story = {
         { timeout: 4000 },
       ),
     ).toBeVisible();
+    await expect(dialog.getByText('Speciality coffee roasters from Kraków.')).toBeVisible();
     await expect(add).toBeEnabled();
     await userEvent.click(add);
     const success = await screen.findByRole('dialog', {
@@ -454,8 +455,47 @@ export const ReferBrand: Story = {
   },
 };
 
-/** A website that is already in the contest is refused under the field. */
+/**
+ * A website already in the contest shows the stored brand (logo, name, description) and says it
+ * is in; Add stays disabled.
+ */
 export const ReferExisting: Story = {
+  parameters: {
+    session: 'demo',
+    msw: {
+      handlers: [
+        respondWith(brandPreview, {
+          website: 'amberline.pl',
+          name: 'Amberline',
+          description: 'Amber jewellery from the Baltic coast.',
+          image_url: brandRow(7).image_url,
+          found: true,
+          existing: { id: 7, name: 'Amberline' },
+        }),
+      ],
+    },
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await userEvent.click(canvas.getByRole('button', { name: t.exact('voting.refer.open') }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: t.exact('voting.refer.title') }),
+    );
+    await userEvent.type(dialog.getByLabelText(t('voting.refer.url')), 'amberline.pl');
+    await expect(
+      await dialog.findByText(
+        t('voting.refer.existing', { name: 'Amberline' }),
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeVisible();
+    await expect(dialog.getByText('Amber jewellery from the Baltic coast.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: t.exact('voting.refer.add') })).toBeDisabled();
+  },
+};
+
+/** Someone else added the website between the look-up and Add: refused under the field. */
+export const ReferAddedMeanwhile: Story = {
   parameters: {
     session: 'demo',
     msw: {

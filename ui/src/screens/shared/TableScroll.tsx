@@ -7,6 +7,9 @@ export interface TableScrollProps {
   label: string;
   /** The screen's own scroll box class, when it has one. */
   className?: string;
+  /** For a table shown on demand: the toggle's `aria-controls` names it, `hidden` hides it. */
+  id?: string;
+  hidden?: boolean;
   children: ReactNode;
 }
 
@@ -16,9 +19,11 @@ export interface TableScrollProps {
  * tells a phone user there is more to see. It is a group, not a region: the card around a table
  * is already a landmark named by the same heading, and two landmarks may not share a name.
  */
-export function TableScroll({ label, className, children }: TableScrollProps) {
+export function TableScroll({ label, className, id, hidden, children }: TableScrollProps) {
   return (
     <div
+      id={id}
+      hidden={hidden}
       role="group"
       aria-label={label}
       tabIndex={0}
