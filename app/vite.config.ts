@@ -148,6 +148,10 @@ export default defineConfig(({ mode, isSsrBuild = false }) => {
       // Images stay files: inlined into the JS, the home page's partner logos (below the fold,
       // `loading="lazy"`) would be downloaded and parsed before the page can render.
       assetsInlineLimit: 0,
+      // Current browsers know <link rel="modulepreload">; one that does not (Safari before 17)
+      // fetches the same files when the code imports them, one step later. Not shipping Vite's
+      // polyfill for it keeps that code off everyone's first page (decision 060).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           // Everything the first page needs in one file: left alone, Rolldown cuts the modules

@@ -3,8 +3,9 @@ import { lazyRouteComponent } from '@tanstack/react-router';
 import { withMessages } from '@brnd/ui/i18n';
 import type { ScreenComponent, ScreenManifest } from '@brnd/ui/screens/screen-manifest';
 import type { RouterContext } from './root.tsx';
+import type * as ScreensModule from './screens.ts';
 
-type Screens = typeof import('./screens.ts');
+type Screens = typeof ScreensModule;
 
 /**
  * The manifests' chunk. Not in the first page's file (decision 060): the routes of all four areas
