@@ -48,7 +48,6 @@ export interface Plan {
   features: Record<PlanFeature, FeatureSupport>;
 }
 
-
 // In constants.ts, which the copy's figures read on the first page (decision 060).
 export { OEM_APP_STAKE_BRND, PREMIUM_STAKE_BRND } from './constants.ts';
 
