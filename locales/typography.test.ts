@@ -37,3 +37,15 @@ test("what a user typed is left as typed: only the message's own text changes", 
   const text = String(new IntlMessageFormat(message, 'pl').format({ name: 'Kawa z mlekiem' }));
   expect(shown(text)).toBe('Marka Kawa z mlekiem w~konkursie');
 });
+
+test('a number is bound to a unit that is itself an argument ({count, number} {ticker})', () => {
+  const icu =
+    'Trwa wybijanie {amount, number} {ticker} i {n, plural, one {# {ticker}} other {# {ticker}}}';
+  const values = { amount: 1200, ticker: 'KAWA', n: 3 };
+  const fromText = String(new IntlMessageFormat(typesetMessage(icu, 'pl'), 'pl').format(values));
+  const fromTree = String(
+    new IntlMessageFormat(typesetMessage(parse(icu), 'pl'), 'pl').format(values),
+  );
+  expect(shown(fromText)).toBe('Trwa wybijanie 1200~KAWA i~3~KAWA');
+  expect(fromTree).toBe(fromText);
+});

@@ -25,8 +25,11 @@ export function typesetText(text: string, locale: Locale): string {
   return out;
 }
 
-/** A number argument or a plural's `#` followed by a space: the space binds them. */
-const NUMBER_ARGUMENT_THEN_SPACE = /(\{\s*\w+\s*,\s*number\s*(?:,[^{}]*)?\}|#) (?=[^\s{}])/g;
+/**
+ * A number argument or a plural's `#` followed by a space and a word or another argument (its
+ * unit, `{count, number} {ticker}`): the space binds them.
+ */
+const NUMBER_ARGUMENT_THEN_SPACE = /(\{\s*\w+\s*,\s*number\s*(?:,[^{}]*)?\}|#) (?=[^\s}])/g;
 
 /**
  * ICU text: the rules above apply to the text around the arguments. None of them can match ICU
@@ -44,6 +47,7 @@ interface Node {
   children?: Node[];
 }
 const LITERAL = 0;
+const ARGUMENT = 1;
 const NUMBER = 2;
 const POUND = 7;
 
@@ -52,7 +56,11 @@ function typesetTree(nodes: readonly Node[], locale: Locale): Node[] {
     if (node.type === LITERAL && typeof node.value === 'string') {
       let value = typesetText(node.value, locale);
       const before = nodes[index - 1];
-      if ((before?.type === NUMBER || before?.type === POUND) && /^ \S/.test(value)) {
+      const unitArgument = value === ' ' && nodes[index + 1]?.type === ARGUMENT;
+      if (
+        (before?.type === NUMBER || before?.type === POUND) &&
+        (/^ \S/.test(value) || unitArgument)
+      ) {
         value = NBSP + value.slice(1);
       }
       return { ...node, value };

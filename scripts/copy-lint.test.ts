@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { COPY_FIGURES } from '@brnd/contracts/domain/copy-figures';
@@ -123,6 +125,50 @@ const FIGURES = Object.entries(COPY_FIGURES).flatMap(([name, value]) => {
   }));
 });
 
+/** Units an amount is shown in: an amount beside one is written by `formatAmount` (decision 065). */
+const UNIT = '(?:BRND|BTC|ETH|USD|PLN|zł)(?![\\p{L}\\d])';
+const UNIT_ARGUMENT = /^(currency|ticker|unit|signature)$/;
+
+/**
+ * An amount built by hand in code: a value and its unit glued in a template literal
+ * (`${paid} ${currency}`, `${amount} BTC`) or in JSX (`{intl.formatNumber(x)} BRND`). The number
+ * comes out in English digits whatever the language and may wrap away from its unit.
+ */
+const HAND_BUILT_AMOUNT = [
+  /\$\{[^{}]+\} \$\{[^{}]*(?:currency|ticker|unit|signature)\b[^{}]*\}/u,
+  new RegExp(`\\$\\{[^{}]+\\} ${UNIT}`, 'u'),
+  new RegExp(`\\)\\} ${UNIT}`, 'u'),
+  /\)\} \{[^{}]*(?:currency|ticker|unit|signature)\}/u,
+];
+
+/** Where the product's own words are built: every package's source, tests and stories aside. */
+const SOURCE_ROOTS = ['ui/src', 'app/src', 'emails/src', 'bff/src', 'mocks/src'];
+/**
+ * The local stand-ins for a payment gateway and a card exchange draw those providers' own pages
+ * (in the providers' words, not ours), so they are not the product's copy.
+ */
+const NOT_OUR_COPY = /-simulator\.ts$/;
+
+/**
+ * Keys whose text is a control's label: a button, a tab, a navigation entry, a badge or a status.
+ * Its Polish must fit where the English fits (phone widths are proven by the layout e2e test,
+ * decision 037; this catches a label that grew far past the English before a browser runs).
+ */
+const CONTROL_KEY =
+  /(^|\.)(tabs|nav|badges|statuses|methods|stages|types)\.[^.]+$|\.(submit|button\w*|cancel|save|back\w*|next|retry\w*|close|apply|confirm|signIn|signUp|logOut|add|buy|send|copy|tab\w*|cta\w*|vote|show\w*|hide\w*|remove|edit|delete|download|upload)$/;
+/** A label, not a sentence that happens to sit under such a key. */
+const isLabel = (text: string) => text.length <= 40 && !/[.:]\s/.test(text);
+/** Polish runs longer than English; a label may take 60 % more, or one more long word. */
+const labelBudget = (english: string) => Math.max(english.length * 1.6, english.length + 16);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|stories)\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
 function walk(nodes: MessageFormatElement[], visit: (node: MessageFormatElement) => void): void {
   for (const node of nodes) {
     visit(node);
@@ -177,6 +223,67 @@ describe('copy lint', () => {
       }
     }
     expect(typed).toEqual([]);
+  });
+
+  test('an amount beside its unit is a number format, never a bare value', () => {
+    const unitAfter = new RegExp(`^ ${UNIT}`, 'u');
+    const bare: string[] = [];
+    const check = (nodes: MessageFormatElement[], locale: string, id: string) => {
+      nodes.forEach((node, index) => {
+        const next = nodes[index + 1];
+        const after = nodes[index + 2];
+        const unitFollows =
+          (next?.type === TYPE.literal && unitAfter.test(next.value)) ||
+          (next?.type === TYPE.literal &&
+            next.value === ' ' &&
+            after?.type === TYPE.argument &&
+            UNIT_ARGUMENT.test(after.value));
+        // "© {year} BRND" names the company, not an amount.
+        if (node.type === TYPE.argument && node.value !== 'year' && unitFollows)
+          bare.push(`${locale}:${id} {${node.value}}`);
+        if ('options' in node)
+          for (const option of Object.values(node.options)) check(option.value, locale, id);
+        if ('children' in node) check(node.children, locale, id);
+      });
+    };
+    for (const { locale, id, text } of entries) check(parse(text), locale, id);
+    expect(bare).toEqual([]);
+  });
+
+  test('no amount is glued to its unit by hand in code (formatAmount writes it)', () => {
+    const root = join(import.meta.dirname, '..');
+    const found = SOURCE_ROOTS.flatMap((dir) => sourceFiles(join(root, dir)))
+      .filter((path) => !NOT_OUR_COPY.test(path))
+      .flatMap((path) =>
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .flatMap((line, index) =>
+            HAND_BUILT_AMOUNT.some((pattern) => pattern.test(line))
+              ? [`${relative(root, path)}:${index + 1}: ${line.trim()}`]
+              : [],
+          ),
+      );
+    expect(found).toEqual([]);
+  });
+
+  test('every Polish count has its one, few, many and other forms', () => {
+    const missing: string[] = [];
+    const check = (nodes: MessageFormatElement[], id: string) =>
+      walk(nodes, (node) => {
+        if (node.type !== TYPE.plural || node.pluralType === 'ordinal') return;
+        const forms = ['one', 'few', 'many', 'other'].filter((form) => !(form in node.options));
+        if (forms.length > 0) missing.push(`${id} {${node.value}} lacks ${forms.join(', ')}`);
+      });
+    for (const [id, text] of Object.entries(messages.pl)) check(parse(text), id);
+    expect(missing).toEqual([]);
+  });
+
+  test('a Polish button, tab or badge label fits where the English one does', () => {
+    const long = Object.entries(messages.en)
+      .filter(([id, english]) => CONTROL_KEY.test(id) && isLabel(english))
+      .filter(([id, english]) => (messages.pl[id] ?? '').length > labelBudget(english))
+      .map(([id, english]) => `${id}: "${messages.pl[id]}" for "${english}"`);
+    expect(long).toEqual([]);
   });
 
   test('Polish differs from English except for words on the allow-list', () => {

@@ -216,7 +216,7 @@ const ORDER_UUID = '3f2b8c1e-7a4d-4e2b-9c1a-5d6e7f8a9b0c';
 const crypto = {
   name: 'Anna Nowak',
   order: '100042',
-  paid: '0.0208 BTC',
+  paid: { amount: '0.0208', unit: 'BTC' },
   tokens: 416_666,
   creditedAt: '2026-11-20T10:15:00.000Z',
   orderUuid: ORDER_UUID,
@@ -229,7 +229,13 @@ const purchaseCase = {
 };
 /** A paid crypto order's receipt: it opens the order. */
 export const PurchaseReceipt = mailStory('purchaseReceipt', crypto, purchaseCase);
-const card = { ...crypto, order: 'ctx_9f8e7d', paid: '101.00 PLN', tokens: 8_333, orderUuid: null };
+const card = {
+  ...crypto,
+  order: 'ctx_9f8e7d',
+  paid: { amount: '101.00', unit: 'PLN' },
+  tokens: 8_333,
+  orderUuid: null,
+};
 const cardCase = {
   ...purchaseCase,
   values: { tokens: card.tokens, order: card.order },
@@ -257,7 +263,7 @@ const credit = {
   name: 'Anna Nowak',
   decision: 'credit' as const,
   order: '100042',
-  paid: '0.0208 BTC',
+  paid: { amount: '0.0208', unit: 'BTC' },
   tokens: 416_666,
   reference: '',
   orderUuid: ORDER_UUID,

@@ -2,6 +2,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { withFigures } from '@brnd/contracts/domain/copy-figures';
 import { messages } from '@brnd/locales/messages';
 import type { Language } from '@brnd/contracts/domain/constants';
+import { formatAmount, intlFormatter } from '@brnd/locales/amounts';
 
 const formats = new Map<string, IntlMessageFormat>();
 
@@ -38,4 +39,9 @@ export function localText(
     localFormats.set(key, format);
   }
   return String(format.format(withFigures(values)));
+}
+
+/** An amount in the recipient's language, as the bff's mails write it (locales/amounts.ts). */
+export function localAmount(language: Language, amount: string, unit: string): string {
+  return formatAmount(intlFormatter(language === 'po' ? 'pl' : 'en'), amount, unit);
 }

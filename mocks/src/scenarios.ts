@@ -473,7 +473,7 @@ export function previewUnreachable(): HttpHandler {
   });
 }
 
-/** The company's billing address is registered already ('Billing address already exists!'). */
+/** The company's billing address is registered already (companies.billingAddressExists). */
 export function billingAddressExists(): HttpHandler {
   return route(registerCompany, () =>
     errorResponse(409, 'companies.billingAddressExists', {

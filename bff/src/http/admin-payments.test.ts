@@ -185,7 +185,7 @@ test('a partial ETH payment is recorded with its transaction; crediting it pays 
     expect.stringMatching(/^13,333\sBRND credited for your order \d+$/),
   ]);
   expect(mailed[0]?.html).toContain(`/user/buytoken/${order.uuid}`);
-  expect(mailed[0]?.text).toContain('0.02 ETH');
+  expect(mailed[0]?.text).toContain('0.02\u00a0ETH');
 
   // Money arriving late is a new case: the credit is only what it adds.
   const more = await payer.sendTransaction({

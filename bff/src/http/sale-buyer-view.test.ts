@@ -106,7 +106,8 @@ test('a buyer who part-paid sees what arrived and what is due, is asked for the 
   const mail = await latestMessage(app.baseUrl, buyer.user.email, 'email', { after: 1 });
   expect(mail.subject).toContain('13,333'.replace(',', '\u00a0'));
   expect(mail.subject).toContain(order.shop_order_id);
-  expect(mail.text).toContain('0.02 ETH');
+  // In the buyer's language: a Polish decimal comma, the unit bound by a non-breaking space.
+  expect(mail.text).toContain('0,02\u00a0ETH');
   expect(mail.text).toContain(`/user/buytoken/${order.uuid}`);
   expect(mail.text).toContain('Zespół BRND');
 

@@ -170,7 +170,7 @@ test('a BTC order paid at the gateway simulator is credited once however often t
   expect(receipts[0]?.subject).toBe(
     typesetText(`Receipt: 33,333 BRND for your order ${order.shop_order_id}`, 'en'),
   );
-  expect(receipts[0]?.text).toContain(`${order.destination_amount} BTC`);
+  expect(receipts[0]?.text).toContain(`${order.destination_amount}\u00a0BTC`);
   expect(receipts[0]?.text).toContain(`/user/buytoken/${order.uuid}`);
 });
 
@@ -483,7 +483,8 @@ test('a card order is built from the provider record, credited once on its signe
   expect(config.data?.raised).toBeGreaterThanOrEqual(25);
   const receipts = await receiptsTo(user.email);
   expect(receipts).toHaveLength(1);
-  expect(receipts[0]?.text).toContain('101.00 PLN');
+  // Money in the reader's currency format (Intl): PLN 101.00 in English, 101,00 zł in Polish.
+  expect(receipts[0]?.text).toContain('PLN\u00a0101.00');
   expect(receipts[0]?.text).toContain(typesetText('8,333 BRND', 'en'));
 });
 

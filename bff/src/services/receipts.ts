@@ -1,5 +1,6 @@
 import type { Transaction } from 'sequelize';
 import type { CryptoPayMethod } from '@brnd/contracts/domain/constants';
+import type { MailProps } from '@brnd/emails/render';
 import type { Database } from '../db/database.ts';
 import type { Language } from '../db/models.ts';
 import type { Notifications } from './notifications.ts';
@@ -38,7 +39,9 @@ export function createReceipts(deps: { db: Database; notifications: Notification
   async function purchase(event: OrderPaidEvent, transaction: Transaction) {
     const buyer = await recipient(event.userId, transaction);
     if (!buyer) return;
-    let order: { number: string; paid: string; uuid: string | null } | undefined;
+    let order:
+      | { number: string; paid: MailProps<'purchaseReceipt'>['paid']; uuid: string | null }
+      | undefined;
     if (event.kind === 'crypto') {
       const [row] = await db.query<{
         shop_order_id: string;
@@ -52,7 +55,7 @@ export function createReceipts(deps: { db: Database; notifications: Notification
       if (row) {
         order = {
           number: row.shop_order_id,
-          paid: `${formatUnits(BigInt(row.paid_units), row.currency)} ${row.currency}`,
+          paid: { amount: formatUnits(BigInt(row.paid_units), row.currency), unit: row.currency },
           uuid: event.orderId,
         };
       }
@@ -62,7 +65,8 @@ export function createReceipts(deps: { db: Database; notifications: Notification
         [event.orderId],
         { transaction },
       );
-      if (row) order = { number: event.orderId, paid: `${row.pln} PLN`, uuid: null };
+      if (row)
+        order = { number: event.orderId, paid: { amount: row.pln, unit: 'PLN' }, uuid: null };
     }
     if (!order) return;
     await notifications.mail(

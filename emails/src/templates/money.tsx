@@ -1,19 +1,27 @@
 import { APP_PAGES, pageLink } from '@brnd/contracts/domain/app-pages';
+import { formatAmount } from '@brnd/locales/amounts';
 import { Action, MailLayout, Note, Paragraph } from '../Layout.tsx';
 import type { Template } from '../template.ts';
 
 /**
  * Receipts and decisions about a person's money (docs/decisions/044): what was paid or sent, what
- * was credited, and where to see it. Amounts arrive formatted with their currency ("0.0208 BTC",
- * "101.00 PLN") because each method counts in its own unit; tokens are whole BRND.
+ * was credited, and where to see it. What was paid arrives as an exact decimal and its unit (each
+ * method counts in its own), written here in the reader's language ("0,0208 BTC", "101,00 zł",
+ * decision 065); tokens are whole BRND.
  */
+
+/** An amount as the payment counted it: an exact decimal string and its unit (BTC, ETH, PLN). */
+export interface PaidAmount {
+  amount: string;
+  unit: string;
+}
 
 /** An order credited: paid by crypto or card, or credited by an operator. */
 export const purchaseReceipt: Template<{
   name: string;
   /** The order's number as the buyer sees it. */
   order: string;
-  paid: string;
+  paid: PaidAmount;
   tokens: number;
   /** ISO 8601. */
   creditedAt: string;
@@ -26,7 +34,7 @@ export const purchaseReceipt: Template<{
     const t = intl.formatMessage;
     const values = {
       order,
-      paid,
+      paid: formatAmount(intl, paid.amount, paid.unit),
       tokens,
       date: intl.formatDate(creditedAt, { dateStyle: 'long' }),
     };
@@ -89,7 +97,7 @@ export const paymentDecision: Template<{
   name: string;
   decision: 'credit' | 'refund';
   order: string;
-  paid: string;
+  paid: PaidAmount;
   tokens: number;
   reference: string;
   orderUuid: string;
@@ -98,7 +106,7 @@ export const paymentDecision: Template<{
     intl.formatMessage({ id: `email.paymentDecision.${decision}.subject` }, { tokens, order }),
   Body({ intl, appUrl, language, name, decision, order, paid, tokens, reference, orderUuid }) {
     const t = intl.formatMessage;
-    const values = { order, paid, tokens, reference };
+    const values = { order, paid: formatAmount(intl, paid.amount, paid.unit), tokens, reference };
     return (
       <MailLayout
         intl={intl}

@@ -1,7 +1,7 @@
 import type { OutboxMessage } from '@brnd/contracts/api/dev';
 import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
 import { ORDER_STATUS, type OrderStatusCode } from '@brnd/contracts/domain/constants';
-import { localText } from '../messages.ts';
+import { localAmount, localText } from '../messages.ts';
 import { cryptoOrderView, salePrice, type SaleSettings } from '../sale.ts';
 import {
   FakeError,
@@ -73,8 +73,12 @@ export function fakeOrderViews(host: OrderViewHost) {
     const values = {
       order: order.crypto?.shopOrderId ?? order.uuid,
       paid: order.crypto
-        ? `${order.crypto.paidAmount ?? order.crypto.destinationAmount} ${order.method}`
-        : `${(card?.fiatValue ?? 0).toFixed(2)} PLN`,
+        ? localAmount(
+            owner.language,
+            order.crypto.paidAmount ?? order.crypto.destinationAmount,
+            order.method,
+          )
+        : localAmount(owner.language, (card?.fiatValue ?? 0).toFixed(2), 'PLN'),
       tokens: order.tokens,
       date: new Date(now()).toISOString().slice(0, 10),
     };

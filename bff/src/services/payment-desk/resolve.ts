@@ -56,7 +56,7 @@ export function decisionMail(ctx: DetailContext) {
           name: buyer.name,
           decision: resolution.decision,
           order: buyer.shop_order_id,
-          paid: `${resolution.paid_amount} ${currency}`,
+          paid: { amount: resolution.paid_amount, unit: currency },
           tokens: resolution.brnd_tokens,
           reference: resolution.reference ?? '',
           orderUuid: uuid,

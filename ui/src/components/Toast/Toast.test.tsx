@@ -32,15 +32,15 @@ test('a toast disappears after five seconds', () => {
 test('a toast can stay longer when asked', () => {
   act(() => void toast.warning('Error! Please try again later', { durationMs: 8_000 }));
   act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
-  expect(screen.getByRole('status')).toHaveTextContent('Warning!');
+  expect(screen.getByRole('status')).toHaveTextContent('Warning');
   act(() => vi.advanceTimersByTime(3_000));
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
 });
 
-test('a danger toast is an alert titled Warning!', () => {
+test('a danger toast is an alert titled Warning', () => {
   act(() => void toast.danger('Verification Failed'));
   const alert = screen.getByRole('alert');
-  expect(alert).toHaveTextContent('Warning!');
+  expect(alert).toHaveTextContent('Warning');
   expect(alert).toHaveTextContent('Verification Failed');
 });
 

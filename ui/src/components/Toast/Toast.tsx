@@ -18,7 +18,7 @@ export type ToastVariant = 'success' | 'danger' | 'warning';
 export interface ToastOptions {
   /** How long the toast stays; TOAST_DURATION_MS (5 s) unless given. */
   durationMs?: number;
-  /** Replaces the variant's title ('Success!' or 'Warning!'). */
+  /** Replaces the variant's title ('Success!' or 'Warning'). */
   title?: string;
 }
 

@@ -11,6 +11,7 @@ import {
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';
+import { useAmount } from '../../i18n.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
@@ -34,6 +35,7 @@ export function adminOrderQueryOptions(api: ApiClient, id: string) {
 /** One order with everything recorded about its payment, and the decision on an exception. */
 export function AdminOrderScreen({ id }: { id: string }) {
   const intl = useIntl();
+  const amount = useAmount();
   const t = (key: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: key }, values);
   const query = useQuery(adminOrderQueryOptions(useApiClient(), id));
@@ -86,7 +88,7 @@ export function AdminOrderScreen({ id }: { id: string }) {
         <dt>{t('finance.orders.usd')}</dt>
         <dd>{usd(order.usd)}</dd>
         <dt>{t('finance.orders.price')}</dt>
-        <dd>{t('finance.orders.priceValue', { price: order.token_price })}</dd>
+        <dd>{t('finance.orders.priceValue', { price: amount(order.token_price, 'USD') })}</dd>
         <dt>{t('finance.orders.tokens')}</dt>
         <dd>{intl.formatNumber(order.brnd_tokens)}</dd>
       </dl>
@@ -94,11 +96,11 @@ export function AdminOrderScreen({ id }: { id: string }) {
       <h3>{t('finance.orders.payment')}</h3>
       <dl className={styles.facts}>
         <dt>{t('finance.orders.expected')}</dt>
-        <dd>{`${order.expected_amount} ${order.currency}`}</dd>
+        <dd>{amount(order.expected_amount, order.currency)}</dd>
         <dt>{t('finance.orders.received')}</dt>
-        <dd>{`${order.paid_amount} ${order.currency}`}</dd>
+        <dd>{amount(order.paid_amount, order.currency)}</dd>
         <dt>{t('finance.orders.due')}</dt>
-        <dd>{`${order.due_amount} ${order.currency}`}</dd>
+        <dd>{amount(order.due_amount, order.currency)}</dd>
         {order.address && (
           <>
             <dt>{t('finance.orders.address')}</dt>
@@ -147,14 +149,14 @@ export function AdminOrderScreen({ id }: { id: string }) {
           rows={order.deposits.map((deposit) => (
             <tr key={`${deposit.block}-${deposit.balance}`}>
               <td>{deposit.block}</td>
-              <td>{`${deposit.balance} ETH`}</td>
-              <td>{`${deposit.change} ETH`}</td>
+              <td>{amount(deposit.balance, 'ETH')}</td>
+              <td>{amount(deposit.change, 'ETH', { signDisplay: 'exceptZero' })}</td>
               <td className={table.long}>
                 {deposit.transactions.length === 0
                   ? t('finance.orders.noTransfer')
                   : deposit.transactions.map((transfer) => (
                       <p key={transfer.hash}>
-                        {txLink(transfer.hash)} {`${transfer.value} ETH`}{' '}
+                        {txLink(transfer.hash)} {amount(transfer.value, 'ETH')}{' '}
                         {t('finance.orders.fromAddress', { address: transfer.from })}
                       </p>
                     ))}
@@ -202,12 +204,10 @@ export function AdminOrderScreen({ id }: { id: string }) {
                   ? t('finance.orders.decisionCredit', {
                       tokens: resolution.brnd_tokens,
                       usd: usd(resolution.usd),
-                      amount: resolution.paid_amount,
-                      currency: order.currency,
+                      amount: amount(resolution.paid_amount, order.currency),
                     })
                   : t('finance.orders.decisionRefund', {
-                      amount: resolution.paid_amount,
-                      currency: order.currency,
+                      amount: amount(resolution.paid_amount, order.currency),
                       reference: resolution.reference ?? '',
                     })}
                 <p className={screen.muted}>
@@ -301,6 +301,7 @@ function ResyncButton({ order }: { order: AdminOrderDetail }) {
 /** The decision on the payment as it stands: credit at the order's price, or a noted refund. */
 function ResolveForm({ order }: { order: AdminOrderDetail }) {
   const intl = useIntl();
+  const amount = useAmount();
   const t = (key: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: key }, values);
   const api = useApiClient();
@@ -366,15 +367,14 @@ function ResolveForm({ order }: { order: AdminOrderDetail }) {
   }
 
   const tokens = order.credit_preview?.brnd_tokens ?? 0;
-  const received = { amount: order.paid_amount, currency: order.currency };
+  const received = { amount: amount(order.paid_amount, order.currency) };
 
   return (
     <form className={styles.decision} onSubmit={submit} aria-labelledby="order-resolve" noValidate>
       <h4 id="order-resolve">{t('finance.orders.resolve')}</h4>
       <p>
         {t('finance.orders.resolveIntro', {
-          amount: order.paid_amount,
-          currency: order.currency,
+          amount: amount(order.paid_amount, order.currency),
           exception: order.payment_exception
             ? t(`finance.exceptions.${order.payment_exception}`)
             : '',
@@ -398,7 +398,7 @@ function ResolveForm({ order }: { order: AdminOrderDetail }) {
               ? t('finance.orders.creditHint', {
                   tokens: order.credit_preview.brnd_tokens,
                   usd: usd(order.credit_preview.usd),
-                  price: order.token_price,
+                  price: amount(order.token_price, 'USD'),
                 })
               : t('finance.orders.creditNothing')}
           </span>

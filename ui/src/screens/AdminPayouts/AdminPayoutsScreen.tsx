@@ -165,7 +165,7 @@ export function AdminPayoutsScreen() {
                     <Button
                       variant="secondary"
                       aria-label={t('finance.payouts.retryLabel', {
-                        amount: tokens(payout),
+                        tokens: payout.brnd_tokens,
                         address: payout.address,
                       })}
                       busy={retry.isPending && retry.variables.id === payout.id}
@@ -192,7 +192,7 @@ export function AdminPayoutsScreen() {
           description={
             retrying
               ? t('finance.payouts.retryConfirm', {
-                  amount: tokens(retrying),
+                  tokens: retrying.brnd_tokens,
                   address: retrying.address,
                 })
               : ''

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { burns } from '@brnd/contracts/api/burns';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { useApiClient } from '../../api.tsx';
+import { useAmount } from '../../i18n.tsx';
 import { cx } from '../../components/class-names.ts';
 import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
 import screen from '../shared/screen.module.css';
@@ -17,6 +18,7 @@ export function burnsQueryOptions(api: ApiClient) {
 /** The public record of every quarterly buyback-and-burn, with its chain transaction. */
 export function BurnsScreen() {
   const intl = useIntl();
+  const amount = useAmount();
   const t = (id: string) => intl.formatMessage({ id });
   const query = useQuery(burnsQueryOptions(useApiClient()));
 
@@ -31,7 +33,7 @@ export function BurnsScreen() {
       <p className={styles.lead}>{t('burns.intro')}</p>
       <p className={styles.total}>
         <span>{t('burns.total')}</span>
-        <strong>{intl.formatNumber(total_burned)} BRND</strong>
+        <strong>{amount(total_burned, 'BRND')}</strong>
       </p>
       {list.length === 0 ? (
         <p className={screen.muted}>{t('burns.empty')}</p>

@@ -15,6 +15,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { formatClock, useNow } from '../../components/Countdown/countdown.ts';
 import { QrCode } from '../../components/QrCode/QrCode.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
+import { useAmount } from '../../i18n.tsx';
 import { useNavigation } from '../../navigation.tsx';
 import { writeStored } from '../shared/storage.ts';
 import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
@@ -170,7 +171,8 @@ function PaymentPending({ order, notice }: { order: CryptoOrder; notice: ReactNo
   const partial = order.payment_situation === 'partial';
   // After a partial payment everything asks for the rest: text, amount, copy button, QR, link.
   const toSend = partial ? order.due_amount : order.destination_amount;
-  const crypto = `${toSend} ${order.destination_currency}`;
+  const amount = useAmount();
+  const crypto = amount(toSend, order.destination_currency);
 
   return (
     <div className={styles.layout}>
@@ -192,8 +194,8 @@ function PaymentPending({ order, notice }: { order: CryptoOrder; notice: ReactNo
         {partial && (
           <Alert variant="warning">
             {t('sale.payment.partial', {
-              paid: `${order.paid_amount} ${order.destination_currency}`,
-              due: `${order.due_amount} ${order.destination_currency}`,
+              paid: amount(order.paid_amount, order.destination_currency),
+              due: amount(order.due_amount, order.destination_currency),
               time: dateTime(order.payment_seen_at),
             })}
           </Alert>
@@ -344,6 +346,7 @@ function PaymentClosed({ order }: { order: CryptoOrder }) {
  */
 function PaymentReceived({ order }: { order: CryptoOrder }) {
   const t = useT();
+  const amount = useAmount();
   const dateTime = useDateTime();
   const situation = order.payment_situation;
   if (!situation || situation === 'partial') return null;
@@ -362,7 +365,7 @@ function PaymentReceived({ order }: { order: CryptoOrder }) {
     >
       <p>
         {t('sale.received.arrived', {
-          paid: `${order.paid_amount} ${order.destination_currency}`,
+          paid: amount(order.paid_amount, order.destination_currency),
           time: dateTime(order.payment_seen_at),
         })}
       </p>

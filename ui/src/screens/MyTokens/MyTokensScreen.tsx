@@ -13,6 +13,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
+import { useAmount } from '../../i18n.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { brandTokenErrorText } from '../shared/brand-token-errors.ts';
 import {
@@ -90,6 +91,7 @@ export function MyTokensScreen() {
 
 function HoldingCard({ holding }: { holding: Holding }) {
   const intl = useIntl();
+  const amount = useAmount();
   const t = useT();
   const [showHistory, setShowHistory] = useState(false);
   const historyId = useId();
@@ -106,16 +108,14 @@ function HoldingCard({ holding }: { holding: Holding }) {
       <dl className={styles.figures}>
         <div>
           <dt>{t('ledger')}</dt>
-          <dd>
-            {intl.formatNumber(holding.ledger_balance)} {token.ticker}
-          </dd>
+          <dd>{amount(holding.ledger_balance, token.ticker)}</dd>
         </div>
         <div>
           <dt>{t('wallet')}</dt>
           <dd>
             {holding.wallet_balance === null
               ? t('noWallet')
-              : `${intl.formatNumber(holding.wallet_balance)} ${token.ticker}`}
+              : amount(holding.wallet_balance, token.ticker)}
           </dd>
         </div>
       </dl>

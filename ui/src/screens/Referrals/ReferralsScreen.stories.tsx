@@ -89,7 +89,7 @@ export const NoLinks: Story = {
   },
 };
 
-/** The list cannot be read: 'Failed to fetch referrals!' and a way to try again. */
+/** The list cannot be read: referrals.fetchFailed and a way to try again. */
 export const FetchFailed: Story = {
   parameters: { msw: { handlers: [serverError(referrals)] } },
   play: async ({ canvas, globals }) => {
@@ -99,7 +99,7 @@ export const FetchFailed: Story = {
   },
 };
 
-/** Copying a link puts {host}/ref/{code} on the clipboard and says 'Successfully Copied!'. */
+/** Copying a link puts {host}/ref/{code} on the clipboard and says 'Copied to the clipboard'. */
 export const CopyLink: Story = {
   beforeEach: () =>
     stubClipboard(async (text) => {

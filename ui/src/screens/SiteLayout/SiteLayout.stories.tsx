@@ -43,7 +43,7 @@ export const LoggedOut: Story = {
   },
 };
 
-/** Log Out ends the server session, forgets it here and goes home. */
+/** Log out ends the server session, forgets it here and goes home. */
 export const LogOut: Story = {
   parameters: { session: ANNA, msw: { handlers: [respondWith(logout, { message: 'success' })] } },
   play: async (context) => {

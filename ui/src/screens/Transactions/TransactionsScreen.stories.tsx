@@ -119,7 +119,9 @@ export const PaymentSituations: Story = {
     const table = await canvas.findByRole('table');
     for (const situation of ['partial', 'awaiting_decision', 'credited', 'refund_noted']) {
       await expect(
-        within(table).getByText(t(`transactions.situations.${situation}`, { paid: '0.02 ETH' })),
+        within(table).getByText(
+          t(`transactions.situations.${situation}`, { paid: t.amount('0.02', 'ETH') }),
+        ),
       ).toBeVisible();
     }
     await expect(within(table).queryByText(t('transactions.statuses.Failed'))).toBeNull();

@@ -3,6 +3,7 @@ import type { Transaction } from '@brnd/contracts/api/orders';
 import type { TransactionStatus } from '@brnd/contracts/domain/constants';
 import { PAYOUT_SIGNATURE } from '@brnd/contracts/api/wallet';
 import { Card } from '../../components/Card/Card.tsx';
+import { useAmount } from '../../i18n.tsx';
 import { Link } from '../../navigation.tsx';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import styles from './TransactionsView.module.css';
@@ -54,6 +55,7 @@ export function TransactionsView({
   loadingPage = false,
 }: TransactionsViewProps) {
   const intl = useIntl();
+  const amount = useAmount();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const pages = Math.max(1, Math.ceil(count / TRANSACTIONS_PER_PAGE));
@@ -127,7 +129,7 @@ export function TransactionsView({
                       // Money arrived: say what and where it stands, never just "Failed".
                       <span className={styles[SITUATION_TONE[transaction.payment_situation]]}>
                         {t(`transactions.situations.${transaction.payment_situation}`, {
-                          paid: `${transaction.paid_amount ?? '0'} ${transaction.signature}`,
+                          paid: amount(transaction.paid_amount ?? '0', transaction.signature),
                         })}
                       </span>
                     ) : (

@@ -122,7 +122,7 @@ export const Voted: Story = {
   },
 };
 
-/** Out of votes: 'Vote Limit exceeded for today!' and the limit with its numbers on every button. */
+/** Out of votes: voting.limitExceeded and the limit with its numbers on every button. */
 export const LimitReached: Story = {
   parameters: { session: 'demo', msw: { handlers: [voteLimitReached()] } },
   play: async ({ canvas, globals, userEvent }) => {

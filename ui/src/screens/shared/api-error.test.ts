@@ -9,10 +9,10 @@ const pl = createIntl({ locale: 'pl', messages: { ...messages.en, ...messages.pl
 
 test('a known message id is shown in the reader’s language', () => {
   const error = new ApiError(409, {
-    message: 'Email address already exists!',
+    message: 'An account with this e-mail address already exists.',
     messageId: 'errors.emailExists',
   });
-  expect(apiErrorText(error, en)).toBe('Email address already exists!');
+  expect(apiErrorText(error, en)).toBe('An account with this e-mail address already exists.');
   expect(apiErrorText(error, pl)).toBe(messages.pl['errors.emailExists']);
 });
 

@@ -89,7 +89,9 @@ test('user sees the server’s field message until they edit the field', async (
   renderForm({ email: 'errors.emailExists' });
   await user.type(screen.getByLabelText('E-mail'), 'ann@example.com');
   await user.click(screen.getByRole('button', { name: 'Send' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Email address already exists!');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'An account with this e-mail address already exists.',
+  );
 
   await user.type(screen.getByLabelText('E-mail'), 'x');
   expect(screen.queryByRole('alert')).toBeNull();

@@ -6,7 +6,7 @@ type Translate = ReturnType<typeof storyIntl>;
 type Canvas = StoryContext['canvas'];
 
 /**
- * The toast with this message, checked for its title: 'Warning!' on a danger toast, 'Success!'
+ * The toast with this message, checked for its title: 'Warning' on a danger toast, 'Success!'
  * on a success toast (the spec's notifications).
  */
 export async function expectToast(t: Translate, variant: 'danger' | 'success', message: string) {

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText } from './api-error.ts';
 
-/** The spec's rule for failed calls: a danger toast ('Warning!') with the server's message. */
+/** The spec's rule for failed calls: a danger toast ('Warning') with the server's message. */
 export function useApiErrorToast(): (error: unknown) => void {
   const intl = useIntl();
   const toast = useToast();
