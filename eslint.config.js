@@ -36,6 +36,14 @@ const chainOutOfBrowser = packages('@brnd/contracts/chain').map((pattern) => ({
     'contracts/chain (solc, anvil, deploy keys) is for the bff and tests, never browser code.',
 }));
 
+// A screen folder reaches only its own files, ../shared and the design system: a piece two
+// screens use lives in screens/shared or components (decision 059).
+const acrossScreens = {
+  regex: '^\\.\\./(?!shared/)[^./][^/]*/',
+  message:
+    "A screen imports no other screen's files: move the shared piece to ui/src/screens/shared or ui/src/components (decision 059).",
+};
+
 /** One no-restricted-imports rule per file group: a later rule replaces, not extends, an earlier one. */
 const forbid = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns: [acrossWorkspaces, ...patterns.flat()] }],
@@ -95,6 +103,21 @@ export default tseslint.config(
   {
     files: ['ui/src/**/*.stories.tsx', 'ui/src/**/*.test.{ts,tsx}', 'ui/src/testing/**'],
     rules: forbid(packages('@brnd/app', '@brnd/bff', '@tanstack/react-router'), chainOutOfBrowser),
+  },
+  {
+    files: ['ui/src/screens/**'],
+    ignores: ['ui/src/**/*.stories.tsx', 'ui/src/**/*.test.{ts,tsx}'],
+    rules: forbid(
+      packages('@brnd/app', '@brnd/bff', '@brnd/mocks', '@tanstack/react-router', 'msw'),
+      chainOutOfBrowser,
+      [acrossScreens],
+    ),
+  },
+  {
+    files: ['ui/src/screens/**/*.stories.tsx', 'ui/src/screens/**/*.test.{ts,tsx}'],
+    rules: forbid(packages('@brnd/app', '@brnd/bff', '@tanstack/react-router'), chainOutOfBrowser, [
+      acrossScreens,
+    ]),
   },
   // The mocks also run in the browser (the MSW worker in Storybook and dev:mock).
   {

@@ -6,7 +6,7 @@ import { DEV_MNEMONIC, devAccounts } from '@brnd/contracts/chain/anvil';
 import { HDNodeWallet, Mnemonic, computeAddress } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { devDepositXpub } from './chain/deposit-addresses.ts';
-import { devMinterKey } from './chain/dev-keys.ts';
+import { devBuybackKey, devMinterKey } from './chain/dev-keys.ts';
 import { MIN_CHAIN_CONFIRMATIONS, REPO_ROOT, loadEnv, parseEnv } from './env.ts';
 import { DEFAULT_SITE_CONFIG } from './services/site.ts';
 
@@ -39,6 +39,7 @@ const PRODUCTION = {
   CHAIN_ID: '1',
   TREASURY_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
   BRAND_TOKEN_MINTER_PRIVATE_KEY: `0x${'2'.repeat(64)}`,
+  BUYBACK_PRIVATE_KEY: `0x${'3'.repeat(64)}`,
   BRAND_TOKEN_ADMIN_ADDRESS: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   BRND_ADDRESS: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
   BRAND_TOKEN_FACTORY_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
@@ -245,14 +246,31 @@ test('production refuses the public development keys and a shallow depth, naming
   expect(problemsOf({ ...PRODUCTION, BRAND_TOKEN_MINTER_PRIVATE_KEY: anvilKey })).toEqual([
     'BRAND_TOKEN_MINTER_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused in production',
   ]);
+  expect(problemsOf({ ...PRODUCTION, BUYBACK_PRIVATE_KEY: devBuybackKey() })).toEqual([
+    'BUYBACK_PRIVATE_KEY is an anvil development key (from the public "test … junk" mnemonic): refused in production',
+  ]);
 });
 
-test('production keeps one key per role: a minter key of its own and an admin neither key controls', () => {
-  const { TREASURY_PRIVATE_KEY, BRAND_TOKEN_MINTER_PRIVATE_KEY } = PRODUCTION;
+test('production keeps one key per role: minter and buyback keys of their own, an admin no key controls', () => {
+  const { TREASURY_PRIVATE_KEY, BRAND_TOKEN_MINTER_PRIVATE_KEY, BUYBACK_PRIVATE_KEY } = PRODUCTION;
   expect(
     problemsOf({ ...PRODUCTION, BRAND_TOKEN_MINTER_PRIVATE_KEY: TREASURY_PRIVATE_KEY }),
   ).toEqual([
-    "BRAND_TOKEN_MINTER_PRIVATE_KEY is the treasury's key: the minter needs a key of its own, refused in production",
+    'BRAND_TOKEN_MINTER_PRIVATE_KEY is the account of TREASURY_PRIVATE_KEY: each role needs a key of its own, refused in production',
+  ]);
+  // The buyback wallet burns: with the treasury's key it could burn the float users claim from.
+  expect(problemsOf({ ...PRODUCTION, BUYBACK_PRIVATE_KEY: TREASURY_PRIVATE_KEY })).toEqual([
+    'BUYBACK_PRIVATE_KEY is the account of TREASURY_PRIVATE_KEY: each role needs a key of its own, refused in production',
+  ]);
+  expect(
+    problemsOf({ ...PRODUCTION, BUYBACK_PRIVATE_KEY: BRAND_TOKEN_MINTER_PRIVATE_KEY }),
+  ).toEqual([
+    'BUYBACK_PRIVATE_KEY is the account of BRAND_TOKEN_MINTER_PRIVATE_KEY: each role needs a key of its own, refused in production',
+  ]);
+  expect(
+    problemsOf({ ...PRODUCTION, BRAND_TOKEN_ADMIN_ADDRESS: computeAddress(BUYBACK_PRIVATE_KEY) }),
+  ).toEqual([
+    'BRAND_TOKEN_ADMIN_ADDRESS is the address of BUYBACK_PRIVATE_KEY: the admin must be a separate (cold) address, refused in production',
   ]);
   expect(
     problemsOf({ ...PRODUCTION, BRAND_TOKEN_ADMIN_ADDRESS: computeAddress(TREASURY_PRIVATE_KEY) }),
@@ -270,17 +288,75 @@ test('production keeps one key per role: a minter key of its own and an admin ne
   const {
     BRAND_TOKEN_MINTER_PRIVATE_KEY: _minter,
     BRAND_TOKEN_ADMIN_ADDRESS: _admin,
+    BUYBACK_PRIVATE_KEY: _buyback,
     ...without
   } = PRODUCTION;
   expect(problemsOf(without)).toEqual([
-    'BRAND_TOKEN_MINTER_PRIVATE_KEY is required when CHAIN_RPC_URL is set',
     'BRAND_TOKEN_ADMIN_ADDRESS is required when CHAIN_RPC_URL is set',
+    'BRAND_TOKEN_MINTER_PRIVATE_KEY is required when CHAIN_RPC_URL is set',
+    'BUYBACK_PRIVATE_KEY is required when CHAIN_RPC_URL is set',
   ]);
   const complete = parseEnv(PRODUCTION);
   expect(complete.ok && complete.env.chain).toMatchObject({
-    minterPrivateKey: BRAND_TOKEN_MINTER_PRIVATE_KEY,
+    treasury: { key: TREASURY_PRIVATE_KEY },
+    minter: { key: BRAND_TOKEN_MINTER_PRIVATE_KEY },
+    buyback: { key: BUYBACK_PRIVATE_KEY },
     brandTokenAdmin: PRODUCTION.BRAND_TOKEN_ADMIN_ADDRESS,
   });
+});
+
+test('production can keep every key in a signing service (CHAIN_SIGNER_URL): addresses, no private key', () => {
+  const {
+    TREASURY_PRIVATE_KEY: treasuryKey,
+    BRAND_TOKEN_MINTER_PRIVATE_KEY: minterKey,
+    BUYBACK_PRIVATE_KEY: buybackKey,
+    ...withoutKeys
+  } = PRODUCTION;
+  const addresses = {
+    TREASURY_ADDRESS: computeAddress(treasuryKey),
+    BRAND_TOKEN_MINTER_ADDRESS: computeAddress(minterKey),
+    BUYBACK_ADDRESS: computeAddress(buybackKey).toLowerCase(),
+  };
+  const signerUrl = 'https://signer.internal:9000';
+  const kms = parseEnv({ ...withoutKeys, ...addresses, CHAIN_SIGNER_URL: signerUrl });
+  expect(kms.ok && kms.env.chain).toMatchObject({
+    treasury: { address: addresses.TREASURY_ADDRESS, signerUrl },
+    minter: { address: addresses.BRAND_TOKEN_MINTER_ADDRESS, signerUrl },
+    // Stored checksummed, whatever case it was given in.
+    buyback: { address: computeAddress(buybackKey), signerUrl },
+  });
+  // An address needs the service that signs for it; a key and an address for one role clash.
+  expect(problemsOf({ ...withoutKeys, ...addresses })).toEqual([
+    'TREASURY_ADDRESS needs CHAIN_SIGNER_URL (the signing service that holds its key)',
+    'BRAND_TOKEN_MINTER_ADDRESS needs CHAIN_SIGNER_URL (the signing service that holds its key)',
+    'BUYBACK_ADDRESS needs CHAIN_SIGNER_URL (the signing service that holds its key)',
+  ]);
+  expect(
+    problemsOf({ ...PRODUCTION, ...addresses, CHAIN_SIGNER_URL: signerUrl }).slice(0, 1),
+  ).toEqual([
+    'TREASURY_PRIVATE_KEY and TREASURY_ADDRESS are both set: name the key or its address, not both',
+  ]);
+  expect(problemsOf({ ...withoutKeys, CHAIN_SIGNER_URL: signerUrl })).toEqual([
+    'TREASURY_PRIVATE_KEY or TREASURY_ADDRESS is required when CHAIN_RPC_URL is set',
+    'BRAND_TOKEN_MINTER_PRIVATE_KEY or BRAND_TOKEN_MINTER_ADDRESS is required when CHAIN_RPC_URL is set',
+    'BUYBACK_PRIVATE_KEY or BUYBACK_ADDRESS is required when CHAIN_RPC_URL is set',
+  ]);
+  // The same rules by address: no anvil account, one account per role, an admin of its own.
+  expect(
+    problemsOf({
+      ...withoutKeys,
+      ...addresses,
+      CHAIN_SIGNER_URL: signerUrl,
+      TREASURY_ADDRESS: devAccounts(1)[0]?.address as string,
+      BUYBACK_ADDRESS: addresses.BRAND_TOKEN_MINTER_ADDRESS,
+      BRAND_TOKEN_ADMIN_ADDRESS: addresses.BRAND_TOKEN_MINTER_ADDRESS,
+    }),
+  ).toEqual([
+    'TREASURY_ADDRESS is an anvil development account (its key is public): refused in production',
+    'BUYBACK_ADDRESS is the account of BRAND_TOKEN_MINTER_ADDRESS: each role needs a key of its own, refused in production',
+    'BRAND_TOKEN_ADMIN_ADDRESS is the address of BRAND_TOKEN_MINTER_ADDRESS: the admin must be a separate (cold) address, refused in production',
+    'BRAND_TOKEN_ADMIN_ADDRESS is the address of BUYBACK_ADDRESS: the admin must be a separate (cold) address, refused in production',
+  ]);
 });
 
 test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same refusals', () => {
@@ -290,6 +366,7 @@ test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same
     TREASURY_PRIVATE_KEY: devAccounts(1)[0]?.privateKey as string,
     BRAND_TOKEN_MINTER_PRIVATE_KEY: PRODUCTION.BRAND_TOKEN_MINTER_PRIVATE_KEY,
     BRAND_TOKEN_ADMIN_ADDRESS: PRODUCTION.BRAND_TOKEN_ADMIN_ADDRESS,
+    BUYBACK_PRIVATE_KEY: PRODUCTION.BUYBACK_PRIVATE_KEY,
     BRND_ADDRESS: PRODUCTION.BRND_ADDRESS,
     BRAND_TOKEN_FACTORY_ADDRESS: PRODUCTION.BRAND_TOKEN_FACTORY_ADDRESS,
     STAKING_ADDRESS: PRODUCTION.STAKING_ADDRESS,
@@ -311,11 +388,13 @@ test('a staging chain (CHAIN_RPC_URL that is not a local dev node) gets the same
   const {
     BRAND_TOKEN_MINTER_PRIVATE_KEY: _minter,
     BRAND_TOKEN_ADMIN_ADDRESS: _admin,
+    BUYBACK_PRIVATE_KEY: _buyback,
     ...keys
   } = staging;
   const defaults = parseEnv({ ...keys, CHAIN_RPC_URL: 'http://127.0.0.1:8545', CHAIN_ID: '31337' });
   expect(defaults.ok && defaults.env.chain).toMatchObject({
-    minterPrivateKey: devMinterKey(),
+    minter: { key: devMinterKey() },
+    buyback: { key: devBuybackKey() },
     brandTokenAdmin: devAccounts(1)[0]?.address,
   });
 });

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '@brnd/contracts/api/site';
-import { ZeroAddress, computeAddress, getAddress } from 'ethers';
+import { ZeroAddress, getAddress } from 'ethers';
 import * as v from 'valibot';
 import { TWILIO_API_URL } from './providers/twilio.ts';
 import { parseSiteEnv } from './services/site.ts';
-import { devMinterKey, isLocalDevChain } from './chain/dev-keys.ts';
+import { devBuybackKey, devMinterKey, isLocalDevChain } from './chain/dev-keys.ts';
+import type { SignerSetting } from './chain/signer.ts';
+import { settingAddress, signerSetting, signingRoleProblems } from './chain/signing-roles.ts';
 import { MIN_CHAIN_CONFIRMATIONS, chainSafetyProblems } from './chain/env-safety.ts';
 
 /** The repository root: defaults for DATA_DIR and STATIC_DIR hang off it, not off the cwd. */
@@ -124,12 +126,17 @@ export interface ChainSettings {
   chainId: number;
   /** Depth at which a treasury send is settled (ETH_CONFIRMATIONS, as for deposits). */
   confirmations: number;
-  treasuryPrivateKey: string;
+  /** Holds the BRND float, signs payouts: a key in memory or an account of CHAIN_SIGNER_URL. */
+  treasury: SignerSetting;
   /** Creates and mints brand tokens (decision 058). */
-  minterPrivateKey: string;
+  minter: SignerSetting;
+  /** Receives the BRND bought back and burns it, apart from the treasury's float (decision 063). */
+  buyback: SignerSetting;
   /** Gets the admin and pauser roles of every brand token: a cold address or multisig. */
   brandTokenAdmin: string;
   contracts: { brnd: string; brandTokenFactory: string; staking: string };
+  /** Any chain but a local dev node: the hot treasury may hold a float, not the bulk (063). */
+  requireColdSupply: boolean;
 }
 
 const privateKey = v.pipe(
@@ -138,11 +145,10 @@ const privateKey = v.pipe(
 );
 
 /** On a local development node the key roles default to its dev accounts (decision 058). */
-const KEYS_BY_ROLE = ['BRAND_TOKEN_MINTER_PRIVATE_KEY', 'BRAND_TOKEN_ADMIN_ADDRESS'] as const;
+const KEYS_BY_ROLE = ['BRAND_TOKEN_ADMIN_ADDRESS'] as const;
 
 const CHAIN_VARIABLES = [
   'CHAIN_ID',
-  'TREASURY_PRIVATE_KEY',
   'BRND_ADDRESS',
   'BRAND_TOKEN_FACTORY_ADDRESS',
   'STAKING_ADDRESS',
@@ -246,6 +252,11 @@ const EnvSchema = v.object({
   ),
   TREASURY_PRIVATE_KEY: v.optional(privateKey),
   BRAND_TOKEN_MINTER_PRIVATE_KEY: v.optional(privateKey),
+  BUYBACK_PRIVATE_KEY: v.optional(privateKey),
+  CHAIN_SIGNER_URL: v.optional(url('must be an http:// or https:// URL', ['http:', 'https:'])),
+  TREASURY_ADDRESS: v.optional(address),
+  BRAND_TOKEN_MINTER_ADDRESS: v.optional(address),
+  BUYBACK_ADDRESS: v.optional(address),
   BRAND_TOKEN_ADMIN_ADDRESS: v.optional(address),
   BRND_ADDRESS: v.optional(address),
   BRAND_TOKEN_FACTORY_ADDRESS: v.optional(address),
@@ -317,6 +328,8 @@ const SECRET_NAMES = new Set([
   'SMTP_URL',
   'TREASURY_PRIVATE_KEY',
   'BRAND_TOKEN_MINTER_PRIVATE_KEY',
+  'BUYBACK_PRIVATE_KEY',
+  'CHAIN_SIGNER_URL',
   'CRYPTO_GATEWAY_API_KEY',
   'CRYPTO_GATEWAY_WEBHOOK_SECRET',
   'CARD_PROVIDER_API_KEY',
@@ -371,6 +384,9 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
     for (const name of devNode ? CHAIN_VARIABLES : [...CHAIN_VARIABLES, ...KEYS_BY_ROLE]) {
       if (!values[name]) problems.push(`${name} is required when CHAIN_RPC_URL is set`);
     }
+    problems.push(
+      ...signingRoleProblems(values, devNode ? ['treasury'] : ['treasury', 'minter', 'buyback']),
+    );
   }
   for (const group of [GATEWAY_VARIABLES, CARD_VARIABLES]) {
     if (group.some((name) => values[name]) && !group.every((name) => values[name])) {
@@ -428,6 +444,7 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
   if (!parsed.success || !site.ok || problems.length > 0) return { ok: false, problems };
   const raw = parsed.output;
   const production = raw.NODE_ENV === 'production';
+  const treasury = signerSetting(values, 'treasury');
   const confirmations =
     raw.ETH_CONFIRMATIONS ??
     (isLocalDevChain(values.CHAIN_RPC_URL, values.CHAIN_ID) && !production
@@ -476,10 +493,13 @@ export function parseEnv(source: EnvSource, options: ParseEnvOptions = {}): Pars
               rpcUrl: raw.CHAIN_RPC_URL,
               chainId: raw.CHAIN_ID as number,
               confirmations,
-              treasuryPrivateKey: raw.TREASURY_PRIVATE_KEY as string,
-              minterPrivateKey: raw.BRAND_TOKEN_MINTER_PRIVATE_KEY ?? devMinterKey(),
+              requireColdSupply:
+                production || !isLocalDevChain(values.CHAIN_RPC_URL, values.CHAIN_ID),
+              treasury: treasury as SignerSetting,
+              minter: signerSetting(values, 'minter') ?? { key: devMinterKey() },
+              buyback: signerSetting(values, 'buyback') ?? { key: devBuybackKey() },
               brandTokenAdmin:
-                raw.BRAND_TOKEN_ADMIN_ADDRESS ?? computeAddress(raw.TREASURY_PRIVATE_KEY as string),
+                raw.BRAND_TOKEN_ADMIN_ADDRESS ?? settingAddress(treasury as SignerSetting),
               contracts: {
                 brnd: raw.BRND_ADDRESS as string,
                 brandTokenFactory: raw.BRAND_TOKEN_FACTORY_ADDRESS as string,

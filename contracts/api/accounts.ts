@@ -15,6 +15,15 @@ import {
   PhoneSchema,
 } from '../domain/rules.ts';
 import { LANGUAGES } from '../domain/constants.ts';
+import {
+  crossSite,
+  declareError,
+  inputErrors,
+  linkInvalid,
+  sessionErrors,
+  tooManyAttempts,
+  wrongCurrentPassword,
+} from './error-catalogue.ts';
 
 /** Accounts: sign-up, e-mail and phone verification, login, password reset, profile. */
 
@@ -23,6 +32,57 @@ export { UserSchema, type User } from './user.ts';
 
 export const SUCCESS = 'success';
 export const AUTH_SUCCESS = 'Auth Success!';
+
+/* ------------------------------------------------------------------ the accounts' error answers */
+
+/** Wrong e-mail or password (the same answer for an unknown address). */
+export const invalidCredentials = declareError({
+  status: 401,
+  messageId: 'errors.invalidCredentials',
+});
+/** The password is right but the e-mail was never confirmed (the link is mailed again). */
+export const emailNotVerified = declareError({ status: 403, messageId: 'errors.emailNotVerified' });
+/** The SMS code is dead: SMS_CODE_MAX_ATTEMPTS wrong tries, expired, or a newer one sent. */
+export const codeExpired = declareError({ status: 400, messageId: 'errors.codeExpired' });
+/** Not the SMS code that was sent (a try counted). */
+export const verificationFailed = declareError({
+  status: 400,
+  messageId: 'errors.verificationFailed',
+});
+/** The right SMS code for a number another account has verified (decision 040). */
+export const phoneTaken = declareError({ status: 409, messageId: 'errors.phoneTaken' });
+
+const waitValues = v.object({ seconds: v.number() });
+/** An SMS code was sent under SMS_RESEND_COOLDOWN_MS ago: the page counts `seconds` down. */
+export const smsCooldown = declareError({
+  status: 429,
+  messageId: 'errors.smsCooldown',
+  retryAfter: true,
+  values: waitValues,
+});
+/** SMS_RESENDS_PER_HOUR codes sent within the hour. */
+export const resendLimit = declareError({
+  status: 429,
+  messageId: 'errors.resendLimit',
+  retryAfter: true,
+  values: waitValues,
+});
+/** The account's or the number's SMS for the day are used up. */
+export const smsDailyLimit = declareError({
+  status: 429,
+  messageId: 'errors.smsDailyLimit',
+  retryAfter: true,
+  values: waitValues,
+});
+/** The day's SMS budget for the number's country is spent. */
+export const smsUnavailable = declareError({
+  status: 429,
+  messageId: 'errors.smsUnavailable',
+  retryAfter: true,
+  values: waitValues,
+});
+/** The bounds on sending an SMS code (decision 040), any of which refuses a send. */
+export const smsBoundErrors = { smsCooldown, resendLimit, smsDailyLimit, smsUnavailable } as const;
 
 const ReferralCodeSchema = v.pipe(v.string(), v.trim(), v.maxLength(64));
 
@@ -41,6 +101,7 @@ export const signup = defineEndpoint({
   // The same answer for a new and a registered address (decision 028): no referral code here;
   // the account's link is shown once the account is confirmed.
   response: MessageResponseSchema,
+  errors: { ...inputErrors, tooManyAttempts },
 });
 
 /** For API clients: the token goes in their bearer header (the spec's API table). */
@@ -89,6 +150,7 @@ export const login = defineEndpoint({
   // The token-carrying shape first: a union answers with the first shape that fits, and the
   // cookie shape would drop the token.
   response: v.union([LoginSuccessSchema, LoginCookieSuccessSchema, LoginNeedsPhoneSchema]),
+  errors: { ...inputErrors, invalidCredentials, emailNotVerified, tooManyAttempts, crossSite },
 });
 
 /** Not in the spec's table: revokes the server-side session so a copied token dies with it. */
@@ -98,6 +160,7 @@ export const confirmEmail = defineEndpoint({
   path: '/api/user/confirm',
   body: v.object({ verification_code: OpaqueCodeSchema }),
   response: MessageResponseSchema,
+  errors: { linkInvalid, ...inputErrors },
 });
 
 export const changeMobile = defineEndpoint({
@@ -106,6 +169,7 @@ export const changeMobile = defineEndpoint({
   path: '/api/user/changemobile',
   body: v.object({ verification_code: OpaqueCodeSchema, mobile: PhoneSchema }),
   response: MessageResponseSchema,
+  errors: { linkInvalid, ...inputErrors, ...smsBoundErrors },
 });
 
 export const resendCode = defineEndpoint({
@@ -114,6 +178,7 @@ export const resendCode = defineEndpoint({
   path: '/api/user/code_resend',
   body: v.object({ verification_code: OpaqueCodeSchema, mobile: v.optional(v.string()) }),
   response: MessageResponseSchema,
+  errors: { linkInvalid, ...inputErrors, ...smsBoundErrors },
 });
 
 export const confirmMobile = defineEndpoint({
@@ -126,6 +191,7 @@ export const confirmMobile = defineEndpoint({
   }),
   // The account is confirmed now: its own referral code opens the registration success page.
   response: v.object({ message: v.string(), referral_code: v.string() }),
+  errors: { linkInvalid, codeExpired, verificationFailed, ...inputErrors, phoneTaken },
 });
 
 export const forgotPassword = defineEndpoint({
@@ -134,6 +200,7 @@ export const forgotPassword = defineEndpoint({
   path: '/api/user/forgotpassword',
   body: v.object({ email: EmailSchema }),
   response: MessageResponseSchema,
+  errors: { ...inputErrors },
 });
 
 export const resetPassword = defineEndpoint({
@@ -142,6 +209,7 @@ export const resetPassword = defineEndpoint({
   path: '/api/user/resetpassword',
   body: v.object({ password: PasswordSchema, code: OpaqueCodeSchema }),
   response: MessageResponseSchema,
+  errors: { linkInvalid, ...inputErrors },
 });
 
 /** E-mail and mobile are sent by the original client but are not editable: the server ignores them. */
@@ -159,6 +227,7 @@ export const updateProfile = defineEndpoint({
     language: v.optional(v.picklist(LANGUAGES, 'validation.language')),
   }),
   response: v.object({ message: v.string(), user: UserSchema }),
+  errors: { ...sessionErrors, ...inputErrors },
 });
 
 /**
@@ -172,6 +241,7 @@ export const setLanguage = defineEndpoint({
   auth: 'required',
   body: v.object({ language: v.picklist(LANGUAGES, 'validation.language') }),
   response: v.object({ message: v.string(), user: UserSchema }),
+  errors: { ...sessionErrors, ...inputErrors },
 });
 
 export const changePassword = defineEndpoint({
@@ -195,6 +265,7 @@ export const changePassword = defineEndpoint({
     ),
   ),
   response: MessageResponseSchema,
+  errors: { ...sessionErrors, wrongCurrentPassword, ...inputErrors, tooManyAttempts },
 });
 
 export const health = defineEndpoint({
@@ -205,6 +276,7 @@ export const health = defineEndpoint({
     status: v.picklist(['ok', 'degraded']),
     database: v.picklist(['up', 'down']),
   }),
+  errors: {},
 });
 
 export const accountEndpoints = {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import { inputErrors, readSessionErrors } from './error-catalogue.ts';
 
 /**
  * A balance the user can explain: every movement of their BRND balance in the ledger, newest
@@ -56,6 +57,7 @@ export const activity = defineEndpoint({
   response: v.object({
     activity: v.object({ rows: v.array(ActivityRowSchema), count: v.number() }),
   }),
+  errors: { ...readSessionErrors, ...inputErrors },
 });
 
 export const activityEndpoints = { activity } as const;

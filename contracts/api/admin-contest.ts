@@ -1,5 +1,11 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import {
+  declareError,
+  inputErrors,
+  operatorErrors,
+  operatorReadErrors,
+} from './error-catalogue.ts';
 
 /**
  * The contest section of the operator console: this month's standings (Europe/Warsaw month), the
@@ -52,6 +58,7 @@ export const adminContest = defineEndpoint({
     /** Ended months that had votes and are not closed yet, oldest first. */
     open_months: v.array(v.string()),
   }),
+  errors: { ...operatorReadErrors },
 });
 
 export const ContestMonthSchema = v.pipe(
@@ -65,6 +72,20 @@ export const ContestMonthSchema = v.pipe(
  * before answers its record with `closed_now: false`; a month not over yet is 409
  * `adminContest.errors.notEnded`; a month without votes is 409 `adminContest.errors.noVotes`.
  */
+const monthValues = v.object({ month: v.string() });
+/** The month has not ended yet: it closes once its last day is over. */
+export const notEnded = declareError({
+  status: 409,
+  messageId: 'adminContest.errors.notEnded',
+  values: monthValues,
+});
+/** No votes were cast in the month: there is no winner to name. */
+export const noVotes = declareError({
+  status: 409,
+  messageId: 'adminContest.errors.noVotes',
+  values: monthValues,
+});
+
 export const closeContestMonth = defineEndpoint({
   id: 'closeContestMonth',
   method: 'POST',
@@ -72,6 +93,7 @@ export const closeContestMonth = defineEndpoint({
   auth: 'admin',
   body: v.object({ month: ContestMonthSchema }),
   response: v.object({ winner: ClosedMonthSchema, closed_now: v.boolean() }),
+  errors: { ...operatorErrors, ...inputErrors, notEnded, noVotes },
 });
 
 export const adminContestEndpoints = { adminContest, closeContestMonth } as const;

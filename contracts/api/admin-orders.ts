@@ -1,6 +1,7 @@
 import { PageOffsetSchema } from '../domain/rules.ts';
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import { inputErrors, notFound, operatorReadErrors } from './error-catalogue.ts';
 import { ORDER_STATUS } from '../domain/constants.ts';
 import {
   PAYMENT_EXCEPTIONS,
@@ -121,6 +122,7 @@ export const adminOrders = defineEndpoint({
     offset: v.optional(PageOffsetSchema),
   }),
   response: v.object({ orders: v.array(AdminOrderSchema), count: v.number() }),
+  errors: { ...operatorReadErrors, ...inputErrors },
 });
 
 /** A change of a deposit address's balance, as the chain watcher saw it. */
@@ -222,6 +224,7 @@ export const adminOrder = defineEndpoint({
   auth: 'admin',
   params: OrderIdParams,
   response: v.object({ order: AdminOrderDetailSchema }),
+  errors: { ...operatorReadErrors, ...inputErrors, notFound },
 });
 
 const optionalText = (max: number, messageId: string) =>
@@ -302,6 +305,7 @@ export const adminNotifications = defineEndpoint({
     ),
   }),
   response: v.object({ notifications: v.array(PaymentNotificationSchema), count: v.number() }),
+  errors: { ...operatorReadErrors, ...inputErrors },
 });
 
 /**

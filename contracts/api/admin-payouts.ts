@@ -1,6 +1,7 @@
 import { PageOffsetSchema } from '../domain/rules.ts';
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import { inputErrors, operatorReadErrors } from './error-catalogue.ts';
 import { PAYOUT_STATUSES } from './wallet.ts';
 
 /**
@@ -54,6 +55,7 @@ export const adminPayouts = defineEndpoint({
     /** A chain explorer's transaction page with `{hash}` to fill; null when none is configured. */
     explorer_tx_url: v.nullable(v.string()),
   }),
+  errors: { ...operatorReadErrors, ...inputErrors },
 });
 
 export const retryPayout = defineEndpoint({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import { inputErrors, operatorErrors, operatorReadErrors } from './error-catalogue.ts';
 import { SaleSchema } from './sale-schemas.ts';
 import { SALE_STAGE_NAMES, SALE_TIER_NAMES, SALE_TOKENS_OFFERED } from '../domain/sale.ts';
 
@@ -106,6 +107,7 @@ export const adminSale = defineEndpoint({
   path: '/api/admin/sale',
   auth: 'admin',
   response: v.object({ sale: SaleSchema, allocation: v.number() }),
+  errors: { ...operatorReadErrors },
 });
 
 export const updateSale = defineEndpoint({
@@ -116,6 +118,7 @@ export const updateSale = defineEndpoint({
   encoding: 'json',
   body: SaleSettingsInputSchema,
   response: v.object({ sale: SaleSchema, allocation: v.number() }),
+  errors: { ...operatorErrors, ...inputErrors },
 });
 
 export const adminSaleEndpoints = { adminSale, updateSale } as const;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import { operatorReadErrors } from './error-catalogue.ts';
 
 /**
  * The console's treasury sends (issue #18): every payout, buyback burn and brand token send that
@@ -37,6 +38,7 @@ export const adminTreasurySends = defineEndpoint({
     /** A chain explorer's transaction page with `{hash}` to fill; null when none is configured. */
     explorer_tx_url: v.nullable(v.string()),
   }),
+  errors: { ...operatorReadErrors },
 });
 
 export const retryTreasurySend = defineEndpoint({

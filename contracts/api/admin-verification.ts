@@ -1,5 +1,11 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import {
+  declareError,
+  inputErrors,
+  operatorErrors,
+  operatorReadErrors,
+} from './error-catalogue.ts';
 import { FileResponseSchema } from './files.ts';
 import { BRAND_PROFILE_ENTRIES } from './brand-schemas.ts';
 import { BrandIdSchema } from '../domain/rules.ts';
@@ -100,6 +106,27 @@ const ItemParamsSchema = v.object({
  * submission first; the others are the decided items, last decided first, so an operator finds a
  * verified brand to revoke.
  */
+/** No verification request (brand or company) with this id. */
+export const requestNotFound = declareError({
+  status: 404,
+  messageId: 'adminVerification.errors.notFound',
+});
+/** Another operator decided the request first (or it was never pending). */
+export const alreadyDecided = declareError({
+  status: 409,
+  messageId: 'adminVerification.errors.alreadyDecided',
+});
+/** Only a verified request is revoked. */
+export const notVerified = declareError({
+  status: 409,
+  messageId: 'adminVerification.errors.notVerified',
+});
+/** No stored document with this id. */
+export const documentNotFound = declareError({
+  status: 404,
+  messageId: 'adminVerification.errors.documentNotFound',
+});
+
 export const verificationQueue = defineEndpoint({
   id: 'verificationQueue',
   method: 'GET',
@@ -112,6 +139,7 @@ export const verificationQueue = defineEndpoint({
     ),
   }),
   response: v.object({ items: v.array(VerificationItemSchema) }),
+  errors: { ...operatorReadErrors, ...inputErrors },
 });
 
 export const DECISIONS = ['approve', 'reject'] as const;
@@ -150,6 +178,7 @@ export const decideVerification = defineEndpoint({
   params: ItemParamsSchema,
   body: DecisionInputSchema,
   response: v.object({ item: VerificationItemSchema }),
+  errors: { ...operatorErrors, ...inputErrors, requestNotFound, alreadyDecided },
 });
 
 /** The console's revoke dialog: the reason the brand will read. */
@@ -170,6 +199,7 @@ export const revokeVerification = defineEndpoint({
   params: ItemParamsSchema,
   body: RevocationInputSchema,
   response: v.object({ item: VerificationItemSchema }),
+  errors: { ...operatorErrors, ...inputErrors, requestNotFound, notVerified },
 });
 
 /** The terms let the Provider delete an account without a reason; the audit log keeps the act. */
@@ -180,6 +210,7 @@ export const deleteCompany = defineEndpoint({
   auth: 'admin',
   params: v.object({ id: BrandIdSchema }),
   response: v.object({ message: v.string() }),
+  errors: { ...operatorErrors, ...inputErrors, requestNotFound },
 });
 
 /**
@@ -194,6 +225,7 @@ export const downloadVerificationDocument = defineEndpoint({
   responseType: 'file',
   params: v.object({ documentId: BrandIdSchema }),
   response: FileResponseSchema,
+  errors: { ...operatorReadErrors, ...inputErrors, documentNotFound },
 });
 
 export const adminVerificationEndpoints = {

@@ -1,6 +1,7 @@
 import { PageOffsetSchema } from '../domain/rules.ts';
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import { inputErrors, operatorReadErrors } from './error-catalogue.ts';
 
 /**
  * The operator console's API. Every endpoint here has `auth: 'admin'`: 401 without a session,
@@ -14,6 +15,7 @@ export const adminSession = defineEndpoint({
   path: '/api/admin/session',
   auth: 'admin',
   response: v.object({ name: v.string(), email: v.string() }),
+  errors: { ...operatorReadErrors },
 });
 
 export const AuditEntrySchema = v.object({
@@ -40,6 +42,7 @@ export const auditLog = defineEndpoint({
   auth: 'admin',
   query: v.object({ action: optionalFilter, actor: optionalFilter, offset: pageOffset }),
   response: v.object({ entries: v.array(AuditEntrySchema), count: v.number() }),
+  errors: { ...operatorReadErrors, ...inputErrors },
 });
 
 export const adminEndpoints = { adminSession, auditLog } as const;

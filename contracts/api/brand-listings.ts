@@ -28,6 +28,7 @@ export const topRatedBrands = defineEndpoint({
   auth: 'optional',
   query: ListingQuerySchema,
   response: BrandRowsSchema,
+  errors: { ...inputErrors },
 });
 
 /**
@@ -41,6 +42,7 @@ export const trendingBrands = defineEndpoint({
   auth: 'optional',
   query: ListingQuerySchema,
   response: BrandRowsSchema,
+  errors: { ...inputErrors },
 });
 
 /** Newest first. */
@@ -51,6 +53,7 @@ export const newlyAddedBrands = defineEndpoint({
   auth: 'optional',
   query: ListingQuerySchema,
   response: BrandRowsSchema,
+  errors: { ...inputErrors },
 });
 
 /* The reads the voting, brand and dashboard pages load with their code (their route loaders). */

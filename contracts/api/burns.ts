@@ -5,7 +5,8 @@ import { BUYBACK_SHARE_OF_PROFIT } from '../domain/constants.ts';
 
 /**
  * The quarterly buyback-and-burn: the platform buys BRND back with part of its subscription
- * profit and burns it on chain. Operators record a buyback; everyone can see every burn.
+ * profit into a buyback wallet of its own and burns it on chain from there (decision 063).
+ * Operators record a buyback with its purchase; everyone can see every burn.
  */
 
 /** A burn the chain has confirmed: what the public page lists. */
@@ -39,6 +40,8 @@ export const BuybackSchema = v.object({
   brnd_burned: v.number(),
   status: v.picklist(BUYBACK_STATUSES),
   tx_hash: v.nullable(v.string()),
+  /** The transaction that delivered the bought BRND to the buyback wallet (null before 063). */
+  purchase_tx_hash: v.nullable(v.string()),
   error: v.nullable(v.string()),
   /** ISO 8601. */
   created_at: v.string(),
@@ -61,6 +64,13 @@ export const BuybackInputSchema = v.pipe(
       v.regex(/^[1-9]\d{0,11}$/, 'admin.buybacks.errors.brndAmount'),
       v.transform(Number),
     ),
+    /** The purchase: the transaction that delivered the BRND to the buyback wallet. */
+    purchase_tx_hash: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^0x[0-9a-fA-F]{64}$/, 'admin.buybacks.errors.purchaseTxHash'),
+      v.toLowerCase(),
+    ),
   }),
   v.forward(
     v.check(
@@ -78,10 +88,17 @@ export const adminBuybacks = defineEndpoint({
   method: 'GET',
   path: '/api/admin/buybacks',
   auth: 'admin',
-  response: v.object({ buybacks: v.array(BuybackSchema) }),
+  response: v.object({
+    buybacks: v.array(BuybackSchema),
+    /** Where bought-back BRND must be delivered before it can be burned; null without a chain. */
+    wallet: v.nullable(v.string()),
+  }),
 });
 
-/** Records the quarter's buyback and burns its BRND from the treasury (the burn runs after). */
+/**
+ * Records the quarter's buyback with its purchase and burns its BRND from the buyback wallet
+ * (the burn runs after).
+ */
 export const recordBuyback = defineEndpoint({
   id: 'recordBuyback',
   method: 'POST',

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { blog } from './blog.ts';
 import { MessageResponseSchema } from './message.ts';
+import { inputErrors, tooManyAttempts } from './error-catalogue.ts';
 import {
   ContactCountrySchema,
   ContactEmailSchema,
@@ -19,6 +20,7 @@ export const newsletter = defineEndpoint({
   path: '/api/user/newsletter',
   body: v.object({ email: NewsletterEmailSchema }),
   response: MessageResponseSchema,
+  errors: { ...inputErrors, tooManyAttempts },
 });
 
 /** The spec has two readings of the contact form; this is the stricter one (country and text too). */
@@ -35,6 +37,7 @@ export const contact = defineEndpoint({
     contactAnything: ContactTextSchema,
   }),
   response: MessageResponseSchema,
+  errors: { ...inputErrors, tooManyAttempts },
 });
 
 export const contentEndpoints = { newsletter, contact, blog } as const;

@@ -10,12 +10,15 @@ export {
   declareError,
   forbidden,
   inputErrors,
+  linkInvalid,
   notFound,
   operatorErrors,
+  operatorReadErrors,
   readSessionErrors,
   sessionErrors,
   unauthorized,
   validation,
+  wrongCurrentPassword,
 } from './shared-errors.ts';
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { declareError } from './shared-errors.ts';
 
 /**
  * `Idempotency-Key` (Stripe's semantics, docs/decisions/027) on the order-creating endpoints
@@ -37,3 +38,16 @@ export function canonicalJson(value: unknown): string {
   };
   return JSON.stringify(sorted(value));
 }
+
+/** The same `Idempotency-Key` with another body. */
+export const idempotencyMismatch = declareError({
+  status: 422,
+  messageId: 'orders.errors.idempotencyMismatch',
+});
+/** The first request with this key is still being answered (two requests raced). */
+export const idempotencyInProgress = declareError({
+  status: 409,
+  messageId: 'orders.errors.idempotencyInProgress',
+});
+/** The answers of an endpoint that honours `Idempotency-Key` (decision 051). */
+export const idempotencyErrors = { idempotencyMismatch, idempotencyInProgress } as const;

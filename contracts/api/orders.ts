@@ -4,7 +4,14 @@ import { SUCCESS } from './accounts.ts';
 import { AmountSchema, CryptoPayMethodSchema } from '../domain/rules.ts';
 import { CRYPTO_PAY_METHODS, ORDER_STATUS, TRANSACTION_STATUSES } from '../domain/constants.ts';
 import { PAYMENT_EXCEPTIONS, PAYMENT_SITUATIONS, RESOLUTION_DECISIONS } from '../domain/sale.ts';
-import { IdempotentHeadersSchema } from './idempotency.ts';
+import { idempotencyErrors, IdempotentHeadersSchema } from './idempotency.ts';
+import {
+  declareError,
+  inputErrors,
+  notFound,
+  readSessionErrors,
+  sessionErrors,
+} from './error-catalogue.ts';
 
 /** Token sale orders: the transactions list, crypto orders and the card (PLN) order record. */
 
@@ -46,6 +53,7 @@ export const orders = defineEndpoint({
   auth: 'required',
   query: v.object({ limit: v.optional(PageNumberSchema), offset: v.optional(PageNumberSchema) }),
   response: v.object({ orders: v.object({ rows: v.array(TransactionSchema), count: v.number() }) }),
+  errors: { ...readSessionErrors, ...inputErrors },
 });
 
 const ORDER_STATUS_CODES = Object.values(ORDER_STATUS);
@@ -107,7 +115,26 @@ export const CryptoOrderSchema = v.object({
 });
 export type CryptoOrder = v.InferOutput<typeof CryptoOrderSchema>;
 
-/** `amount` is the USD value of the order. */
+/** The sale's end has passed: no new orders. */
+export const saleEnded = declareError({ status: 409, messageId: 'orders.errors.saleEnded' });
+/** MAX_OPEN_ORDERS_PER_METHOD unpaid orders of this method are open: `limit` says how many. */
+export const tooManyOpenOrders = declareError({
+  status: 409,
+  messageId: 'orders.errors.tooManyOpenOrders',
+  values: v.object({ limit: v.number() }),
+});
+/** The payment provider (BTC gateway, card exchange) is not configured or did not answer. */
+export const gatewayUnavailable = declareError({
+  status: 503,
+  messageId: 'orders.errors.gatewayUnavailable',
+});
+/** No ETH price to quote an ETH order at. */
+export const priceUnavailable = declareError({
+  status: 503,
+  messageId: 'orders.errors.priceUnavailable',
+});
+
+/** `amount` is the USD value of the order (under 1 BRND's worth: a 400 under `amount`). */
 export const buyTokens = defineEndpoint({
   id: 'buyTokens',
   method: 'POST',
@@ -116,6 +143,15 @@ export const buyTokens = defineEndpoint({
   headers: IdempotentHeadersSchema,
   body: v.object({ amount: AmountSchema, selected_payMethod: CryptoPayMethodSchema }),
   response: v.object({ message: v.literal(SUCCESS), response: CryptoOrderSchema }),
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    saleEnded,
+    tooManyOpenOrders,
+    gatewayUnavailable,
+    priceUnavailable,
+    ...idempotencyErrors,
+  },
 });
 
 export const verifyOrder = defineEndpoint({
@@ -127,6 +163,28 @@ export const verifyOrder = defineEndpoint({
     uuid: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'validation.required')),
   }),
   response: v.object({ message: v.string(), response: CryptoOrderSchema }),
+  // Someone else's order is the same 404 as an unknown one.
+  errors: { ...readSessionErrors, ...inputErrors, notFound },
+});
+
+/** The card provider knows no such transaction. */
+export const cardUnknown = declareError({ status: 404, messageId: 'orders.errors.cardUnknown' });
+/** The provider's transaction is no longer pending (paid, cancelled). */
+export const cardNotPending = declareError({
+  status: 409,
+  messageId: 'orders.errors.cardNotPending',
+});
+/** This transaction is recorded already. */
+export const cardAlreadyRecorded = declareError({
+  status: 409,
+  messageId: 'orders.errors.cardAlreadyRecorded',
+});
+/** One card order per CARD_RETRY_GAP_MS: come back after `seconds`. */
+export const cardRetry = declareError({
+  status: 429,
+  messageId: 'orders.errors.cardRetry',
+  retryAfter: true,
+  values: v.object({ seconds: v.number() }),
 });
 
 /**
@@ -148,6 +206,18 @@ export const kantor = defineEndpoint({
     tokeneo_response: v.pipe(v.string(), v.nonEmpty('validation.required')),
   }),
   response: v.object({ message: v.string(), secondStepUrl: v.string() }),
+  // Under CARD_MIN_PLN at the provider is a 400 under `amount` (validation.cardMinimum).
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    cardUnknown,
+    cardNotPending,
+    cardAlreadyRecorded,
+    saleEnded,
+    cardRetry,
+    gatewayUnavailable,
+    ...idempotencyErrors,
+  },
 });
 
 export const orderEndpoints = { orders, buyTokens, verifyOrder, kantor } as const;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { OpaqueCodeSchema } from '../domain/rules.ts';
 import { UserSchema } from './user.ts';
+import { inputErrors, linkInvalid, readSessionErrors } from './shared-errors.ts';
 
 /**
  * The account reads the site's frame makes on every page (the signed-in user's profile, the
@@ -15,6 +16,7 @@ export const getMobile = defineEndpoint({
   path: '/api/user/getmobile/:code',
   params: v.object({ code: OpaqueCodeSchema }),
   response: v.object({ message: v.string(), mobile: v.string() }),
+  errors: { linkInvalid, ...inputErrors },
 });
 
 export const profile = defineEndpoint({
@@ -23,4 +25,5 @@ export const profile = defineEndpoint({
   path: '/api/user/profile',
   auth: 'required',
   response: v.object({ user: UserSchema }),
+  errors: { ...readSessionErrors },
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { MessageResponseSchema } from './message.ts';
+import { declareError, inputErrors, readSessionErrors, sessionErrors } from './error-catalogue.ts';
 import { REFERRAL_DESCRIPTION_MAX_LENGTH, REFERRAL_TARGETS } from '../domain/referrals.ts';
 
 /** Referral links: {host}/ref/{code}. A code may carry a dash part naming its target (ico, vote). */
@@ -31,6 +32,15 @@ export const ReferralSchema = v.object({
 });
 export type Referral = v.InferOutput<typeof ReferralSchema>;
 
+/** No referral link with this code (or not the caller's, for an edit). */
+export const unknownLink = declareError({ status: 404, messageId: 'referrals.errors.unknownLink' });
+/** REFERRAL_LINKS_PER_USER links already: `limit` says how many. */
+export const tooManyLinks = declareError({
+  status: 409,
+  messageId: 'referrals.errors.tooManyLinks',
+  values: v.object({ limit: v.number() }),
+});
+
 /** Counts a click on a referral link, once per visitor a day (decision 023); no token needed. */
 export const visitReferral = defineEndpoint({
   id: 'visitReferral',
@@ -39,6 +49,7 @@ export const visitReferral = defineEndpoint({
   encoding: 'json',
   body: v.object({ referral_code: ReferralCodeSchema }),
   response: MessageResponseSchema,
+  errors: { ...inputErrors, unknownLink },
 });
 
 /** The spec's client reads `orders.rows` here, so the rows keep that name. Oldest link first. */
@@ -48,6 +59,7 @@ export const referrals = defineEndpoint({
   path: '/api/user/getreferrals',
   auth: 'required',
   response: v.object({ orders: v.object({ rows: v.array(ReferralSchema) }) }),
+  errors: { ...readSessionErrors },
 });
 
 export const editReferral = defineEndpoint({
@@ -57,6 +69,7 @@ export const editReferral = defineEndpoint({
   auth: 'required',
   body: v.object({ code: ReferralCodeSchema, description: ReferralDescriptionSchema }),
   response: MessageResponseSchema,
+  errors: { ...sessionErrors, ...inputErrors, unknownLink },
 });
 
 /**
@@ -75,6 +88,7 @@ export const createReferral = defineEndpoint({
     target: v.optional(v.picklist(REFERRAL_TARGETS, 'referrals.validation.target'), 'register'),
   }),
   response: v.object({ message: v.string(), referral: ReferralSchema }),
+  errors: { ...sessionErrors, ...inputErrors, tooManyLinks },
 });
 
 export const referralEndpoints = {

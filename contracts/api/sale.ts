@@ -13,6 +13,7 @@ export const sale = defineEndpoint({
   method: 'GET',
   path: '/api/sale',
   response: SaleSchema,
+  errors: {},
 });
 
 export const saleEndpoints = { sale } as const;

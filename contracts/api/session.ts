@@ -1,5 +1,6 @@
 import { defineEndpoint } from './endpoint.ts';
 import { MessageResponseSchema } from './message.ts';
+import { sessionErrors } from './shared-errors.ts';
 
 /**
  * Ending a session, which the site's frame offers on every page. Apart from the account pages'
@@ -11,4 +12,5 @@ export const logout = defineEndpoint({
   path: '/api/user/logout',
   auth: 'required',
   response: MessageResponseSchema,
+  errors: { ...sessionErrors },
 });

@@ -37,10 +37,21 @@ export const forbidden = declareError({ status: 403, messageId: 'errors.forbidde
 /** The id in the path (or body) names nothing this caller may see. */
 export const notFound = declareError({ status: 404, messageId: 'errors.notFound' });
 
+/** The code of an e-mailed link (verification, reset, phone step) is unknown, used or expired. */
+export const linkInvalid = declareError({ status: 400, messageId: 'errors.linkInvalid' });
+
+/** The account's password, asked again before a sensitive change, is wrong (under its field). */
+export const wrongCurrentPassword = declareError({
+  status: 400,
+  messageId: 'errors.wrongCurrentPassword',
+});
+
 /** A POST with `auth: 'required'`: no session, or a session from another site. */
 export const sessionErrors = { unauthorized, crossSite } as const;
 /** A GET with `auth: 'required'` (safe methods are never refused as cross-site). */
 export const readSessionErrors = { unauthorized } as const;
+/** An operator's GET. */
+export const operatorReadErrors = { unauthorized, forbidden } as const;
 /** An operator's POST. */
 export const operatorErrors = { unauthorized, crossSite, forbidden } as const;
 /** A call with params, query or a body. */

@@ -66,6 +66,7 @@ export const site = defineEndpoint({
   method: 'GET',
   path: '/api/site',
   response: SiteConfigSchema,
+  errors: {},
 });
 
 export const siteEndpoints = { site } as const;

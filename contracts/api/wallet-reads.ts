@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { PayoutSchema, WalletSchema } from './wallet-schemas.ts';
+import { readSessionErrors } from './shared-errors.ts';
 
 /**
  * The reads the wallet and dashboard pages load with their code (their route loaders), apart
@@ -14,6 +15,7 @@ export const wallet = defineEndpoint({
   path: '/api/user/wallet',
   auth: 'required',
   response: v.object({ wallet: v.array(WalletSchema) }),
+  errors: { ...readSessionErrors },
 });
 
 /** Newest first. */
@@ -23,4 +25,5 @@ export const payouts = defineEndpoint({
   path: '/api/user/payouts',
   auth: 'required',
   response: v.object({ payouts: v.array(PayoutSchema) }),
+  errors: { ...readSessionErrors },
 });

@@ -3,7 +3,14 @@ import { defineEndpoint } from './endpoint.ts';
 import { MessageResponseSchema } from './message.ts';
 import { PayoutTokensSchema, WalletAddressSchema } from '../domain/rules.ts';
 import { SIGNATURE_PATTERN } from '../domain/wallet-proof.ts';
-import { IdempotentHeadersSchema } from './idempotency.ts';
+import { idempotencyErrors, IdempotentHeadersSchema } from './idempotency.ts';
+import {
+  declareError,
+  inputErrors,
+  sessionErrors,
+  tooManyAttempts,
+  wrongCurrentPassword,
+} from './error-catalogue.ts';
 import { payouts, wallet } from './wallet-reads.ts';
 import { PayoutSchema, type Payout, type PayoutStatus } from './wallet-schemas.ts';
 
@@ -37,6 +44,13 @@ export const walletChallenge = defineEndpoint({
     /** ISO 8601. */
     expiresAt: v.string(),
   }),
+  errors: { ...sessionErrors, ...inputErrors },
+});
+
+/** The nonce is unknown, used or past WALLET_CHALLENGE_TTL_MINUTES: ask for a new challenge. */
+export const challengeExpired = declareError({
+  status: 409,
+  messageId: 'wallet.errors.challengeExpired',
 });
 
 /**
@@ -61,6 +75,35 @@ export const updateWallet = defineEndpoint({
     password: v.pipe(v.string(), v.nonEmpty('validation.currentPassword')),
   }),
   response: MessageResponseSchema,
+  // A wrong password or signature is a 400 under its field; wrong passwords are throttled.
+  errors: {
+    ...sessionErrors,
+    wrongCurrentPassword,
+    ...inputErrors,
+    challengeExpired,
+    tooManyAttempts,
+  },
+});
+
+/** No wallet address saved yet. */
+export const noWalletAddress = declareError({
+  status: 409,
+  messageId: 'wallet.errors.noWalletAddress',
+});
+/** The saved address was never proven by signature (decision 042). */
+export const walletNotVerified = declareError({
+  status: 409,
+  messageId: 'wallet.errors.walletNotVerified',
+});
+/** The BRND balance has no whole token to send. */
+export const nothingToClaim = declareError({
+  status: 409,
+  messageId: 'wallet.errors.nothingToClaim',
+});
+/** This server sends no payouts (no chain configured). */
+export const payoutsUnavailable = declareError({
+  status: 503,
+  messageId: 'wallet.errors.payoutsUnavailable',
 });
 
 /** A payout's row in the transactions list (GET /api/user/orders) is marked by this signature. */
@@ -103,6 +146,16 @@ export const claimPayout = defineEndpoint({
   body: v.object({ brnd_tokens: PayoutTokensSchema }),
   status: 202,
   response: v.object({ message: v.string(), payout: PayoutSchema }),
+  // More than the balance is a 400 under `brnd_tokens` (wallet.errors.overBalance).
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    noWalletAddress,
+    walletNotVerified,
+    nothingToClaim,
+    payoutsUnavailable,
+    ...idempotencyErrors,
+  },
 });
 
 /** Whole BRND set aside for the token sale (of the 1,000,000,000 supply). */
@@ -121,6 +174,7 @@ export const saleProgress = defineEndpoint({
   method: 'GET',
   path: '/api/sale/progress',
   response: SaleProgressSchema,
+  errors: {},
 });
 
 export const walletEndpoints = {

@@ -14,11 +14,13 @@ const require = createRequire(import.meta.url);
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 export const DEV_CHAIN_ID = 31337;
 /**
- * Funded accounts: 0 is the dev treasury, 1–9 are free for tests' wallets, and the last is
- * the dev platform's brand token minter (`DEV_MINTER_ACCOUNT`), which no test may send from.
+ * Funded accounts: 0 is the dev treasury, 1–9 are free for tests' wallets, the one before last
+ * is the dev platform's buyback wallet (`DEV_BUYBACK_ACCOUNT`) and the last its brand token
+ * minter (`DEV_MINTER_ACCOUNT`): no test may send from those two.
  */
 const ACCOUNT_COUNT = 12;
 export const DEV_MINTER_ACCOUNT = ACCOUNT_COUNT - 1;
+export const DEV_BUYBACK_ACCOUNT = ACCOUNT_COUNT - 2;
 const READY_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 3_000;
 

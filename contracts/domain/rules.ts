@@ -260,7 +260,7 @@ export const ContactCountrySchema = v.pipe(
 );
 export const ContactTextSchema = requiredText('validation.contactAnything', 5000);
 
-/** The newsletter names the empty case on its own ('Enter your e-mail address.'). */
+/** The newsletter names the empty case on its own ('Please write your email!'). */
 export const NewsletterEmailSchema = v.pipe(
   trimmed,
   v.nonEmpty('validation.newsletterEmail'),

@@ -52,6 +52,8 @@ export interface ResolverContext<E extends Endpoint> {
   responseHeaders: Headers;
   /** The language of the page that made the call (the app's language header). */
   language: Language;
+  /** The request says it comes from another site's page (Origin, Sec-Fetch-Site). */
+  fromAnotherSite: boolean;
 }
 
 export type Resolver<E extends Endpoint> = (
@@ -62,7 +64,9 @@ export type Resolver<E extends Endpoint> = (
 /** Every endpoint of the route table must be answered: a missing one fails the typecheck. */
 const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   signup: (fake, { body, clientAddress, language }) => fake.signup(body, clientAddress, language),
-  login: (fake, { body, responseHeaders, clientAddress }) => {
+  login: (fake, { body, responseHeaders, clientAddress, fromAnotherSite }) => {
+    // Another site must not sign the browser in to an account of its choosing, as the bff.
+    if (body.session === 'cookie' && fromAnotherSite) throw new FakeError(403, 'errors.crossSite');
     const answer = fake.login(body, clientAddress);
     const { token, ...rest } = answer;
     if (body.session !== 'cookie' || token === undefined) return answer;
@@ -150,8 +154,8 @@ const resolvers: { [K in EndpointId]: Resolver<Endpoints[K]> } = {
   brandDocuments: documentFormResolvers.brandDocuments,
   uploadBrandDocuments: documentFormResolvers.uploadBrandDocuments,
   resubmitBrand: resubmitBrandResolver,
-  newsletter: (fake, { body }) => fake.newsletter(body),
-  contact: (fake, { body }) => fake.contact(body),
+  newsletter: (fake, { body, clientAddress }) => fake.newsletter(body, clientAddress),
+  contact: (fake, { body, clientAddress }) => fake.contact(body, clientAddress),
   blog: () => ({ articles: blogArticlesFixture }),
   site: () => DEMO_SITE_CONFIG,
   ...brandTokenResolvers,
@@ -343,6 +347,9 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
         clientAddress: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'local',
         responseHeaders,
         language: requestLanguage(request),
+        fromAnotherSite:
+          fromOwnOrigin((name) => request.headers.get(name), [new URL(request.url).origin]) ===
+          false,
         get user(): FakeUser {
           if (!viewer) throw new FakeError(401, 'errors.unauthorized');
           return viewer;

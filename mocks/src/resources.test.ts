@@ -439,7 +439,7 @@ describe('orders and wallet', () => {
     const empty = await api.failure(walletChallenge, { body: { walletAddress: ' ' } }, token);
     expect(empty.body).toMatchObject({
       messageId: 'validation.wallet',
-      message: 'Enter your wallet address.',
+      message: 'Please input your wallet address!',
     });
     const signer = Wallet.createRandom();
     const address = signer.address;
@@ -518,7 +518,7 @@ describe('content', () => {
       },
     });
     expect(error.body).toEqual({
-      message: 'Enter your name.',
+      message: 'Invalid Your name',
       messageId: 'validation.contactName',
       errors: {
         contactName: 'validation.contactName',
@@ -542,7 +542,7 @@ describe('content', () => {
 
   test('the newsletter asks for an e-mail and keeps each address once', async () => {
     const empty = await api.failure(newsletter, { body: { email: '' } });
-    expect(empty.body.message).toBe('Enter your e-mail address.');
+    expect(empty.body.message).toBe('Please write your email!');
     await api.call(newsletter, { body: { email: 'Ada@Example.com' } });
     await api.call(newsletter, { body: { email: 'ada@example.com' } });
     expect(api.fake.inspect().newsletter).toEqual(['ada@example.com']);

@@ -180,7 +180,7 @@ describe('special cases', () => {
     });
     expect(wrong.body).toMatchObject({
       messageId: 'errors.verificationFailed',
-      message: 'Verification failed',
+      message: 'Verification Failed',
     });
     const resend = await api.failure(resendCode, { body: { verification_code: code } });
     expect([resend.status, resend.body.messageId]).toEqual([429, 'errors.resendLimit']);

@@ -199,9 +199,10 @@ export function confirmMobileCodeExpired(): HttpHandler {
 
 /** Too many SMS codes asked for within the hour. */
 export function resendLimited(seconds = 3600): HttpHandler {
-  return route(resendCode, () =>
-    errorResponse(429, 'errors.resendLimit', { retryAfterSeconds: seconds }),
-  );
+  return declaredError(resendCode, 'resendLimit', {
+    values: { seconds, ...waitDuration(seconds) },
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** A new code asked for inside the resend cooldown: the page counts the seconds down. */
@@ -402,9 +403,10 @@ export function buyTokensTooManyOpen(seen: (string | null)[] = []): HttpHandler 
 
 /** A second card attempt within 30 seconds. */
 export function cardRetryTooSoon(seconds = 30): HttpHandler {
-  return route(kantor, () =>
-    errorResponse(429, 'orders.errors.cardRetry', { retryAfterSeconds: seconds }),
-  );
+  return declaredError(kantor, 'cardRetry', {
+    values: { seconds, ...waitDuration(seconds) },
+    retryAfterSeconds: seconds,
+  });
 }
 
 /* ---------------------------------------------------------------- sale */

@@ -13,7 +13,8 @@ import { alternate, goal, onEachServer, throughput } from './support.ts';
  * Votes (decisions 025 and 052): accepted votes per second through the votes service (its
  * batched tally announcements included), with the votes spread over the brands and with half of
  * them on 20 popular brands (same-brand votes share their tally and trend rows), next to the
- * same SQL sent raw (`cast_vote` with the same arguments), the vote of before decision 052
+ * same SQL sent raw (`cast_vote` with the same arguments), the same rules for 16 ballots in one
+ * statement (`cast_votes`, decision 062: what the service sends when votes queue), the vote of before decision 052
  * (migration 0071's function: a NOTIFY in the vote's transaction, the trend updated in place), and the shortest path to the same effect without any rule:
  * one statement inserting the vote and upserting its brand's tally into tables without keys,
  * locks, triggers or ledger. Every vote of the bench is one the rules accept (each round runs a
@@ -24,6 +25,8 @@ import { alternate, goal, onEachServer, throughput } from './support.ts';
 
 const VOTES = Number(process.env.BENCH_VOTES ?? 2_000);
 const CONCURRENCY = 16;
+/** Ballots per `cast_votes` statement in the batched variant (decision 062). */
+const BATCH = 16;
 const USERS = 1_000;
 const BRANDS = 1_000;
 /** The popular brands that half of the voters pick in the skewed variant. */
@@ -119,6 +122,28 @@ export async function run(): Promise<Record<string, string>> {
               `SELECT outcome FROM cast_vote($1::uuid, $2::bigint, $3::timestamptz, $4,
                                              $5::double precision, $6::numeric)`,
             ),
+          batched: async () => {
+            const at = nextDay();
+            const batches = await throughput(VOTES / BATCH, CONCURRENCY, async (batch) => {
+              const ballots = Array.from({ length: BATCH }, (_, k) => ballot(batch * BATCH + k));
+              const rows = await db.query<{ outcome: string }>(
+                `SELECT outcome FROM cast_votes($1::uuid[], $2::bigint[], $3::timestamptz[],
+                   $4::text[], $5::double precision[], $6::numeric)`,
+                [
+                  ballots.map((one) => one.user),
+                  ballots.map((one) => one.brand),
+                  ballots.map(() => at.toISOString()),
+                  ballots.map(() => contestMonth(at)),
+                  ballots.map(() => trendWeight(at)),
+                  VOTE_REWARD_BASE_UNITS,
+                ],
+              );
+              if (rows.some((row) => row.outcome !== 'accepted')) {
+                throw new Error(`batch ${batch}: ${JSON.stringify(rows)}`);
+              }
+            });
+            return batches * BATCH;
+          },
           before: () =>
             castRaw(
               `SELECT outcome FROM bench_cast_vote_before_052($1::uuid, $2::bigint,
@@ -185,6 +210,7 @@ export async function run(): Promise<Record<string, string>> {
           0,
         ),
         'same SQL sent raw (cast_vote)': `${medians.sameSql.toFixed(0)} /s`,
+        [`cast_votes, ${BATCH} ballots a statement`]: goal(medians.batched, 2_000, 'atLeast', 0),
         'raw insert + tally upsert': `${medians.insertUpsert.toFixed(0)} /s`,
         'votes as before 052 (migration 0071 verbatim)': `${medians.before.toFixed(0)} /s`,
         'ratio service / before 052': (medians.service / medians.before).toFixed(2),

@@ -25,7 +25,7 @@ import { advanceClock, call, readOutbox, type Scenario, type Step, type Values }
 
 /** The accounts rows of spec section 7, as scenarios both the mocks and the bff must pass. */
 
-const UNKNOWN_CODE = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+export const UNKNOWN_CODE = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 const signupBody = (values: Values) => ({
   name: values.name!,
@@ -40,7 +40,7 @@ const credentials = (values: Values) => ({ email: values.email!, password: value
 const wrongSmsCode = (values: Values) =>
   String((Number(values.smsCode) + 1) % 10_000).padStart(4, '0');
 
-const signUp: Step[] = [
+export const signUp: Step[] = [
   call(signup, {
     input: (values) => ({ body: signupBody(values) }),
     expect: { status: 201, body: () => ({ message: 'success' }) },
@@ -48,14 +48,14 @@ const signUp: Step[] = [
   readOutbox('verification', (values) => values.email!, 'code'),
 ];
 
-const confirmTheEmail: Step[] = [
+export const confirmTheEmail: Step[] = [
   call(confirmEmail, {
     input: (values) => ({ body: { verification_code: values.code! } }),
     expect: { status: 200, body: () => ({ message: 'success' }) },
   }),
 ];
 
-const sendTheSmsCode: Step[] = [
+export const sendTheSmsCode: Step[] = [
   call(changeMobile, {
     input: (values) => ({ body: { verification_code: values.code!, mobile: values.mobile! } }),
     expect: { status: 200, body: () => ({ message: 'success' }) },

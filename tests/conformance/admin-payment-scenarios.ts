@@ -11,7 +11,7 @@ import { call, type Scenario, type Step } from './runner.ts';
  */
 export const CONFORMANCE_OPERATOR = { email: 'operator@brnd.example', password: 'Demo123!x' };
 
-const operatorLogin: Step = call(login, {
+export const operatorLogin: Step = call(login, {
   label: 'the operator signs in',
   input: () => ({ body: CONFORMANCE_OPERATOR }),
   expect: { status: 200 },

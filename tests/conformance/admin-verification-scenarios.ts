@@ -495,6 +495,24 @@ export const adminVerificationScenarios: Scenario[] = [
         input: (values) => ({ params: { id: values.companyId! } }),
         expect: { status: 404, messageId: 'adminVerification.errors.notFound' },
       }),
+      call(decideVerification, {
+        label: 'deciding a deleted request',
+        as: 'operator',
+        input: (values) => ({
+          params: { kind: 'company' as const, id: values.companyId! },
+          body: { decision: 'approve' as const },
+        }),
+        expect: { status: 404, kind: 'requestNotFound' },
+      }),
+      call(revokeVerification, {
+        label: 'revoking a deleted request',
+        as: 'operator',
+        input: (values) => ({
+          params: { kind: 'company' as const, id: values.companyId! },
+          body: { reason: 'Gone.' },
+        }),
+        expect: { status: 404, kind: 'requestNotFound' },
+      }),
     ],
   },
   {

@@ -5,8 +5,11 @@ import { createPasswordHasher, TEST_ARGON2_COST } from '@brnd/bff/services/passw
 import { adminPaymentScenarios, CONFORMANCE_OPERATOR } from './admin-payment-scenarios.ts';
 import { adminVerificationScenarios } from './admin-verification-scenarios.ts';
 import { accountScenarios } from './accounts-scenarios.ts';
+import { accountErrorScenarios } from './account-error-scenarios.ts';
 import { brandScenarios } from './brand-scenarios.ts';
 import { brandTokenScenarios } from './brand-token-scenarios.ts';
+import { catalogueScenarios } from './catalogue-scenarios.ts';
+import { contentScenarios } from './content-scenarios.ts';
 import { referralScenarios } from './referral-scenarios.ts';
 import { saleScenarios } from './sale-scenarios.ts';
 import { walletScenarios } from './wallet-scenarios.ts';
@@ -36,6 +39,7 @@ afterAll(() => app?.close());
 describe('bff', () => {
   for (const scenario of [
     ...accountScenarios,
+    ...accountErrorScenarios,
     ...walletScenarios,
     ...saleScenarios,
     ...referralScenarios,
@@ -43,6 +47,8 @@ describe('bff', () => {
     ...brandTokenScenarios,
     ...adminPaymentScenarios,
     ...adminVerificationScenarios,
+    ...contentScenarios,
+    ...catalogueScenarios,
   ]) {
     test(scenario.name, () => runScenario(target, scenario));
   }

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createMockServer } from '@brnd/mocks/node';
 import { accountScenarios } from './accounts-scenarios.ts';
+import { accountErrorScenarios } from './account-error-scenarios.ts';
 import { adminPaymentScenarios } from './admin-payment-scenarios.ts';
 import { adminVerificationScenarios } from './admin-verification-scenarios.ts';
 import { brandScenarios } from './brand-scenarios.ts';
 import { brandTokenScenarios } from './brand-token-scenarios.ts';
+import { catalogueScenarios } from './catalogue-scenarios.ts';
+import { contentScenarios } from './content-scenarios.ts';
 import { referralScenarios } from './referral-scenarios.ts';
 import { saleScenarios } from './sale-scenarios.ts';
 import { walletScenarios } from './wallet-scenarios.ts';
@@ -27,6 +30,7 @@ afterAll(() => server.close());
 describe('mocks', () => {
   for (const scenario of [
     ...accountScenarios,
+    ...accountErrorScenarios,
     ...walletScenarios,
     ...saleScenarios,
     ...referralScenarios,
@@ -34,6 +38,8 @@ describe('mocks', () => {
     ...brandTokenScenarios,
     ...adminPaymentScenarios,
     ...adminVerificationScenarios,
+    ...contentScenarios,
+    ...catalogueScenarios,
   ]) {
     test(scenario.name, () => runScenario(target, scenario));
   }

@@ -136,6 +136,12 @@ export const saleScenarios: Scenario[] = [
         input: () => ({ params: { uuid: '00000000-0000-4000-8000-000000000000' } }),
         expect: { status: 404, messageId: 'errors.notFound' },
       }),
+      call(verifyOrder, {
+        label: 'an order id with characters no id has',
+        as: 'token',
+        input: () => ({ params: { uuid: 'order*1' } }),
+        expect: { status: 400, kind: 'validation' },
+      }),
     ],
   },
   {

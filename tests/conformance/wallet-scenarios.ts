@@ -7,6 +7,7 @@ import {
   wallet,
   walletChallenge,
 } from '@brnd/contracts/api/wallet';
+import { PASSWORD_CHANGE_FAILURES } from '@brnd/contracts/domain/constants';
 import { WALLET_CHALLENGE_TTL_MINUTES } from '@brnd/contracts/domain/wallet-proof';
 import { Wallet } from 'ethers';
 import { verifiedUser } from './accounts-scenarios.ts';
@@ -169,6 +170,26 @@ export const walletScenarios: Scenario[] = [
     ],
   },
   {
+    name: `wallet: ${PASSWORD_CHANGE_FAILURES} wrong passwords stop address changes for a while`,
+    steps: [
+      ...verifiedUser,
+      challengeFor(ADDRESS, 'a challenge'),
+      call(updateWallet, {
+        label: 'the wrong password',
+        as: 'token',
+        times: PASSWORD_CHANGE_FAILURES,
+        input: (values) => proof(values, { password: 'Wrong123!x' }),
+        expect: { status: 400, kind: 'wrongCurrentPassword' },
+      }),
+      call(updateWallet, {
+        label: 'even the right password, once throttled',
+        as: 'token',
+        input: (values) => proof(values),
+        expect: { status: 429, kind: 'tooManyAttempts', retryAfter: true },
+      }),
+    ],
+  },
+  {
     name: 'transactions: a new user has none; the list needs a session',
     steps: [
       ...verifiedUser,
@@ -177,6 +198,12 @@ export const walletScenarios: Scenario[] = [
         expect: { status: 200, body: () => ({ orders: { rows: [], count: 0 } }) },
       }),
       call(orders, { label: 'transactions without a session', expect: { status: 401 } }),
+      call(orders, {
+        label: 'a page that is not a number',
+        as: 'token',
+        input: () => ({ query: { limit: 'ten' as unknown as number } }),
+        expect: { status: 400, kind: 'validation' },
+      }),
     ],
   },
   {

@@ -95,7 +95,7 @@ test('a new user registers, verifies e-mail and phone, edits the profile, change
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   await page.getByRole('button', { name: user.email }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
   expect(consoleErrors).toEqual([]);
@@ -182,9 +182,7 @@ test('every accounts validation message appears for the bad input that triggers 
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await page.getByLabel('Confirm password').fill(`${NEW_PASSWORD}x`);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(
-    page.getByText('The passwords do not match. Type the same password twice.'),
-  ).toBeVisible();
+  await expect(page.getByText('Passwords do not match. Try again!')).toBeVisible();
 
   await page.goto(`/phoneverify?code=${code}`);
   await page.getByLabel('Digit 1 of 4').fill('1');
@@ -214,7 +212,7 @@ test('an unknown path shows the 404 page and the language switch turns the login
   page,
 }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByText('Page not found (404)')).toBeVisible();
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
 
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

@@ -6,7 +6,7 @@ test('visitors get the production app without the mock API', async ({ page, requ
     if (response.request().resourceType() === 'script') scripts.push(response.url());
   });
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   expect(scripts.length).toBeGreaterThan(0);
   for (const url of scripts) {
@@ -26,7 +26,7 @@ test('the first page validates no API answers: the bff has checked them (decisio
     if (response.request().resourceType() === 'script') scripts.push(response.url());
   });
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   for (const url of scripts) {
     const source = await (await request.get(url)).text();
     // The validator's own message, and valibot's name as its schemas declare it (valibot ships

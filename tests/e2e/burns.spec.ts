@@ -1,19 +1,26 @@
 import { expect, test } from '@playwright/test';
-import { Contract, JsonRpcProvider } from 'ethers';
+import { DEV_MNEMONIC } from '@brnd/contracts/chain/anvil';
+import { Contract, HDNodeWallet, JsonRpcProvider } from 'ethers';
 import { createOperator } from './accounts.ts';
 
 const OPERATOR = { email: 'ops-e2e@brnd.example', password: 'Burn3r!e2e' };
 const BURNED = 1_234_567n;
 
-test('an operator records a buyback, the treasury burns it on chain, and the public page shows it', async ({
+test('an operator records a buyback with its purchase, the buyback wallet burns it on chain, and the public page shows it', async ({
   page,
 }) => {
+  // A purchase, a login, a burn and a page on chain: room for a loaded runner.
+  test.slow();
   createOperator(OPERATOR);
   const info = await (await page.request.get('/dev/info')).json();
   const provider = new JsonRpcProvider(info.rpcUrl, Number(info.chainId), { staticNetwork: true });
   const brnd = new Contract(
     info.contracts.brnd,
-    ['function totalSupply() view returns (uint256)'],
+    [
+      'function totalSupply() view returns (uint256)',
+      'function balanceOf(address) view returns (uint256)',
+      'function transfer(address to, uint256 value) returns (bool)',
+    ],
     provider,
   );
   const supplyBefore = (await brnd.getFunction('totalSupply')()) as bigint;
@@ -26,10 +33,27 @@ test('an operator records a buyback, the treasury burns it on chain, and the pub
   await expect(page).toHaveURL(/\/admin\/buybacks$/);
   await expect(page.getByRole('heading', { name: 'Operator console' })).toBeVisible();
 
+  // The purchase: BRND bought on the market arrives in the buyback wallet the console names
+  // (on the dev chain the "market" is the dev treasury, anvil's first account).
+  const wallet = await page
+    .getByText('Buyback wallet (deliver the bought BRND here):')
+    .locator('code')
+    .textContent();
+  const market = HDNodeWallet.fromPhrase(DEV_MNEMONIC, undefined, "m/44'/60'/0'/0/0").connect(
+    provider,
+  );
+  const sold = await (brnd.connect(market) as Contract).getFunction('transfer')(
+    wallet,
+    BURNED * 10n ** 18n,
+  );
+  await sold.wait();
+  const treasuryBefore = (await brnd.getFunction('balanceOf')(market.address)) as bigint;
+
   await page.getByLabel('Quarter').fill('2026-Q3');
   await page.getByLabel('Subscription profit (USD)').fill('50000');
   await page.getByLabel('Spent on the buyback (USD)').fill('10000');
   await page.getByLabel('BRND bought back and to burn').fill(BURNED.toString());
+  await page.getByLabel('Purchase transaction').fill(sold.hash);
   await page.getByRole('button', { name: 'Record and burn' }).click();
   await page
     .getByRole('dialog', { name: /^Burn .* BRND for 2026-Q3\?$/ })
@@ -49,6 +73,9 @@ test('an operator records a buyback, the treasury burns it on chain, and the pub
   expect((await brnd.getFunction('totalSupply')()) as bigint).toBe(
     supplyBefore - BURNED * 10n ** 18n,
   );
+  // The treasury's float, which backs what users may claim, was not burned.
+  expect((await brnd.getFunction('balanceOf')(market.address)) as bigint).toBe(treasuryBefore);
+  expect((await provider.getTransaction(hash!))?.from.toLowerCase()).toBe(wallet!.toLowerCase());
   provider.destroy();
 });
 

@@ -55,7 +55,7 @@ test('A copies a referral link, B opens it, registers, verifies and buys with ET
   const linkCode = ((await copy.textContent()) ?? '').replace('Copy link ', '').trim();
   expect(linkCode).toMatch(/^[A-Z2-9]{8}-[A-Z2-9]{5}$/);
   await copy.click();
-  await expect(aPage.getByText('Copied to the clipboard')).toBeVisible();
+  await expect(aPage.getByText('Successfully Copied!')).toBeVisible();
   const shared = await aPage.evaluate(() => navigator.clipboard.readText());
   expect(shared).toMatch(new RegExp(`/ref/${linkCode}$`));
 

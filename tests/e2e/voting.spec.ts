@@ -104,7 +104,7 @@ test('a user refers a brand by its website and it leads the newly added list', a
 
   // Not a website: refused a second after typing stops.
   await dialog.getByLabel('Brand website').fill('not a link');
-  await expect(dialog.getByText('Enter a valid website address, e.g. brand.com.')).toBeVisible();
+  await expect(dialog.getByText('Something wrong, Please add a valid link!')).toBeVisible();
   await expect(add).toBeDisabled();
 
   // A site that cannot be reached is named after its domain.

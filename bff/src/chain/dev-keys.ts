@@ -1,4 +1,9 @@
-import { DEV_MINTER_ACCOUNT, DEV_MNEMONIC, devAccounts } from '@brnd/contracts/chain/anvil';
+import {
+  DEV_BUYBACK_ACCOUNT,
+  DEV_MINTER_ACCOUNT,
+  DEV_MNEMONIC,
+  devAccounts,
+} from '@brnd/contracts/chain/anvil';
 import { HDNodeWallet } from 'ethers';
 
 /**
@@ -17,6 +22,7 @@ const DEV_XPUB_ACCOUNTS_CHECKED = 10;
 
 let devPrivateKeys: Set<string> | undefined;
 let devPublicKeys: Set<string> | undefined;
+let devAddresses: Set<string> | undefined;
 
 function privateKeysOfDevMnemonic(): Set<string> {
   devPrivateKeys ??= new Set(
@@ -46,9 +52,22 @@ export function devMinterKey(): string {
   return devAccounts(DEV_MINTER_ACCOUNT + 1)[DEV_MINTER_ACCOUNT]?.privateKey as string;
 }
 
+/** The buyback wallet's key on a development chain (decision 063). */
+export function devBuybackKey(): string {
+  return devAccounts(DEV_BUYBACK_ACCOUNT + 1)[DEV_BUYBACK_ACCOUNT]?.privateKey as string;
+}
+
 /** A private key derived from the public development mnemonic (anvil's funded accounts). */
 export function isDevPrivateKey(privateKey: string): boolean {
   return privateKeysOfDevMnemonic().has(privateKey.toLowerCase());
+}
+
+/** An account of the public development mnemonic, named by its address. */
+export function isDevAddress(address: string): boolean {
+  devAddresses ??= new Set(
+    devAccounts(DEV_ACCOUNTS_CHECKED).map((account) => account.address.toLowerCase()),
+  );
+  return devAddresses.has(address.toLowerCase());
 }
 
 /** The phrase itself, e.g. pasted as a mnemonic variable. */

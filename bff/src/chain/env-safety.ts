@@ -1,11 +1,13 @@
-import { computeAddress } from 'ethers';
+import { computeAddress, getAddress, isAddress } from 'ethers';
 import {
   DEV_CHAIN_IDS,
   depositXpubProblem,
+  isDevAddress,
   isDevMnemonic,
   isDevPrivateKey,
   isLocalDevChain,
 } from './dev-keys.ts';
+import { SIGNING_ROLES } from './signing-roles.ts';
 
 /** What the environment says about the chain, checked before the bff starts (env.ts). */
 
@@ -31,11 +33,16 @@ export function chainSafetyProblems(values: Record<string, string | undefined>):
       problems.push(`${name} is the public development mnemonic ("test … junk"): refused ${where}`);
     }
   }
-  for (const name of ['TREASURY_PRIVATE_KEY', 'BRAND_TOKEN_MINTER_PRIVATE_KEY']) {
+  for (const { key: name, address } of SIGNING_ROLES) {
     const key = values[name];
     if (key && isPrivateKey(key) && isDevPrivateKey(key)) {
       problems.push(
         `${name} is an anvil development key (from the public "test … junk" mnemonic): refused ${where}`,
+      );
+    }
+    if (values[address] && isDevAddress(values[address])) {
+      problems.push(
+        `${address} is an anvil development account (its key is public): refused ${where}`,
       );
     }
   }
@@ -68,26 +75,30 @@ function isPrivateKey(value: string): boolean {
 }
 
 /**
- * One key per role (decision 058): the treasury key holds the BRND float, the minter key creates
- * and mints brand tokens, and the brand tokens' admin is an address neither of them controls, so
- * a stolen hot key can neither mint at will on every token nor grant itself more.
+ * One key per role (decisions 058 and 063): the treasury key holds the BRND float, the minter key
+ * creates and mints brand tokens, the buyback key burns what was bought back, and the brand
+ * tokens' admin is an address none of them controls, so a stolen hot key can neither mint at will
+ * on every token, nor burn the float that backs users' balances, nor grant itself more.
  */
 function keysByRoleProblems(values: Record<string, string | undefined>, where: string): string[] {
-  const treasury = values.TREASURY_PRIVATE_KEY;
-  const minter = values.BRAND_TOKEN_MINTER_PRIVATE_KEY;
   const admin = values.BRAND_TOKEN_ADMIN_ADDRESS?.toLowerCase();
   const problems: string[] = [];
-  const treasuryAddress = treasury && isPrivateKey(treasury) ? computeAddress(treasury) : undefined;
-  const minterAddress = minter && isPrivateKey(minter) ? computeAddress(minter) : undefined;
-  if (treasuryAddress && treasuryAddress === minterAddress) {
-    problems.push(
-      `BRAND_TOKEN_MINTER_PRIVATE_KEY is the treasury's key: the minter needs a key of its own, refused ${where}`,
-    );
-  }
-  for (const [name, own] of [
-    ['TREASURY_PRIVATE_KEY', treasuryAddress],
-    ['BRAND_TOKEN_MINTER_PRIVATE_KEY', minterAddress],
-  ] as const) {
+  // Each role's account, from its key or its address (a key kept by the signing service).
+  const addresses = SIGNING_ROLES.map(({ key: keyName, address: addressName }) => {
+    const key = values[keyName];
+    if (key && isPrivateKey(key)) return [keyName, computeAddress(key)] as const;
+    const address = values[addressName];
+    return [addressName, isAddress(address) ? getAddress(address) : undefined] as const;
+  });
+  addresses.forEach(([name, own], index) => {
+    const earlier = addresses.slice(0, index).find(([, other]) => own && other === own);
+    if (earlier) {
+      problems.push(
+        `${name} is the account of ${earlier[0]}: each role needs a key of its own, refused ${where}`,
+      );
+    }
+  });
+  for (const [name, own] of addresses) {
     if (admin && own?.toLowerCase() === admin) {
       problems.push(
         `BRAND_TOKEN_ADMIN_ADDRESS is the address of ${name}: the admin must be a separate (cold) address, refused ${where}`,

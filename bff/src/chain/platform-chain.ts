@@ -1,12 +1,12 @@
 import { startAnvil } from '@brnd/contracts/chain/anvil';
 import { connectContract, jsonRpcProvider } from '@brnd/contracts/chain/connect';
 import { deployPlatformContracts, type PlatformContracts } from '@brnd/contracts/chain/deploy';
-import { BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
-import { Wallet, type JsonRpcProvider } from 'ethers';
+import { BRND, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
+import { VoidSigner, Wallet, type JsonRpcProvider } from 'ethers';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { devMinterKey } from './dev-keys.ts';
-import { envKeySigner, type TransactionSigner } from './signer.ts';
+import { devBuybackKey, devMinterKey } from './dev-keys.ts';
+import { envKeySigner, signerFor, type SignerSetting, type TransactionSigner } from './signer.ts';
 
 /** A week, as the staking contract's tests and the spec's premium rule assume. */
 const DEV_UNBONDING_SECONDS = 7 * 24 * 60 * 60;
@@ -23,8 +23,12 @@ export interface PlatformChain {
    * reorg will not undo it (ETH_CONFIRMATIONS on a real chain, 1 on the dev chain).
    */
   confirmations: number;
-  /** Holds the BRND float; contracts are read and calls encoded through it. */
-  treasury: Wallet;
+  /**
+   * The treasury's account, for reading contracts and encoding calls. It cannot sign on an
+   * external chain (a VoidSigner): every transaction there goes through a TransactionSigner.
+   * On a dev chain it is anvil's funded wallet, which tests send from.
+   */
+  treasury: Wallet | VoidSigner;
   /** Signs the treasury's transactions (decision 043): the env key, or a KMS/HSM in production. */
   signer: TransactionSigner;
   /**
@@ -32,6 +36,11 @@ export interface PlatformChain {
    * role; the factory names it as its minter.
    */
   minter: TransactionSigner;
+  /**
+   * Receives the BRND bought back on the market and burns it (decision 063): its own key and
+   * nonces, apart from the treasury's float, which backs what users may claim.
+   */
+  buyback: TransactionSigner;
   /** Given the admin and pauser roles of every brand token created: a cold address or multisig. */
   brandTokenAdmin: string;
   contracts: PlatformContracts;
@@ -42,14 +51,35 @@ export interface ExternalChainSettings {
   rpcUrl: string;
   chainId: number;
   confirmations: number;
-  treasuryPrivateKey: string;
-  minterPrivateKey: string;
+  /** Each role's key: in memory, or an account of a signing service (KMS/HSM, decision 063). */
+  treasury: SignerSetting;
+  minter: SignerSetting;
+  buyback: SignerSetting;
   brandTokenAdmin: string;
   contracts: PlatformContracts;
-  /** A KMS/HSM signer for the treasury's address; default: the key above, in memory. */
-  signer?: TransactionSigner;
-  /** A KMS/HSM signer for the minter's address; default: the minter key, in memory. */
-  minter?: TransactionSigner;
+  /**
+   * Refuse to start while the hot treasury holds the bulk of the BRND supply (any chain but a
+   * local development node): it should hold a payout float, the rest a cold address.
+   */
+  requireColdSupply: boolean;
+}
+
+/** More than this share of the supply in the hot treasury is not a float (decision 063). */
+export const MAX_FLOAT_SHARE_PERCENT = 50n;
+
+/** Why the treasury's BRND is not a float, or undefined. */
+export async function floatProblem(
+  provider: JsonRpcProvider,
+  contracts: PlatformContracts,
+  treasury: string,
+): Promise<string | undefined> {
+  const brnd = connectContract(BRND, contracts.brnd, provider);
+  const [held, supply] = (await Promise.all([brnd.balanceOf(treasury), brnd.totalSupply()])) as [
+    bigint,
+    bigint,
+  ];
+  if (held * 100n <= supply * MAX_FLOAT_SHARE_PERCENT) return undefined;
+  return `the treasury ${treasury} holds ${(held * 100n) / supply} % of the BRND supply: keep a payout float there and the rest at a cold address (docs/deploy.md, "Keys and custody")`;
 }
 
 async function genesisHash(provider: JsonRpcProvider): Promise<string> {
@@ -69,16 +99,17 @@ export async function connectExternalChain(
       `CHAIN_RPC_URL answers chain ${network.chainId}, not CHAIN_ID ${settings.chainId}`,
     );
   }
-  const treasury = new Wallet(settings.treasuryPrivateKey, provider);
-  const signer = settings.signer ?? envKeySigner(settings.treasuryPrivateKey);
-  // Nonces and balances are read for the treasury: a signer for another account would sign
-  // transactions the chain refuses or, worse, that spend from an account nobody watches.
-  if (signer.address !== treasury.address) {
-    throw new Error(
-      `the treasury signer is ${signer.address}, not the treasury ${treasury.address}`,
-    );
+  const [signer, minter, buyback] = await Promise.all([
+    signerFor(settings.treasury),
+    signerFor(settings.minter),
+    signerFor(settings.buyback),
+  ]);
+  // Reads only: no key sits behind it, so nothing can be signed but through the signers.
+  const treasury = new VoidSigner(signer.address, provider);
+  if (settings.requireColdSupply) {
+    const problem = await floatProblem(provider, settings.contracts, signer.address);
+    if (problem) throw new Error(problem);
   }
-  const minter = settings.minter ?? envKeySigner(settings.minterPrivateKey);
   const factory = connectContract(
     BrandTokenFactory,
     settings.contracts.brandTokenFactory,
@@ -99,6 +130,7 @@ export async function connectExternalChain(
     treasury,
     signer,
     minter,
+    buyback,
     brandTokenAdmin: settings.brandTokenAdmin,
     contracts: settings.contracts,
     stop: async () => provider.destroy(),
@@ -162,7 +194,8 @@ export async function ensureDeployment(
 /**
  * Connects to an anvil already running (tests start one per file, the crash test shares one
  * across restarts) and makes sure the contracts are deployed. The treasury is anvil's first
- * funded account (also the factory's owner and the brand tokens' admin), the minter its last.
+ * funded account (also the factory's owner and the brand tokens' admin), the minter its last,
+ * the buyback wallet the one before.
  */
 export async function connectDevChain(
   db: Database,
@@ -182,6 +215,7 @@ export async function connectDevChain(
     treasury,
     signer: envKeySigner(chain.treasuryPrivateKey),
     minter,
+    buyback: envKeySigner(devBuybackKey()),
     brandTokenAdmin: treasury.address,
     contracts,
     stop: async () => provider.destroy(),

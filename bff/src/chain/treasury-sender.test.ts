@@ -10,7 +10,7 @@ import type { TestApp } from '../testing.ts';
 import { startTestApp } from '../testing.ts';
 import { userWithTokens } from '../testing/chain-app.ts';
 import { connectDevChain, type PlatformChain } from './platform-chain.ts';
-import type { TransactionSigner } from './signer.ts';
+import { remoteSigner, type TransactionSigner } from './signer.ts';
 import type { TreasurySenderOptions } from './treasury-sender.ts';
 
 /**
@@ -268,4 +268,15 @@ test('every treasury transaction is signed by the chain’s signer (a KMS in pro
   });
   expect(asked[0]?.maxFeePerGas).toBeGreaterThan(0n);
   expect(await onChain(address)).toBe(4n * ONE_TOKEN);
+});
+
+test('a payout signed through a signing service (eth_signTransaction, as Web3Signer speaks for a KMS) settles', async () => {
+  // anvil holds the treasury's key here, as Web3Signer would hold it in front of a KMS or HSM.
+  const signer = await remoteSigner(anvil.rpcUrl, chain.signer.address);
+  const { address, payoutId } = await claimed(9n);
+  expect(await payoutService({ signer }).process(payoutId)).toBe('confirmed');
+  const sent = await row(payoutId);
+  expect(Transaction.from(sent.raw_transaction as string).from).toBe(chain.signer.address);
+  const brnd = connectContract(BRND, chain.contracts.brnd, chain.provider);
+  expect(await brnd.balanceOf(address)).toBe(9n * ONE_TOKEN);
 });

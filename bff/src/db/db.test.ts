@@ -115,7 +115,8 @@ test('nonces signed before keys by role are given the account that signed them',
     [raw, signed.hash],
   );
 
-  expect(await migrateUp(app.db.sequelize, app.db.url)).toEqual(['0130-signer-nonces']);
+  // 0130 runs first, then whatever came after it.
+  expect((await migrateUp(app.db.sequelize, app.db.url))?.[0]).toBe('0130-signer-nonces');
   const account = key.address.toLowerCase();
   expect(
     await app.db.query(`SELECT account FROM treasury_nonces WHERE genesis_hash = '0xgenesis'`),

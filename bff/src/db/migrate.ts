@@ -36,6 +36,8 @@ import { voteWithoutCommitLock } from './migrations/0115-vote-without-commit-loc
 import { smsSendsPruning } from './migrations/0120-sms-sends-pruning.ts';
 import { e164PhoneNumbers } from './migrations/0121-e164-phone-numbers.ts';
 import { signerNonces } from './migrations/0130-signer-nonces.ts';
+import { buybackPurchases } from './migrations/0150-buyback-purchases.ts';
+import { votesInBatches } from './migrations/0140-votes-in-batches.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -86,6 +88,8 @@ export const migrations: Migration[] = [
   smsSendsPruning,
   e164PhoneNumbers,
   signerNonces,
+  votesInBatches,
+  buybackPurchases,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -11,7 +11,10 @@ export function buybackRoutes({
 }): Route[] {
   return [
     route(burns, () => buybacks.burns()),
-    authedRoute(adminBuybacks, async () => ({ buybacks: await buybacks.list() })),
+    authedRoute(adminBuybacks, async () => ({
+      buybacks: await buybacks.list(),
+      wallet: buybacks.wallet(),
+    })),
     authedRoute(recordBuyback, async ({ auth, body }) => {
       const buyback = await buybacks.record({ id: auth.user.id, email: auth.user.email }, body);
       // The burn waits for the chain; the operator sees it pending and the list updates.

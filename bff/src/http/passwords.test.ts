@@ -171,7 +171,7 @@ test('change-password refuses a wrong current password and a mismatched confirma
   });
   expect(mismatch.status).toBe(400);
   expect(mismatch.error).toEqual({
-    message: 'The passwords do not match. Type the same password twice.',
+    message: 'Passwords do not match. Try again!',
     messageId: 'validation.passwordMismatch',
     errors: { confirmpassword: 'validation.passwordMismatch' },
   });

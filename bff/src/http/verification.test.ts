@@ -119,7 +119,7 @@ test('a wrong SMS code fails and the right one verifies the phone, once', async 
   });
   expect(wrong.status).toBe(400);
   expect(wrong.error).toEqual({
-    message: 'Verification failed',
+    message: 'Verification Failed',
     messageId: 'errors.verificationFailed',
     errors: { mobile_verification_code: 'errors.verificationFailed' },
   });

@@ -3,12 +3,15 @@ import { AUDIT_LOG_PAGE_SIZE } from '@brnd/contracts/domain/constants';
 import { FakeError, type UserRecord, randomUuid } from './records.ts';
 import type { FakeCore } from './core.ts';
 
+/** The fake's buyback wallet (anvil's dev buyback account, decision 063). */
+export const FAKE_BUYBACK_WALLET = '0xBcd4042DE499D14e55001CcbB24a551F3b954096';
+
 /** The operator console's buybacks, burns and audit log. */
 export function fakeOperatorConsole(core: FakeCore) {
   const { now, recordAudit, buybacksNewestFirst } = core;
   return {
     buybacks() {
-      return { buybacks: buybacksNewestFirst() };
+      return { buybacks: buybacksNewestFirst(), wallet: FAKE_BUYBACK_WALLET };
     },
 
     burns() {
@@ -32,11 +35,20 @@ export function fakeOperatorConsole(core: FakeCore) {
         subscription_profit_usd: number;
         buyback_usd: number;
         brnd_amount: number;
+        purchase_tx_hash: string;
       },
     ) {
       if (core.state.buybacks.some((buyback) => buyback.quarter === input.quarter)) {
         throw new FakeError(409, 'admin.buybacks.errors.quarterTaken', {
           errors: { quarter: 'admin.buybacks.errors.quarterTaken' },
+        });
+      }
+      // The fake has no chain: any purchase counts, but only for one buyback, as in the bff.
+      if (
+        core.state.buybacks.some((buyback) => buyback.purchase_tx_hash === input.purchase_tx_hash)
+      ) {
+        throw new FakeError(409, 'admin.buybacks.errors.purchaseTaken', {
+          errors: { purchase_tx_hash: 'admin.buybacks.errors.purchaseTaken' },
         });
       }
       const buyback: Buyback = {
@@ -47,6 +59,7 @@ export function fakeOperatorConsole(core: FakeCore) {
         brnd_burned: input.brnd_amount,
         status: 'pending',
         tx_hash: null,
+        purchase_tx_hash: input.purchase_tx_hash,
         error: null,
         created_at: new Date(now()).toISOString(),
       };

@@ -217,19 +217,18 @@ export function fakeOrders(core: FakeCore) {
 
     /** Records a card purchase; the amounts come from the provider's record, not the browser. */
     kantor(user: UserRecord, input: { cashTxHash: string }) {
+      // Like the bff: one card attempt per user per 30 seconds, counted before the provider is
+      // asked, and answered as every throttle is (the wait in `values`).
+      const attempt = hit(`card:${user.id}`, 1, CARD_RETRY_GAP_MS);
+      if (!attempt.allowed) {
+        throw core.tooManyAttempts(attempt.retryAfterSeconds, 'orders.errors.cardRetry');
+      }
       const transaction = core.state.cardTransactions.find(
         (candidate) => candidate.cashTxHash === input.cashTxHash,
       );
       if (!transaction) throw new FakeError(404, 'orders.errors.cardUnknown');
       if (core.state.orders.some((order) => order.uuid === transaction.cashTxHash)) {
         throw new FakeError(409, 'orders.errors.cardAlreadyRecorded');
-      }
-      // Like the bff: one card attempt per user per 30 seconds.
-      const attempt = hit(`card:${user.id}`, 1, CARD_RETRY_GAP_MS);
-      if (!attempt.allowed) {
-        throw new FakeError(429, 'orders.errors.cardRetry', {
-          retryAfterSeconds: attempt.retryAfterSeconds,
-        });
       }
       {
         const settings = saleSettings();

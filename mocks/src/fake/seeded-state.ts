@@ -52,6 +52,7 @@ export function seededState(seed: FakeSeed, at: number, appUrl: string): FakeSta
       brnd_burned: buyback.brnd_burned,
       status: 'confirmed',
       tx_hash: `0x${randomHex(32)}`,
+      purchase_tx_hash: `0x${randomHex(32)}`,
       error: null,
       created_at: new Date(at - buyback.ageMs).toISOString(),
     });

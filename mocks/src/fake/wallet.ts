@@ -1,15 +1,19 @@
 import { SUCCESS } from '@brnd/contracts/api/accounts';
 import { type Payout } from '@brnd/contracts/api/wallet';
-import { wholeTokens } from '@brnd/contracts/domain/constants';
+import {
+  LOGIN_THROTTLE_WINDOW_MS,
+  PASSWORD_CHANGE_FAILURES,
+  wholeTokens,
+} from '@brnd/contracts/domain/constants';
 import { fakeRetryTreasurySend, fakeTreasurySends } from '../admin-treasury.ts';
 import type { TreasurySource } from '@brnd/contracts/api/admin-treasury';
-import { fakeUpdateWallet, fakeWalletChallenge } from '../wallet-proofs.ts';
+import { fakeChecksummed, fakeUpdateWallet, fakeWalletChallenge } from '../wallet-proofs.ts';
 import { FakeError, type UserRecord, recordActivity } from './records.ts';
 import type { FakeCore } from './core.ts';
 
 /** Wallet as the bff's services/wallet.ts and payouts.ts: balance, proofs, payouts, activity. */
 export function fakeWallet(core: FakeCore) {
-  const { now, treasuryHost, proofHost, settlePayouts } = core;
+  const { now, treasuryHost, proofHost, settlePayouts, hit, refund, tooManyAttempts } = core;
   return {
     wallet(user: UserRecord) {
       return { wallet: [{ ...user.wallet }] };
@@ -31,6 +35,12 @@ export function fakeWallet(core: FakeCore) {
       user: UserRecord,
       input: { walletAddress: string; nonce: string; signature: string; password: string },
     ) {
+      // As the bff's wallet-proofs.ts: wrong passwords are counted, as for a password change.
+      fakeChecksummed(input.walletAddress);
+      const key = `wallet-change:${user.id}`;
+      const limit = hit(key, PASSWORD_CHANGE_FAILURES, LOGIN_THROTTLE_WINDOW_MS);
+      if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
+      if (input.password === user.password) refund(key);
       return fakeUpdateWallet(proofHost, user, input);
     },
 

@@ -18,6 +18,69 @@ export const VOTES_ANNOUNCED_BY_CALLER = 'brnd.votes_announced_by_caller';
 /** The one trend folder at a time (any constant; the same for every bff instance). */
 const TREND_FOLD_LOCK = 7_251_052;
 
+/** The vote of this migration (migration 0140 brings it back when undone). */
+export const CAST_VOTE_0115 = `
+      CREATE FUNCTION cast_vote(
+        p_user uuid, p_brand bigint, p_at timestamptz, p_month text, p_weight double precision,
+        p_reward numeric
+      ) RETURNS TABLE (outcome text, vote_id bigint, oldest timestamptz)
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        brand_industry text;
+        in_window integer;
+        for_brand integer;
+        first_at timestamptz;
+        cast_id bigint;
+      BEGIN
+        IF p_reward IS NULL OR p_reward <= 0 THEN
+          RAISE EXCEPTION 'cast_vote: the reward must be positive (%)', p_reward;
+        END IF;
+        PERFORM pg_advisory_xact_lock(${VOTE_LOCK_SPACE}, hashtext(p_user::text));
+
+        SELECT b.industry INTO brand_industry FROM brands b WHERE b.id = p_brand;
+        IF NOT FOUND THEN
+          RETURN QUERY SELECT 'not_found'::text, NULL::bigint, NULL::timestamptz;
+          RETURN;
+        END IF;
+
+        SELECT count(*), count(*) FILTER (WHERE v.brand_id = p_brand), min(v.cast_at)
+          INTO in_window, for_brand, first_at
+          FROM votes v WHERE v.user_id = p_user AND v.cast_at > p_at - ${WINDOW};
+        IF for_brand >= ${VOTES_PER_BRAND_PER_WINDOW} THEN
+          RETURN QUERY SELECT 'already_voted'::text, NULL::bigint, NULL::timestamptz;
+          RETURN;
+        END IF;
+        IF in_window >= ${VOTES_PER_WINDOW} THEN
+          RETURN QUERY SELECT 'limit'::text, NULL::bigint, first_at;
+          RETURN;
+        END IF;
+
+        -- The caller announces the tally after the commit (no NOTIFY, no commit-wide lock).
+        PERFORM set_config('${VOTES_ANNOUNCED_BY_CALLER}', 'on', true);
+        INSERT INTO votes (user_id, brand_id, cast_at, month)
+          VALUES (p_user, p_brand, p_at, p_month) RETURNING id INTO cast_id;
+        INSERT INTO ledger_accounts (id, kind, user_id, asset)
+          VALUES ('user:' || p_user, 'user', p_user, 'BRND')
+          ON CONFLICT DO NOTHING;
+        PERFORM ledger_post(
+          'vote:' || cast_id,
+          jsonb_build_object('kind', 'vote', 'brandId', p_brand, 'month', p_month),
+          ARRAY['${SUPPLY_ACCOUNT}', 'user:' || p_user],
+          ARRAY[-p_reward, p_reward]
+        );
+        -- The row that votes for one brand share comes last, so it is held only from here to
+        -- the commit.
+        INSERT INTO brand_month_votes AS tally (brand_id, month, industry, votes, reached_at)
+          VALUES (p_brand, p_month, brand_industry, 1, p_at)
+          ON CONFLICT (brand_id, month)
+          DO UPDATE SET votes = tally.votes + 1, reached_at = excluded.reached_at;
+        -- The trend score is folded in after the commit (fold_brand_trends).
+        INSERT INTO brand_trend_pending (brand_id, weight) VALUES (p_brand, p_weight);
+
+        RETURN QUERY SELECT 'accepted'::text, cast_id, NULL::timestamptz;
+      END $$;
+`;
+
 /**
  * A vote without the commit-wide lock (decision 052). A transaction that has sent a NOTIFY takes
  * one lock for the whole database while it commits (PostgreSQL queues notifications in commit
@@ -104,65 +167,7 @@ export const voteWithoutCommitLock: Migration = {
       END $$;
 
       DROP FUNCTION cast_vote(uuid, bigint, timestamptz, text, double precision);
-      CREATE FUNCTION cast_vote(
-        p_user uuid, p_brand bigint, p_at timestamptz, p_month text, p_weight double precision,
-        p_reward numeric
-      ) RETURNS TABLE (outcome text, vote_id bigint, oldest timestamptz)
-      LANGUAGE plpgsql AS $$
-      DECLARE
-        brand_industry text;
-        in_window integer;
-        for_brand integer;
-        first_at timestamptz;
-        cast_id bigint;
-      BEGIN
-        IF p_reward IS NULL OR p_reward <= 0 THEN
-          RAISE EXCEPTION 'cast_vote: the reward must be positive (%)', p_reward;
-        END IF;
-        PERFORM pg_advisory_xact_lock(${VOTE_LOCK_SPACE}, hashtext(p_user::text));
-
-        SELECT b.industry INTO brand_industry FROM brands b WHERE b.id = p_brand;
-        IF NOT FOUND THEN
-          RETURN QUERY SELECT 'not_found'::text, NULL::bigint, NULL::timestamptz;
-          RETURN;
-        END IF;
-
-        SELECT count(*), count(*) FILTER (WHERE v.brand_id = p_brand), min(v.cast_at)
-          INTO in_window, for_brand, first_at
-          FROM votes v WHERE v.user_id = p_user AND v.cast_at > p_at - ${WINDOW};
-        IF for_brand >= ${VOTES_PER_BRAND_PER_WINDOW} THEN
-          RETURN QUERY SELECT 'already_voted'::text, NULL::bigint, NULL::timestamptz;
-          RETURN;
-        END IF;
-        IF in_window >= ${VOTES_PER_WINDOW} THEN
-          RETURN QUERY SELECT 'limit'::text, NULL::bigint, first_at;
-          RETURN;
-        END IF;
-
-        -- The caller announces the tally after the commit (no NOTIFY, no commit-wide lock).
-        PERFORM set_config('${VOTES_ANNOUNCED_BY_CALLER}', 'on', true);
-        INSERT INTO votes (user_id, brand_id, cast_at, month)
-          VALUES (p_user, p_brand, p_at, p_month) RETURNING id INTO cast_id;
-        INSERT INTO ledger_accounts (id, kind, user_id, asset)
-          VALUES ('user:' || p_user, 'user', p_user, 'BRND')
-          ON CONFLICT DO NOTHING;
-        PERFORM ledger_post(
-          'vote:' || cast_id,
-          jsonb_build_object('kind', 'vote', 'brandId', p_brand, 'month', p_month),
-          ARRAY['${SUPPLY_ACCOUNT}', 'user:' || p_user],
-          ARRAY[-p_reward, p_reward]
-        );
-        -- The row that votes for one brand share comes last, so it is held only from here to
-        -- the commit.
-        INSERT INTO brand_month_votes AS tally (brand_id, month, industry, votes, reached_at)
-          VALUES (p_brand, p_month, brand_industry, 1, p_at)
-          ON CONFLICT (brand_id, month)
-          DO UPDATE SET votes = tally.votes + 1, reached_at = excluded.reached_at;
-        -- The trend score is folded in after the commit (fold_brand_trends).
-        INSERT INTO brand_trend_pending (brand_id, weight) VALUES (p_brand, p_weight);
-
-        RETURN QUERY SELECT 'accepted'::text, cast_id, NULL::timestamptz;
-      END $$;
+      ${CAST_VOTE_0115}
     `);
   },
   /** Migration 0071's `cast_vote`, and the trigger announces every tally again. */

@@ -10,11 +10,12 @@ import {
   notFound,
 } from './rows.ts';
 import type { BrandTokenBase } from './context.ts';
+import type { BrandTokenAccess } from './types.ts';
 
 /**
  * Loading brands and tokens with the owner's checks, and the chain and mail steps moves share.
  */
-export function brandTokenAccess(ctx: BrandTokenBase) {
+export function brandTokenAccess(ctx: BrandTokenBase): BrandTokenAccess {
   const { deps } = ctx;
   const { db } = deps;
 

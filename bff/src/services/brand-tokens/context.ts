@@ -1,5 +1,6 @@
 import { type BrandTokenDeps } from './rows.ts';
 import { brandTokenAccess } from './access.ts';
+import type { BrandTokenAccess, BrandTokenUsage, GiveRows, TokenMoves } from './types.ts';
 import { brandTokenUsage } from './usage.ts';
 import { giveRows } from './give.ts';
 import { tokenMoves } from './transfer.ts';
@@ -8,16 +9,16 @@ export interface BrandTokenBase {
   deps: BrandTokenDeps;
 }
 
-export type AccessContext = BrandTokenBase & ReturnType<typeof brandTokenAccess>;
-export type UsageContext = AccessContext & ReturnType<typeof brandTokenUsage>;
-export type GiveContext = UsageContext & ReturnType<typeof giveRows>;
-export type MoveContext = GiveContext & ReturnType<typeof tokenMoves>;
+export type AccessContext = BrandTokenBase & BrandTokenAccess;
+export type UsageContext = AccessContext & BrandTokenUsage;
+export type GiveContext = UsageContext & GiveRows;
+export type MoveContext = GiveContext & TokenMoves;
 
 /**
  * The lookups and steps the operations share, built once per service: each layer may use the
  * ones before it (access, then plan usage, then gives, then moves).
  */
-export function brandTokenContext(deps: BrandTokenDeps) {
+export function brandTokenContext(deps: BrandTokenDeps): MoveContext {
   const c0: BrandTokenBase = { deps };
   const c1 = { ...c0, ...brandTokenAccess(c0) };
   const c2 = { ...c1, ...brandTokenUsage(c1) };
@@ -26,4 +27,4 @@ export function brandTokenContext(deps: BrandTokenDeps) {
   return c4;
 }
 
-export type BrandTokenContext = ReturnType<typeof brandTokenContext>;
+export type BrandTokenContext = MoveContext;

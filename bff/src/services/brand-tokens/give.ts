@@ -20,18 +20,10 @@ import {
   lockKey,
 } from './rows.ts';
 import type { BrandTokenContext, UsageContext } from './context.ts';
-
-interface PreparedGive {
-  line: number | null;
-  recipient: string;
-  amount: number;
-  destination: 'ledger' | 'held' | 'chain';
-  userId: string | null;
-  sendId: string | null;
-}
+import type { BrandTokenService, GiveRows, PreparedGive } from './types.ts';
 
 /** Giving rows of tokens in one transaction: the ledger posting, holds, mint sends and mails. */
-export function giveRows(ctx: UsageContext) {
+export function giveRows(ctx: UsageContext): GiveRows {
   const { deps, mailReceived, verifiedRecipients, recordMints, addVolume } = ctx;
   const { db, ledger } = deps;
 
@@ -252,7 +244,9 @@ export function giveRows(ctx: UsageContext) {
 }
 
 /** Giving tokens: to one recipient, or to the rows of a CSV (previewed, then applied). */
-export function giveOperations(ctx: BrandTokenContext) {
+export function giveOperations(
+  ctx: BrandTokenContext,
+): Pick<BrandTokenService, 'give' | 'bulkGive'> {
   const {
     deps,
     consoleToken,

@@ -13,9 +13,12 @@ import {
   moveKind,
 } from './rows.ts';
 import type { BrandTokenContext } from './context.ts';
+import type { BrandTokenService } from './types.ts';
 
 /** The customer's holdings and the history of one token. */
-export function holdingOperations(ctx: BrandTokenContext) {
+export function holdingOperations(
+  ctx: BrandTokenContext,
+): Pick<BrandTokenService, 'mine' | 'history'> {
   const { deps, loadToken, claimHolds, walletBalances } = ctx;
   const { db } = deps;
 

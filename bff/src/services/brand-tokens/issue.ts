@@ -14,9 +14,12 @@ import {
   tickerTaken,
 } from './rows.ts';
 import type { BrandTokenContext } from './context.ts';
+import type { BrandTokenService } from './types.ts';
 
 /** The brand console: its overview, and issuing a new token. */
-export function consoleOperations(ctx: BrandTokenContext) {
+export function consoleOperations(
+  ctx: BrandTokenContext,
+): Pick<BrandTokenService, 'claimHolds' | 'console' | 'issue'> {
   const {
     deps,
     ownBrand,

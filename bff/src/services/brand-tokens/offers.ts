@@ -17,9 +17,12 @@ import {
   notFound,
 } from './rows.ts';
 import type { BrandTokenContext } from './context.ts';
+import type { BrandTokenService } from './types.ts';
 
 /** Offers: a brand creates them and checks codes; a customer redeems one for a code. */
-export function offerOperations(ctx: BrandTokenContext) {
+export function offerOperations(
+  ctx: BrandTokenContext,
+): Pick<BrandTokenService, 'createOffer' | 'checkCode' | 'redeem'> {
   const { deps, verifiedBrand, consoleToken, claimHolds } = ctx;
   const { db, ledger } = deps;
 

@@ -1,4 +1,5 @@
 import { type BrandTokenDeps } from './rows.ts';
+import type { BrandTokenService } from './types.ts';
 import { brandTokenContext } from './context.ts';
 import { consoleOperations } from './issue.ts';
 import { giveOperations } from './give.ts';
@@ -13,7 +14,7 @@ export type { SendQueue, BrandTokenDeps, GiveOutcome, BulkOutcome } from './rows
  * console and issuing (issue.ts), giving (give.ts), offers and redemptions (offers.ts), holdings
  * (holdings.ts) and moves (transfer.ts), over the shared steps in context.ts.
  */
-export function createBrandTokenService(deps: BrandTokenDeps) {
+export function createBrandTokenService(deps: BrandTokenDeps): BrandTokenService {
   const ctx = brandTokenContext(deps);
   return {
     ...consoleOperations(ctx),
@@ -24,4 +25,4 @@ export function createBrandTokenService(deps: BrandTokenDeps) {
   };
 }
 
-export type BrandTokenService = ReturnType<typeof createBrandTokenService>;
+export type { BrandTokenService } from './types.ts';

@@ -6,6 +6,7 @@ import { DomainError } from '../errors.ts';
 import { InsufficientBalanceError } from '../ledger.ts';
 import { type GiveOutcome, whole, baseUnits, lockKey } from './rows.ts';
 import type { BrandTokenContext, GiveContext } from './context.ts';
+import type { BrandTokenService, TokenMoves } from './types.ts';
 
 interface TransferRow {
   recipient: string;
@@ -16,7 +17,7 @@ interface TransferRow {
 }
 
 /** A customer's move of their tokens: a transfer to someone else or a claim to their wallet. */
-export function tokenMoves(ctx: GiveContext) {
+export function tokenMoves(ctx: GiveContext): TokenMoves {
   const {
     deps,
     activeToken,
@@ -172,7 +173,9 @@ export function tokenMoves(ctx: GiveContext) {
 }
 
 /** The customer sends tokens to someone else, or claims them to their wallet. */
-export function transferOperations(ctx: BrandTokenContext) {
+export function transferOperations(
+  ctx: BrandTokenContext,
+): Pick<BrandTokenService, 'transfer' | 'claim'> {
   const { deps, move } = ctx;
   const { db } = deps;
 

@@ -8,9 +8,10 @@ import { tokenAccounts } from './accounts.ts';
 import { effectivePlan, limitOf, requireWithin } from './plans.ts';
 import { type BrandRow, type TokenRow, whole } from './rows.ts';
 import type { AccessContext } from './context.ts';
+import type { BrandTokenUsage } from './types.ts';
 
 /** A brand's plan usage and daily volume, open holds, and a token's holdings and figures. */
-export function brandTokenUsage(ctx: AccessContext) {
+export function brandTokenUsage(ctx: AccessContext): BrandTokenUsage {
   const { deps } = ctx;
   const { db, ledger, logger } = deps;
 

@@ -6,6 +6,10 @@ import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminBuybacksScreen } from './AdminBuybacksScreen.tsx';
 
+/** The purchases the stories record: the transactions that delivered the BRND. */
+const PURCHASE = `0x${'ab'.repeat(32)}`;
+const OTHER_PURCHASE = `0x${'cd'.repeat(32)}`;
+
 const meta = {
   title: 'Screens/Admin/Buyback and burn',
   component: AdminBuybacksScreen,
@@ -15,15 +19,22 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Recording a quarter: pending at first, then Burned with its transaction, by itself. */
+/**
+ * Recording a quarter with its purchase (delivered to the buyback wallet the screen names):
+ * pending at first, then Burned with its transaction, by itself.
+ */
 export const RecordAndBurn: Story = {
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
     await canvas.findByRole('table');
+    await expect(
+      canvas.getByText(t('admin.buybacks.wallet')).querySelector('code'),
+    ).toHaveTextContent(/^0x[0-9a-fA-F]{40}$/);
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.quarter')), '2026-Q3');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '50000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '10000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '2500000');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.purchase')), PURCHASE);
     await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') }));
     const what = { quarter: '2026-Q3', count: 2_500_000 };
     const dialog = await screen.findByRole('dialog', {
@@ -66,15 +77,19 @@ export const FormErrors: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '10000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '2500');
     await userEvent.type(amount, '0');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.purchase')), '0x1234');
     await userEvent.click(submit);
     await expect(await canvas.findByText(t('admin.buybacks.errors.quarter'))).toBeVisible();
     await expect(canvas.getByText(t('admin.buybacks.errors.brndAmount'))).toBeVisible();
+    await expect(canvas.getByText(t('admin.buybacks.errors.purchaseTxHash'))).toBeVisible();
     await expect(quarter).toHaveFocus();
 
     await userEvent.clear(quarter);
     await userEvent.type(quarter, '2026-Q3');
     await userEvent.clear(amount);
     await userEvent.type(amount, '1000');
+    await userEvent.clear(canvas.getByLabelText(t('admin.buybacks.purchase')));
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.purchase')), PURCHASE);
     await userEvent.click(submit);
     await expect(await canvas.findByText(t('admin.buybacks.errors.overCap'))).toBeVisible();
   },
@@ -89,6 +104,7 @@ export const QuarterTaken: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '60000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '100');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '10');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.purchase')), OTHER_PURCHASE);
     await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') }));
     await userEvent.click(
       await screen.findByRole('button', {
@@ -110,6 +126,7 @@ export const BurnCancelled: Story = {
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.profit')), '50000');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.spent')), '100');
     await userEvent.type(canvas.getByLabelText(t('admin.buybacks.amount')), '5000');
+    await userEvent.type(canvas.getByLabelText(t('admin.buybacks.purchase')), PURCHASE);
     const submit = canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') });
     await userEvent.click(submit);
     await screen.findByRole('dialog', {
@@ -124,6 +141,38 @@ export const BurnCancelled: Story = {
   },
 };
 
+/** One purchase backs one buyback: recording it again for another quarter is refused. */
+export const PurchaseTaken: Story = {
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    await canvas.findByRole('table');
+    const record = async (quarter: string) => {
+      for (const [label, value] of [
+        ['admin.buybacks.quarter', quarter],
+        ['admin.buybacks.profit', '50000'],
+        ['admin.buybacks.spent', '100'],
+        ['admin.buybacks.amount', '10'],
+        ['admin.buybacks.purchase', PURCHASE],
+      ] as const) {
+        await userEvent.clear(canvas.getByLabelText(t(label)));
+        await userEvent.type(canvas.getByLabelText(t(label)), value);
+      }
+      await userEvent.click(canvas.getByRole('button', { name: t.exact('admin.buybacks.submit') }));
+      await userEvent.click(
+        await screen.findByRole('button', {
+          name: t.exact('admin.buybacks.confirm.action', { count: 10 }),
+        }),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    await record('2026-Q3');
+    await expectToast(t, 'success', t('admin.buybacks.recorded', { quarter: '2026-Q3' }));
+    await record('2026-Q4');
+    await expectToast(t, 'danger', t('admin.buybacks.errors.purchaseTaken'));
+    await expect(within(canvas.getByRole('table')).queryByText('2026-Q4')).toBeNull();
+  },
+};
+
 const failed: Buyback = {
   id: 'b-failed',
   quarter: '2026-Q3',
@@ -132,13 +181,16 @@ const failed: Buyback = {
   brnd_burned: 999_000_000,
   status: 'failed',
   tx_hash: null,
+  purchase_tx_hash: PURCHASE,
   error: 'execution reverted: ERC20InsufficientBalance',
   created_at: '2026-10-02T09:00:00.000Z',
 };
 
 /** A burn the chain refused shows Failed with the chain's reason. */
 export const BurnFailed: Story = {
-  parameters: { msw: { handlers: [respondWith(adminBuybacks, { buybacks: [failed] })] } },
+  parameters: {
+    msw: { handlers: [respondWith(adminBuybacks, { buybacks: [failed], wallet: null })] },
+  },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('admin.buybacks.statuses.failed'))).toBeVisible();
@@ -147,7 +199,7 @@ export const BurnFailed: Story = {
 };
 
 export const NoneYet: Story = {
-  parameters: { msw: { handlers: [respondWith(adminBuybacks, { buybacks: [] })] } },
+  parameters: { msw: { handlers: [respondWith(adminBuybacks, { buybacks: [], wallet: null })] } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(await canvas.findByText(t('admin.buybacks.empty'))).toBeVisible();

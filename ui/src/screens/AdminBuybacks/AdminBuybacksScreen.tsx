@@ -11,6 +11,7 @@ import screen from '../shared/screen.module.css';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import { BuybackForm, type BuybackValues } from './BuybackForm.tsx';
 import { BuybackList } from './BuybackList.tsx';
+import styles from './AdminBuybacks.module.css';
 
 /** While a burn is on its way the list asks again, so it turns to Burned by itself. */
 const PENDING_REFRESH_MS = 2_000;
@@ -18,9 +19,9 @@ const PENDING_REFRESH_MS = 2_000;
 export function adminBuybacksQueryOptions(api: ApiClient) {
   return queryOptions({
     queryKey: ['admin', 'buybacks'],
-    queryFn: async () => (await api.call(adminBuybacks)).buybacks,
+    queryFn: () => api.call(adminBuybacks),
     refetchInterval: (query) =>
-      query.state.data?.some((buyback) => buyback.status === 'pending')
+      query.state.data?.buybacks.some((buyback) => buyback.status === 'pending')
         ? PENDING_REFRESH_MS
         : false,
   });
@@ -48,6 +49,11 @@ export function AdminBuybacksScreen() {
   return (
     <Card title={intl.formatMessage({ id: 'admin.buybacks.heading' })}>
       <p className={screen.muted}>{intl.formatMessage({ id: 'admin.buybacks.intro' })}</p>
+      {list.data?.wallet && (
+        <p className={styles.wallet}>
+          {intl.formatMessage({ id: 'admin.buybacks.wallet' })} <code>{list.data.wallet}</code>
+        </p>
+      )}
       <BuybackForm
         onSubmit={(values, done) => record.mutate(values, { onSettled: done })}
         submitting={record.isPending}
@@ -59,7 +65,7 @@ export function AdminBuybacksScreen() {
       ) : list.isError ? (
         <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <BuybackList buybacks={list.data} />
+        <BuybackList buybacks={list.data.buybacks} />
       )}
     </Card>
   );

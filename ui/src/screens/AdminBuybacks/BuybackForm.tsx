@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { BuybackInputSchema } from '@brnd/contracts/api/burns';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import type { recordBuyback } from '@brnd/contracts/api/burns';
 import { Button } from '../../components/Button/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from './AdminBuybacks.module.css';
 
 export type BuybackValues = EndpointBody<typeof recordBuyback>;
@@ -28,10 +28,15 @@ export function BuybackForm({ onSubmit, submitting = false, serverErrors }: Buyb
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const inputProps = useInputProps();
   const [confirming, setConfirming] = useState<BuybackValues | null>(null);
-  const form = useForm({
-    defaultValues: { quarter: '', subscription_profit_usd: '', buyback_usd: '', brnd_amount: '' },
+  const form = useAppForm({
+    defaultValues: {
+      quarter: '',
+      subscription_profit_usd: '',
+      buyback_usd: '',
+      brnd_amount: '',
+      purchase_tx_hash: '',
+    },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: BuybackInputSchema },
     onSubmit: ({ value }) => setConfirming(value),
@@ -46,43 +51,39 @@ export function BuybackForm({ onSubmit, submitting = false, serverErrors }: Buyb
   return (
     <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
       <h3 className={styles.formHeading}>{t('admin.buybacks.form')}</h3>
-      <form.Field name="quarter">
+      <form.AppField name="quarter">
         {(field) => (
-          <TextField
-            {...inputProps(field)}
+          <field.TextField
             label={t('admin.buybacks.quarter')}
             hint={t('admin.buybacks.quarterHint')}
           />
         )}
-      </form.Field>
-      <form.Field name="subscription_profit_usd">
+      </form.AppField>
+      <form.AppField name="subscription_profit_usd">
+        {(field) => <field.TextField label={t('admin.buybacks.profit')} inputMode="decimal" />}
+      </form.AppField>
+      <form.AppField name="buyback_usd">
         {(field) => (
-          <TextField
-            {...inputProps(field)}
-            label={t('admin.buybacks.profit')}
-            inputMode="decimal"
-          />
-        )}
-      </form.Field>
-      <form.Field name="buyback_usd">
-        {(field) => (
-          <TextField
-            {...inputProps(field)}
+          <field.TextField
             label={t('admin.buybacks.spent')}
             hint={t('admin.buybacks.spentHint')}
             inputMode="decimal"
           />
         )}
-      </form.Field>
-      <form.Field name="brnd_amount">
+      </form.AppField>
+      <form.AppField name="brnd_amount">
+        {(field) => <field.TextField label={t('admin.buybacks.amount')} inputMode="numeric" />}
+      </form.AppField>
+      <form.AppField name="purchase_tx_hash">
         {(field) => (
-          <TextField
-            {...inputProps(field)}
-            label={t('admin.buybacks.amount')}
-            inputMode="numeric"
+          <field.TextField
+            label={t('admin.buybacks.purchase')}
+            hint={t('admin.buybacks.purchaseHint')}
+            autoComplete="off"
+            spellCheck={false}
           />
         )}
-      </form.Field>
+      </form.AppField>
       <Button type="submit" disabled={submitting}>
         {t('admin.buybacks.submit')}
       </Button>

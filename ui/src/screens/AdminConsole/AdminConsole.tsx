@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminSession } from '@brnd/contracts/api/admin';
 import type { ApiClient } from '@brnd/contracts/api/client';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { ButtonLink } from '../../components/Button/Button.tsx';
@@ -39,7 +39,7 @@ export function AdminConsole({ pathname, children }: AdminConsoleProps) {
   const path = pathname ?? window.location.pathname;
 
   if (session.isPending) return <LoadingPage label={t('common.loading')} />;
-  if (session.error instanceof ApiError && session.error.status === 403) {
+  if (isEndpointError(session.error, adminSession, 'forbidden')) {
     return (
       <MessagePage
         title={t('admin.forbidden.title')}

@@ -17,7 +17,7 @@ import screen from '../shared/screen.module.css';
 import table from '../shared/table.module.css';
 import { FilterActions } from '../shared/FilterActions.tsx';
 import styles from '../shared/filter-form.module.css';
-import { NotificationOutcome } from '../AdminOrders/order-badges.tsx';
+import { NotificationOutcome } from '../shared/order-badges.tsx';
 import { ADMIN_TIME } from '../shared/admin-time.ts';
 
 export interface NotificationFilters {

@@ -16,7 +16,7 @@ import { PagedTable } from '../shared/PagedTable.tsx';
 import screen from '../shared/screen.module.css';
 import { FilterActions } from '../shared/FilterActions.tsx';
 import styles from '../shared/filter-form.module.css';
-import { ExceptionBadge, StatusBadge } from './order-badges.tsx';
+import { ExceptionBadge, StatusBadge } from '../shared/order-badges.tsx';
 import { ADMIN_TIME } from '../shared/admin-time.ts';
 
 export interface OrderFilters {

@@ -11,7 +11,7 @@ import {
   type VerificationItem,
 } from '@brnd/contracts/api/admin-verification';
 import type { ApiClient } from '@brnd/contracts/api/client';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import {
   VERIFICATION_BUSINESS_DAYS,
   VERIFICATION_STATUSES,
@@ -70,10 +70,15 @@ export function AdminVerificationScreen() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
   const onFailure = (error: unknown) => {
     showError(error);
-    // Someone else decided (409) or deleted it (404): show the queue as it is now.
-    if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-      void refresh();
-    }
+    // Someone else decided, revoked or deleted it (or its document): show the queue as it is now.
+    const changedMeanwhile =
+      isEndpointError(error, decideVerification, 'alreadyDecided') ||
+      isEndpointError(error, downloadVerificationDocument, 'documentNotFound') ||
+      isEndpointError(error, decideVerification, 'requestNotFound') ||
+      isEndpointError(error, revokeVerification, 'notVerified') ||
+      isEndpointError(error, revokeVerification, 'requestNotFound') ||
+      isEndpointError(error, deleteCompany, 'requestNotFound');
+    if (changedMeanwhile) void refresh();
   };
 
   const decide = useMutation({

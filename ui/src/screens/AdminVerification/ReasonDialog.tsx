@@ -1,17 +1,15 @@
 import { useIntl } from 'react-intl';
 import type * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import {
   RejectionInputSchema,
   RevocationInputSchema,
 } from '@brnd/contracts/api/admin-verification';
 import { Button } from '../../components/Button/Button.tsx';
-import { cx } from '../../components/class-names.ts';
 import { Modal } from '../../components/Modal/Modal.tsx';
-import { ControlField } from '../../components/TextField/ControlField.tsx';
-import fieldStyles from '../../components/TextField/TextField.module.css';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useErrorText, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from './AdminVerification.module.css';
 
 interface ActionTexts {
@@ -64,8 +62,7 @@ export function ReasonDialog({
   const t = (id: string, values?: Record<string, string>) =>
     intl.formatMessage({ id: `adminVerification.${id}` }, values);
   const texts: ActionTexts = ACTIONS[action];
-  const errorText = useErrorText();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { reason: '' },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: texts.schema },
@@ -86,23 +83,11 @@ export function ReasonDialog({
       description={t(texts.text, { email: target?.email ?? '' })}
     >
       <form noValidate onSubmit={submitHandler(form)}>
-        <form.Field name="reason">
+        <form.AppField name="reason">
           {(field) => (
-            <ControlField label={t('reason')} error={errorText(field.state.meta.errors)}>
-              {(aria) => (
-                <textarea
-                  {...aria}
-                  name={field.name}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                  rows={4}
-                  className={cx(fieldStyles.input, styles.reason)}
-                />
-              )}
-            </ControlField>
+            <field.TextAreaField label={t('reason')} rows={4} className={styles.reason} />
           )}
-        </form.Field>
+        </form.AppField>
         <div className={styles.dialogActions}>
           <Button
             variant="ghost"

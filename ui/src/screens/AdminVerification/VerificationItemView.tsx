@@ -5,7 +5,7 @@ import { Badge } from '../../components/Badge/Badge.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import styles from './AdminVerification.module.css';
 import { ADMIN_TIME } from '../shared/admin-time.ts';
-import { countryName } from '../Contact/countries.ts';
+import { countryName } from '../shared/countries.ts';
 
 export interface VerificationItemViewProps {
   item: VerificationItem;

@@ -8,7 +8,7 @@ import {
   blogLoadingHandlers,
 } from '@brnd/mocks/blog';
 import { storyIntl } from '../../testing/story-intl.ts';
-import { cardTitle } from './blog-text.ts';
+import { cardTitle } from '../shared/blog-text.ts';
 import { BlogScreen } from './BlogScreen.tsx';
 
 const meta = {

@@ -8,7 +8,7 @@ import {
 } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import { apiErrorText } from '../shared/api-error.ts';
-import { blogQueryOptions } from './blog-queries.ts';
+import { blogQueryOptions } from '../shared/blog-queries.ts';
 import { BlogView, type BlogState } from './BlogView.tsx';
 
 export function BlogScreen() {

@@ -4,7 +4,7 @@ import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { cx } from '../../components/class-names.ts';
-import { cardTitle } from './blog-text.ts';
+import { cardTitle } from '../shared/blog-text.ts';
 import styles from './BlogView.module.css';
 
 export type BlogState =

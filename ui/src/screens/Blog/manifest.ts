@@ -1,5 +1,5 @@
 import { defineScreen } from '../screen-manifest.ts';
-import { blogQueryOptions } from './blog-queries.ts';
+import { blogQueryOptions } from '../shared/blog-queries.ts';
 
 /** Blog's route: see ../screen-manifest.ts. */
 export const blogScreen = defineScreen({

@@ -13,7 +13,7 @@ import {
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectToast } from '../shared/story-helpers.ts';
-import { brandRow } from '../Voting/voting-fixtures.ts';
+import { brandRow } from '../shared/voting-fixtures.ts';
 import { BrandDetailScreen } from './BrandDetailScreen.tsx';
 
 const kawa = brandRow(7, {

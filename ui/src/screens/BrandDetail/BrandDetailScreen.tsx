@@ -16,7 +16,7 @@ import { useVote, useVoteLimitValues, voteState } from '../shared/brand-votes.ts
 import { MessagePage } from '../shared/MessagePage.tsx';
 import styles from './BrandDetailScreen.module.css';
 import { BrandLogo } from '../../components/BrandLogo/BrandLogo.tsx';
-import { countryName } from '../Contact/countries.ts';
+import { countryName } from '../shared/countries.ts';
 
 export interface BrandDetailScreenProps {
   /** The `{brandId}` of /brand/{brandId}, as typed in the address. */

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
-import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
+import { LOCAL_TOKENS_NUM } from '../shared/buy-storage.ts';
 import { BuySuccessScreen } from './BuySuccessScreen.tsx';
 
 const meta = {

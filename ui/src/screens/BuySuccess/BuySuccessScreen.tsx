@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { ButtonLink } from '../../components/Button/Button.tsx';
 import { readStored } from '../shared/storage.ts';
 import { MessagePage } from '../shared/MessagePage.tsx';
-import { LOCAL_TOKENS_NUM } from '../BuyToken/buy-storage.ts';
+import { LOCAL_TOKENS_NUM } from '../shared/buy-storage.ts';
 
 export interface BuySuccessScreenProps {
   /** Whole BRND the provider charged for (its return address carries them). */

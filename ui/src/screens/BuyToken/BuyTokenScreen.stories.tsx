@@ -16,7 +16,7 @@ import { tokensForPln, tokensForUsd } from '@brnd/contracts/domain/sale';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
-import { SESSION_CARD_ATTEMPT } from './buy-storage.ts';
+import { SESSION_CARD_ATTEMPT } from '../shared/buy-storage.ts';
 import { BuyTokenScreen } from './BuyTokenScreen.tsx';
 
 const meta = {

@@ -4,7 +4,7 @@ import type { Job } from '@brnd/contracts/api/site';
 import { Button } from '../../components/Button/Button.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useLanguage } from '../../i18n.tsx';
-import { EmailLink } from './site-config.tsx';
+import { EmailLink } from '../shared/site-config.tsx';
 import styles from './CompanyScreen.module.css';
 
 /** A job board that has drawn nothing by then is treated as down: the visitor gets the list. */

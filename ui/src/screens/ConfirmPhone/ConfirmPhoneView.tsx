@@ -1,15 +1,15 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { changeMobile } from '@brnd/contracts/api/accounts';
 import { DEFAULT_PHONE_COUNTRY } from '@brnd/contracts/domain/constants';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout.tsx';
 import { Button } from '../../components/Button/Button.tsx';
-import { PhoneField } from '../../components/PhoneField/PhoneField.tsx';
 import { Link } from '../../navigation.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useErrorText, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
 
 export const ConfirmPhoneFormSchema = v.pick(changeMobile.body, ['mobile']);
@@ -38,8 +38,7 @@ export function ConfirmPhoneView({
   failure,
 }: ConfirmPhoneViewProps) {
   const intl = useIntl();
-  const errorText = useErrorText();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { mobile },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: ConfirmPhoneFormSchema },
@@ -56,21 +55,16 @@ export function ConfirmPhoneView({
     >
       {failure && <Alert variant="danger">{failure}</Alert>}
       <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
-        <form.Field name="mobile">
+        <form.AppField name="mobile">
           {(field) => (
-            <PhoneField
+            <field.PhoneField
               label={intl.formatMessage({ id: 'accounts.fields.mobile' })}
-              name={field.name}
-              value={field.state.value}
-              onChange={(value) => field.handleChange(value)}
-              onBlur={field.handleBlur}
               defaultCountry={DEFAULT_PHONE_COUNTRY}
               readOnly={!editable}
               autoComplete="tel"
-              error={errorText(field.state.meta.errors)}
             />
           )}
-        </form.Field>
+        </form.AppField>
         {!editable && (
           <div className={styles.row}>
             <Link to="/editPhone" options={{ search: { edit: '', code } }}>

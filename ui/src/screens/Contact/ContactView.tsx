@@ -1,22 +1,14 @@
-import { useMemo, type ChangeEvent } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm, type AnyFieldApi } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { contact } from '@brnd/contracts/api/content';
 import { Button } from '../../components/Button/Button.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
-import { ControlField } from '../../components/TextField/ControlField.tsx';
-import fieldStyles from '../../components/TextField/TextField.module.css';
-import { cx } from '../../components/class-names.ts';
 import type { FieldErrors } from '../shared/api-error.ts';
-import {
-  submitHandler,
-  useErrorText,
-  useInputProps,
-  useServerFieldErrors,
-} from '../shared/forms.ts';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from './ContactView.module.css';
-import { countryOptions } from './countries.ts';
+import { countryOptions } from '../shared/countries.ts';
+import { useAppForm } from '../shared/app-form.tsx';
 
 /** The stricter of the spec's two readings: country and free text are required too. */
 export const ContactFormSchema = contact.body;
@@ -28,15 +20,11 @@ export interface ContactViewProps {
   serverErrors?: FieldErrors;
 }
 
-type Control = HTMLSelectElement | HTMLTextAreaElement;
-
 export function ContactView({ onSubmit, submitting = false, serverErrors }: ContactViewProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const inputProps = useInputProps();
-  const errorText = useErrorText();
   const countries = useMemo(() => countryOptions(intl.locale), [intl.locale]);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: {
       contactCountry: t('contact.select'),
       contactName: '',
@@ -50,75 +38,51 @@ export function ContactView({ onSubmit, submitting = false, serverErrors }: Cont
   });
   useServerFieldErrors(form, serverErrors);
 
-  const controlProps = (field: AnyFieldApi) => ({
-    name: field.name,
-    value: field.state.value as string,
-    onChange: (event: ChangeEvent<Control>) => field.handleChange(event.target.value),
-    onBlur: field.handleBlur,
-  });
-
   return (
     <div className={styles.page}>
       <h1>{t('contact.title')}</h1>
       <p className={styles.lead}>{t('contact.lead')}</p>
       <form noValidate onSubmit={submitHandler(form)}>
-        <form.Field name="contactCountry">
+        <form.AppField name="contactCountry">
           {(field) => (
-            <ControlField label={t('contact.country')} error={errorText(field.state.meta.errors)}>
-              {(aria) => (
-                <select {...aria} {...controlProps(field)} className={fieldStyles.input}>
-                  {/* The spec's first option; choosing it means no country and is refused. */}
-                  <option value={t('contact.select')}>{t('contact.select')}</option>
-                  {countries.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </ControlField>
+            <field.SelectField label={t('contact.country')}>
+              {/* The spec's first option; choosing it means no country and is refused. */}
+              <option value={t('contact.select')}>{t('contact.select')}</option>
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </field.SelectField>
           )}
-        </form.Field>
-        <form.Field name="contactName">
+        </form.AppField>
+        <form.AppField name="contactName">
+          {(field) => <field.TextField label={t('contact.name')} autoComplete="name" />}
+        </form.AppField>
+        <form.AppField name="contactAnything">
           {(field) => (
-            <TextField {...inputProps(field)} label={t('contact.name')} autoComplete="name" />
+            <field.TextAreaField
+              label={t('contact.anything')}
+              rows={5}
+              className={styles.textarea}
+            />
           )}
-        </form.Field>
-        <form.Field name="contactAnything">
+        </form.AppField>
+        <form.AppField name="contactEmail">
           {(field) => (
-            <ControlField label={t('contact.anything')} error={errorText(field.state.meta.errors)}>
-              {(aria) => (
-                <textarea
-                  {...aria}
-                  {...controlProps(field)}
-                  rows={5}
-                  className={cx(fieldStyles.input, styles.textarea)}
-                />
-              )}
-            </ControlField>
-          )}
-        </form.Field>
-        <form.Field name="contactEmail">
-          {(field) => (
-            <TextField
-              {...inputProps(field)}
+            <field.TextField
               label={t('contact.email')}
               type="email"
               inputMode="email"
               autoComplete="email"
             />
           )}
-        </form.Field>
-        <form.Field name="contactWebsite">
+        </form.AppField>
+        <form.AppField name="contactWebsite">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
-              label={t('contact.website')}
-              inputMode="url"
-              autoComplete="url"
-            />
+            <field.TextField label={t('contact.website')} inputMode="url" autoComplete="url" />
           )}
-        </form.Field>
+        </form.AppField>
         <Button type="submit" fullWidth busy={submitting}>
           {t('contact.submit')}
         </Button>

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Card } from '../../components/Card/Card.tsx';
 import { Link } from '../../navigation.tsx';
 import { useSession } from '../../session.tsx';
-import { SaleDashboardCards } from '../DashboardSale/SaleDashboardCards.tsx';
+import { SaleDashboardCards } from '../shared/SaleDashboardCards.tsx';
 import { FavouriteBrands } from './FavouriteBrands.tsx';
 import styles from './DashboardHomeScreen.module.css';
 

@@ -5,7 +5,7 @@ import { VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import { pending, respondWith, serverError, voteCounted } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
-import { brandRow } from '../Voting/voting-fixtures.ts';
+import { brandRow } from '../shared/voting-fixtures.ts';
 import { FavouriteBrands } from './FavouriteBrands.tsx';
 
 const meta = {

@@ -1,7 +1,7 @@
 import { defineScreen } from '../screen-manifest.ts';
 import { favouriteBrandsQueryOptions } from '../shared/brand-queries.ts';
-import { saleQueryOptions } from '../Sale/sale-queries.ts';
-import { walletQueryOptions } from '../Wallet/wallet-queries.ts';
+import { saleQueryOptions } from '../shared/sale-queries.ts';
+import { walletQueryOptions } from '../shared/wallet-queries.ts';
 
 /** DashboardHome's route: see ../screen-manifest.ts. */
 export const dashboardHomeScreen = defineScreen({

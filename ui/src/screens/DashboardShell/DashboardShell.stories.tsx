@@ -4,6 +4,7 @@ import { profile } from '@brnd/contracts/api/accounts';
 import { pending, respondWith } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
+// eslint-disable-next-line no-restricted-imports -- a layout's story shows it around a real screen
 import { DashboardHomeScreen } from '../DashboardHome/DashboardHomeScreen.tsx';
 import { DashboardShell } from './DashboardShell.tsx';
 

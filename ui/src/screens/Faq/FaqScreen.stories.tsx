@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
-import { expectLastUpdated } from '../TermsOfService/story-checks.ts';
+import { expectLastUpdated } from '../shared/legal-story-checks.ts';
 import { FaqScreen } from './FaqScreen.tsx';
 
 const meta = {

@@ -13,7 +13,7 @@ import {
 import { PREMIUM_STAKE_BRND } from '@brnd/contracts/domain/plans';
 import { useLanguage } from '../../i18n.tsx';
 import { Link } from '../../navigation.tsx';
-import { LegalDocument, NumberedSections } from '../TermsOfService/LegalDocument.tsx';
+import { LegalDocument, NumberedSections } from '../shared/LegalDocument.tsx';
 
 const SHARED_QUESTIONS = [
   'q1',

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { forgotPassword } from '@brnd/contracts/api/accounts';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
-import { errorResponse, route } from '@brnd/mocks/handlers';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { SESSION_RESET_REQUEST } from '../shared/storage.ts';
@@ -92,26 +91,5 @@ export const ServerError: Story = {
     await request(context, 'anna@example.com');
     await expectToast(t, 'danger', t('accounts.forgotPassword.failed'));
     await expect(sessionStorage.getItem(SESSION_RESET_REQUEST)).toBeNull();
-  },
-};
-
-/** Asked too often: the toast says how long to wait instead of a plain failure. */
-export const Throttled: Story = {
-  parameters: {
-    msw: {
-      handlers: [
-        route(forgotPassword, () =>
-          errorResponse(429, 'errors.tooManyAttempts', {
-            values: { seconds: 60, unit: 'second', count: 60 },
-            retryAfterSeconds: 60,
-          }),
-        ),
-      ],
-    },
-  },
-  play: async (context) => {
-    const t = storyIntl(context.globals);
-    await request(context, 'anna@example.com');
-    await expectToast(t, 'danger', t('errors.tooManyAttempts', { unit: 'second', count: 60 }));
   },
 };

@@ -2,12 +2,10 @@ import { useIntl } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import { forgotPassword } from '@brnd/contracts/api/accounts';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
-import { ApiError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { SESSION_RESET_REQUEST, writeStored } from '../shared/storage.ts';
-import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import { ForgotPasswordView } from './ForgotPasswordView.tsx';
 
 export function useForgotPasswordMutation() {
@@ -21,7 +19,6 @@ export function ForgotPasswordScreen() {
   const intl = useIntl();
   const toast = useToast();
   const mutation = useForgotPasswordMutation();
-  const showError = useApiErrorToast();
 
   return (
     <ForgotPasswordView
@@ -38,9 +35,9 @@ export function ForgotPasswordScreen() {
             },
             onError: (error) => {
               if (serverFieldErrors(error)) return;
-              // A throttle says how long to wait; anything else is the spec's plain failure.
-              if (error instanceof ApiError && error.status === 429) showError(error);
-              else toast.danger(intl.formatMessage({ id: 'accounts.forgotPassword.failed' }));
+              // The server answers every address alike and never throttles in the answer (its
+              // catalogue declares no 429): anything else is the spec's plain failure.
+              toast.danger(intl.formatMessage({ id: 'accounts.forgotPassword.failed' }));
             },
           },
         )

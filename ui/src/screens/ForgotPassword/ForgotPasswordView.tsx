@@ -1,14 +1,14 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { forgotPassword } from '@brnd/contracts/api/accounts';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout.tsx';
 import { Button } from '../../components/Button/Button.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
 import { Link } from '../../navigation.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
 
 export const ForgotPasswordFormSchema = forgotPassword.body;
@@ -28,8 +28,7 @@ export function ForgotPasswordView({
   sentTo,
 }: ForgotPasswordViewProps) {
   const intl = useIntl();
-  const inputProps = useInputProps();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '' },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: ForgotPasswordFormSchema },
@@ -52,17 +51,16 @@ export function ForgotPasswordView({
             {intl.formatMessage({ id: 'accounts.forgotPassword.intro' })}
           </p>
           <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
-            <form.Field name="email">
+            <form.AppField name="email">
               {(field) => (
-                <TextField
-                  {...inputProps(field)}
+                <field.TextField
                   label={intl.formatMessage({ id: 'accounts.fields.email' })}
                   type="email"
                   autoComplete="email"
                   inputMode="email"
                 />
               )}
-            </form.Field>
+            </form.AppField>
             <Button type="submit" fullWidth busy={submitting}>
               {intl.formatMessage({ id: 'accounts.forgotPassword.submit' })}
             </Button>

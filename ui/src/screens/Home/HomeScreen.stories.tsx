@@ -3,12 +3,11 @@ import { expect, within } from 'storybook/test';
 import { http, HttpResponse } from 'msw';
 import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
 import { blogArticlesFixture, blogFailingHandlers, blogLoadingHandlers } from '@brnd/mocks/blog';
-import { errorResponse, route } from '@brnd/mocks/handlers';
 import { pending, serverError } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
-import { cardTitle } from '../Blog/blog-text.ts';
-import { brandRow } from '../Voting/voting-fixtures.ts';
+import { cardTitle } from '../shared/blog-text.ts';
+import { brandRow } from '../shared/voting-fixtures.ts';
 import { HomeScreen } from './HomeScreen.tsx';
 
 const meta = {
@@ -89,20 +88,6 @@ export const Loading: Story = {
   },
 };
 
-/** Before the voting issue the bff does not serve brands: its 404 is an empty strip. */
-export const NoBrandsYet: Story = {
-  parameters: {
-    msw: {
-      handlers: [route(topRatedBrands, () => errorResponse(404, 'errors.notFound'))],
-    },
-  },
-  play: async (context) => {
-    const t = storyIntl(context.globals);
-    const top = section(context, t.exact('home.topVoted.title'));
-    await expect(await top.findByText(t('home.topVoted.empty'))).toBeVisible();
-  },
-};
-
 export const EmptyBrands: Story = {
   parameters: {
     msw: {
@@ -111,7 +96,11 @@ export const EmptyBrands: Story = {
       ],
     },
   },
-  play: NoBrandsYet.play,
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const top = section(context, t.exact('home.topVoted.title'));
+    await expect(await top.findByText(t('home.topVoted.empty'))).toBeVisible();
+  },
 };
 
 export const FeedAndBrandsFailing: Story = {

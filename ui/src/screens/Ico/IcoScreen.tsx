@@ -18,9 +18,9 @@ import { useSession } from '../../session.tsx';
 import { apiErrorText } from '../shared/api-error.ts';
 import { firstErrorId } from '../shared/field-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
-import { TeamList } from '../Company/CompanyScreen.tsx';
-import { SaleProgress, StageList, TierTable, useTierText } from '../Sale/SaleFacts.tsx';
-import { saleQueryOptions } from '../Sale/sale-queries.ts';
+import { TeamList } from '../shared/TeamList.tsx';
+import { SaleProgress, StageList, TierTable, useTierText } from '../shared/SaleFacts.tsx';
+import { saleQueryOptions } from '../shared/sale-queries.ts';
 import {
   acceptTokensInput,
   acceptUsdInput,

@@ -1,5 +1,5 @@
 import { defineScreen } from '../screen-manifest.ts';
-import { saleQueryOptions } from '../Sale/sale-queries.ts';
+import { saleQueryOptions } from '../shared/sale-queries.ts';
 
 /** Ico's route: see ../screen-manifest.ts. */
 export const icoScreen = defineScreen({

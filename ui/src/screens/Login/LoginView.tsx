@@ -1,15 +1,14 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { login } from '@brnd/contracts/api/accounts';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
-import { PasswordField } from '../../components/PasswordField/PasswordField.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
 import { Link } from '../../navigation.tsx';
 import { AccountBenefits } from '../shared/AccountBenefits.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
 
 /** The same rules the server applies to the login body. */
@@ -25,8 +24,7 @@ export interface LoginViewProps {
 
 export function LoginView({ onSubmit, submitting = false, serverErrors }: LoginViewProps) {
   const intl = useIntl();
-  const inputProps = useInputProps();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { email: '', password: '' },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: LoginFormSchema },
@@ -41,26 +39,24 @@ export function LoginView({ onSubmit, submitting = false, serverErrors }: LoginV
       aside={<AccountBenefits />}
     >
       <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
-        <form.Field name="email">
+        <form.AppField name="email">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
+            <field.TextField
               label={intl.formatMessage({ id: 'accounts.fields.email' })}
               type="email"
               autoComplete="email"
               inputMode="email"
             />
           )}
-        </form.Field>
-        <form.Field name="password">
+        </form.AppField>
+        <form.AppField name="password">
           {(field) => (
-            <PasswordField
-              {...inputProps(field)}
+            <field.PasswordField
               label={intl.formatMessage({ id: 'accounts.fields.password' })}
               autoComplete="current-password"
             />
           )}
-        </form.Field>
+        </form.AppField>
         <div className={styles.row}>
           <Link to="/forgotpassword">
             {intl.formatMessage({ id: 'accounts.login.forgotPassword' })}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import {
   brandDocuments,
   resubmitBrand,
@@ -23,8 +23,8 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { BRANDS_KEY } from '../shared/brand-votes.ts';
-import { DocumentDrop, useDocumentDropProps } from '../shared/DocumentDrop.tsx';
 import { LoadFailure } from '../shared/LoadStates.tsx';
+import { useAppForm } from '../shared/app-form.tsx';
 import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import styles from './MyBrandsScreen.module.css';
@@ -75,7 +75,6 @@ export function BrandDocumentsDialog({
   const queryClient = useQueryClient();
   const toast = useToast();
   const showError = useApiErrorToast();
-  const documentDropProps = useDocumentDropProps();
   const [nothingChosen, setNothingChosen] = useState(false);
   const brandId = brand?.id ?? 0;
   const held = useQuery({ ...brandDocumentsQueryOptions(api, brandId), enabled: brand !== null });
@@ -116,7 +115,7 @@ export function BrandDocumentsDialog({
       ? apiErrorText(sendAgain.error, intl)
       : null;
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: EMPTY,
     validationLogic: revalidateLogic(),
     validators: { onDynamic: DocumentsFormSchema },
@@ -153,22 +152,21 @@ export function BrandDocumentsDialog({
         {UPLOADABLE_DOCUMENTS.map((kind) => {
           const sent = held.data.find((document) => document.document === kind);
           return (
-            <form.Field key={kind} name={kind}>
+            <form.AppField
+              key={kind}
+              name={kind}
+              listeners={{ onChange: () => setNothingChosen(false) }}
+            >
               {(field) => (
-                <DocumentDrop
-                  {...documentDropProps(field)}
+                <field.DocumentField
                   hint={
                     sent
                       ? t('brands.documents.sent', { name: sent.file_name, size: size(sent.size) })
                       : undefined
                   }
-                  onChange={(file) => {
-                    setNothingChosen(false);
-                    field.handleChange(file);
-                  }}
                 />
               )}
-            </form.Field>
+            </form.AppField>
           );
         })}
         {nothingChosen && <Alert variant="warning">{t('uploads.documentRequired')}</Alert>}

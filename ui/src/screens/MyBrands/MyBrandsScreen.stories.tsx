@@ -7,7 +7,7 @@ import { refuseBrand, resubmitRefused } from '@brnd/mocks/admin-scenarios';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
-import { brandRow } from '../Voting/voting-fixtures.ts';
+import { brandRow } from '../shared/voting-fixtures.ts';
 import { MyBrandsScreen } from './MyBrandsScreen.tsx';
 
 const meta = {

@@ -1,26 +1,20 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { useMutation } from '@tanstack/react-query';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { registerCompany } from '@brnd/contracts/api/brands';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { ApiError } from '@brnd/contracts/api/errors';
 import { DEFAULT_PHONE_COUNTRY } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
-import { PhoneField } from '../../components/PhoneField/PhoneField.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { DocumentDrop, DocumentsFieldset, useDocumentDropProps } from '../shared/DocumentDrop.tsx';
-import {
-  submitHandler,
-  useErrorText,
-  useInputProps,
-  useServerFieldErrors,
-} from '../shared/forms.ts';
+import { DocumentsFieldset } from '../shared/DocumentDrop.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import { MessagePage } from '../shared/MessagePage.tsx';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import styles from './NewBrandAccountScreen.module.css';
+import { useAppForm } from '../shared/app-form.tsx';
 
 /** The contract's rules for every field; each field is wired to its own value (not the original's). */
 export const CompanyFormSchema = registerCompany.body;
@@ -63,12 +57,9 @@ export function useRegisterCompanyMutation() {
 export function NewBrandAccountScreen() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const inputProps = useInputProps();
-  const errorText = useErrorText();
-  const documentDropProps = useDocumentDropProps();
   const showError = useApiErrorToast();
   const register = useRegisterCompanyMutation();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: EMPTY,
     validationLogic: revalidateLogic(),
     validators: { onDynamic: CompanyFormSchema },
@@ -97,50 +88,40 @@ export function NewBrandAccountScreen() {
       <h1>{t('brands.company.title')}</h1>
       <p className={styles.lead}>{t('brands.company.lead')}</p>
       <form noValidate onSubmit={submitHandler(form)}>
-        <form.Field name="brandName">
+        <form.AppField name="brandName">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
-              label={t('brands.company.brandName')}
-              autoComplete="organization"
-            />
+            <field.TextField label={t('brands.company.brandName')} autoComplete="organization" />
           )}
-        </form.Field>
-        <form.Field name="email">
+        </form.AppField>
+        <form.AppField name="email">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
+            <field.TextField
               label={t('brands.company.email')}
               type="email"
               inputMode="email"
               autoComplete="email"
             />
           )}
-        </form.Field>
-        <form.Field name="phoneValue">
+        </form.AppField>
+        <form.AppField name="phoneValue">
           {(field) => (
-            <PhoneField
+            <field.PhoneField
               label={t('brands.company.phone')}
-              value={field.state.value}
-              onChange={(value) => field.handleChange(value)}
               defaultCountry={DEFAULT_PHONE_COUNTRY}
-              error={errorText(field.state.meta.errors)}
             />
           )}
-        </form.Field>
-        <form.Field name="billing_address">
+        </form.AppField>
+        <form.AppField name="billing_address">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
+            <field.TextField
               label={t('brands.company.billingAddress')}
               autoComplete="billing street-address"
             />
           )}
-        </form.Field>
-        <form.Field name="operating_address">
+        </form.AppField>
+        <form.AppField name="operating_address">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
+            <field.TextField
               label={t('brands.company.operatingAddress')}
               autoComplete="street-address"
               action={
@@ -157,27 +138,21 @@ export function NewBrandAccountScreen() {
               }
             />
           )}
-        </form.Field>
+        </form.AppField>
         <div className={styles.pair}>
-          <form.Field name="vat_num">
-            {(field) => <TextField {...inputProps(field)} label={t('brands.company.vat')} />}
-          </form.Field>
-          <form.Field name="employee_num">
+          <form.AppField name="vat_num">
+            {(field) => <field.TextField label={t('brands.company.vat')} />}
+          </form.AppField>
+          <form.AppField name="employee_num">
             {(field) => (
-              <TextField
-                {...inputProps(field)}
-                label={t('brands.company.employees')}
-                inputMode="numeric"
-              />
+              <field.TextField label={t('brands.company.employees')} inputMode="numeric" />
             )}
-          </form.Field>
+          </form.AppField>
         </div>
         <DocumentsFieldset
           className={styles.documents}
           field={(kind) => (
-            <form.Field name={kind}>
-              {(field) => <DocumentDrop {...documentDropProps(field)} />}
-            </form.Field>
+            <form.AppField name={kind}>{(field) => <field.DocumentField />}</form.AppField>
           )}
         />
         <Button type="submit" fullWidth busy={register.isPending}>

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { SMS_RESEND_COOLDOWN_MS } from '@brnd/contracts/domain/constants';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { useMutation } from '@tanstack/react-query';
 import { SUCCESS, confirmMobile, resendCode } from '@brnd/contracts/api/accounts';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
 import { useApiClient } from '../../api.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { useNavigation } from '../../navigation.tsx';
-import { apiErrorId } from '../shared/api-error.ts';
 import { DeadLinkPage } from '../shared/LoadStates.tsx';
 import { LOCAL_MOBILE, readStored } from '../shared/storage.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
@@ -54,8 +53,8 @@ function PhoneVerify({ code }: { code: string }) {
       code={code}
       submitting={verify.isPending}
       resending={resend.isPending}
-      expired={apiErrorId(verify.error) === 'errors.codeExpired'}
-      taken={apiErrorId(verify.error) === 'errors.phoneTaken'}
+      expired={isEndpointError(verify.error, confirmMobile, 'codeExpired')}
+      taken={isEndpointError(verify.error, confirmMobile, 'phoneTaken')}
       resendAvailableAt={resendAvailableAt}
       onSubmit={(smsCode) =>
         verify.mutate(
@@ -69,9 +68,9 @@ function PhoneVerify({ code }: { code: string }) {
             },
             onError: (error) => {
               // A dead code and a taken number are explained on the page, next to the links.
-              const id = apiErrorId(error);
-              if (id === 'errors.codeExpired' || id === 'errors.phoneTaken') return;
-              if (apiErrorId(error) === 'errors.verificationFailed') verificationFailed();
+              if (isEndpointError(error, confirmMobile, 'codeExpired')) return;
+              if (isEndpointError(error, confirmMobile, 'phoneTaken')) return;
+              if (isEndpointError(error, confirmMobile, 'verificationFailed')) verificationFailed();
               else showError(error);
             },
           },
@@ -93,8 +92,8 @@ function PhoneVerify({ code }: { code: string }) {
             },
             onError: (error) => {
               // Inside the server's cooldown the timer says when to ask again; no toast needed.
-              if (error instanceof ApiError && apiErrorId(error) === 'errors.smsCooldown') {
-                setResendAvailableAt(Date.now() + (error.retryAfterSeconds ?? 1) * 1000);
+              if (isEndpointError(error, resendCode, 'smsCooldown')) {
+                setResendAvailableAt(Date.now() + error.body.values.seconds * 1000);
               } else showError(error);
             },
           },

@@ -1,16 +1,16 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { PHONE_CODE_LENGTH } from '@brnd/contracts/domain/constants';
 import { PhoneCodeSchema } from '@brnd/contracts/domain/rules';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout.tsx';
 import { Button } from '../../components/Button/Button.tsx';
-import { CodeInput } from '../../components/CodeInput/CodeInput.tsx';
 import { formatClock, useNow } from '../../components/Countdown/countdown.ts';
 import { Link } from '../../navigation.tsx';
-import { submitHandler, useErrorText } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
 
 /** The four boxes, joined, must pass the same rule the server checks. */
@@ -52,8 +52,7 @@ export function PhoneVerifyView({
   const waitMs = resendAvailableAt === undefined ? 0 : resendAvailableAt - now;
   const waiting = waitMs > 0;
   const timerId = useId();
-  const errorText = useErrorText();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { digits: Array.from({ length: PHONE_CODE_LENGTH }, () => '') },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: PhoneCodeFormSchema },
@@ -70,20 +69,11 @@ export function PhoneVerifyView({
       )}
       {taken && <Alert variant="warning">{intl.formatMessage({ id: 'errors.phoneTaken' })}</Alert>}
       <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
-        <form.Field name="digits">
-          {(field) => {
-            const error = errorText(field.state.meta.errors);
-            return (
-              <CodeInput
-                label={intl.formatMessage({ id: 'accounts.phoneVerify.codeLabel' })}
-                value={field.state.value}
-                onChange={(digits) => field.handleChange(digits)}
-                // The spec marks every empty box, not the code as a whole.
-                errors={field.state.value.map((digit) => (error && !digit ? error : undefined))}
-              />
-            );
-          }}
-        </form.Field>
+        <form.AppField name="digits">
+          {(field) => (
+            <field.CodeField label={intl.formatMessage({ id: 'accounts.phoneVerify.codeLabel' })} />
+          )}
+        </form.AppField>
         <div className={styles.row}>
           <button
             type="button"

@@ -8,7 +8,7 @@ import {
   siteLoadingHandlers,
 } from '@brnd/mocks/site';
 import { storyIntl } from '../../testing/story-intl.ts';
-import { expectLastUpdated } from '../TermsOfService/story-checks.ts';
+import { expectLastUpdated } from '../shared/legal-story-checks.ts';
 import { PrivacyPolicyScreen } from './PrivacyPolicyScreen.tsx';
 
 const meta = {

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { SiteConfigGate } from '../Company/site-config.tsx';
-import { LegalDocument } from '../TermsOfService/LegalDocument.tsx';
+import { SiteConfigGate } from '../shared/site-config.tsx';
+import { LegalDocument } from '../shared/LegalDocument.tsx';
 import { PrivacyPolicyView } from './PrivacyPolicyView.tsx';
 
 /** /privacypolicy: the title shows at once; the sections wait for the administrators' details. */

@@ -4,8 +4,8 @@ import type { SiteConfig } from '@brnd/contracts/api/site';
 import { SESSION_COOKIE_MAX_AGE_MS, type Language } from '@brnd/contracts/domain/constants';
 import { REFUSED_DOCUMENTS_KEPT_DAYS } from '@brnd/contracts/domain/verification';
 import { useLanguage } from '../../i18n.tsx';
-import { CompanyDetails, EmailLink, useCountryName } from '../Company/site-config.tsx';
-import { NumberedSections, type DocumentSection } from '../TermsOfService/LegalDocument.tsx';
+import { CompanyDetails, EmailLink, useCountryName } from '../shared/site-config.tsx';
+import { NumberedSections, type DocumentSection } from '../shared/LegalDocument.tsx';
 
 /**
  * The spec's privacy texts list different data categories per language: English names brand

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { changePassword } from '@brnd/contracts/api/accounts';
 import { Button } from '../../components/Button/Button.tsx';
 import { Modal } from '../../components/Modal/Modal.tsx';
-import { PasswordField } from '../../components/PasswordField/PasswordField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
 
 /** The change-password body's own rules: current required, new password rule, confirmation. */
@@ -29,9 +29,8 @@ export interface PasswordFormProps {
 
 export function PasswordForm({ onSubmit, submitting = false, serverErrors }: PasswordFormProps) {
   const intl = useIntl();
-  const inputProps = useInputProps();
   const [pending, setPending] = useState<PasswordValues | null>(null);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: EMPTY,
     validationLogic: revalidateLogic(),
     validators: { onDynamic: PasswordFormSchema },
@@ -43,34 +42,31 @@ export function PasswordForm({ onSubmit, submitting = false, serverErrors }: Pas
   return (
     <>
       <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
-        <form.Field name="currentpassword">
+        <form.AppField name="currentpassword">
           {(field) => (
-            <PasswordField
-              {...inputProps(field)}
+            <field.PasswordField
               label={intl.formatMessage({ id: 'profile.password.current' })}
               autoComplete="current-password"
             />
           )}
-        </form.Field>
-        <form.Field name="newpassword">
+        </form.AppField>
+        <form.AppField name="newpassword">
           {(field) => (
-            <PasswordField
-              {...inputProps(field)}
+            <field.PasswordField
               label={intl.formatMessage({ id: 'accounts.fields.newPassword' })}
               hint={intl.formatMessage({ id: 'accounts.fields.passwordHint' })}
               autoComplete="new-password"
             />
           )}
-        </form.Field>
-        <form.Field name="confirmpassword">
+        </form.AppField>
+        <form.AppField name="confirmpassword">
           {(field) => (
-            <PasswordField
-              {...inputProps(field)}
+            <field.PasswordField
               label={intl.formatMessage({ id: 'accounts.fields.confirmPassword' })}
               autoComplete="new-password"
             />
           )}
-        </form.Field>
+        </form.AppField>
         <div className={styles.actions}>
           <Button type="submit" busy={submitting}>
             {intl.formatMessage({ id: 'profile.password.submit' })}

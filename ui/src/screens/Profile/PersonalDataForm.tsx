@@ -1,14 +1,13 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { updateProfile, type User } from '@brnd/contracts/api/accounts';
 import { Button } from '../../components/Button/Button.tsx';
-import { LANGUAGES, type Language } from '@brnd/contracts/domain/constants';
+import { LANGUAGES } from '@brnd/contracts/domain/constants';
 import { TextField } from '../../components/TextField/TextField.tsx';
-import { ControlField } from '../../components/TextField/ControlField.tsx';
-import fieldStyles from '../../components/TextField/TextField.module.css';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
 
 /** E-mail and mobile are shown but not editable: only these go through the form. */
@@ -32,8 +31,7 @@ export function PersonalDataForm({
   serverErrors,
 }: PersonalDataFormProps) {
   const intl = useIntl();
-  const inputProps = useInputProps();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { name: user.name, address: user.address, language: user.language },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: PersonalDataFormSchema },
@@ -43,15 +41,14 @@ export function PersonalDataForm({
 
   return (
     <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
-      <form.Field name="name">
+      <form.AppField name="name">
         {(field) => (
-          <TextField
-            {...inputProps(field)}
+          <field.TextField
             label={intl.formatMessage({ id: 'accounts.fields.fullName' })}
             autoComplete="name"
           />
         )}
-      </form.Field>
+      </form.AppField>
       <TextField
         label={intl.formatMessage({ id: 'accounts.fields.email' })}
         value={user.email}
@@ -64,40 +61,28 @@ export function PersonalDataForm({
         readOnly
         hint={intl.formatMessage({ id: 'profile.personal.notEditable' })}
       />
-      <form.Field name="address">
+      <form.AppField name="address">
         {(field) => (
-          <TextField
-            {...inputProps(field)}
+          <field.TextField
             label={intl.formatMessage({ id: 'profile.personal.address' })}
             autoComplete="street-address"
           />
         )}
-      </form.Field>
-      <form.Field name="language">
+      </form.AppField>
+      <form.AppField name="language">
         {(field) => (
-          <ControlField
+          <field.SelectField
             label={intl.formatMessage({ id: 'profile.personal.language' })}
             hint={intl.formatMessage({ id: 'profile.personal.languageHint' })}
           >
-            {(aria) => (
-              <select
-                {...aria}
-                name={field.name}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value as Language)}
-                onBlur={field.handleBlur}
-                className={fieldStyles.input}
-              >
-                {LANGUAGES.map((language) => (
-                  <option key={language} value={language}>
-                    {intl.formatMessage({ id: `language.${language}` })}
-                  </option>
-                ))}
-              </select>
-            )}
-          </ControlField>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {intl.formatMessage({ id: `language.${language}` })}
+              </option>
+            ))}
+          </field.SelectField>
         )}
-      </form.Field>
+      </form.AppField>
       <div className={styles.actions}>
         <Button type="submit" busy={submitting}>
           {intl.formatMessage({ id: 'profile.personal.submit' })}

@@ -11,7 +11,8 @@ import { useToast } from '../../components/Toast/Toast.tsx';
 import { useNavigation } from '../../navigation.tsx';
 import { useSession } from '../../session.tsx';
 import { profileQueryOptions, useProfileQuery } from '../shared/account-queries.ts';
-import { apiErrorId, apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
+import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import { ProfileView } from './ProfileView.tsx';
 
@@ -35,7 +36,7 @@ export function useChangePasswordMutation() {
 function passwordFieldErrors(error: unknown) {
   const fields = serverFieldErrors(error);
   if (fields) return fields;
-  return apiErrorId(error) === 'errors.wrongCurrentPassword'
+  return isEndpointError(error, changePassword, 'wrongCurrentPassword')
     ? { currentpassword: 'errors.wrongCurrentPassword' }
     : undefined;
 }

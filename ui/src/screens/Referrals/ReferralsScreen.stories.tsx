@@ -99,7 +99,7 @@ export const FetchFailed: Story = {
   },
 };
 
-/** Copying a link puts {host}/ref/{code} on the clipboard and says 'Copied to the clipboard'. */
+/** Copying a link puts {host}/ref/{code} on the clipboard and says 'Successfully Copied!'. */
 export const CopyLink: Story = {
   beforeEach: () =>
     stubClipboard(async (text) => {

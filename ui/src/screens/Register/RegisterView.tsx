@@ -1,26 +1,18 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { signup } from '@brnd/contracts/api/accounts';
 import { DEFAULT_PHONE_COUNTRY } from '@brnd/contracts/domain/constants';
 import { AcceptedSchema } from '@brnd/contracts/domain/rules';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout.tsx';
 import { Button } from '../../components/Button/Button.tsx';
-import { Checkbox } from '../../components/Checkbox/Checkbox.tsx';
-import { PasswordField } from '../../components/PasswordField/PasswordField.tsx';
-import { PhoneField } from '../../components/PhoneField/PhoneField.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
 import { Link } from '../../navigation.tsx';
 import { AccountBenefits } from '../shared/AccountBenefits.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import {
-  submitHandler,
-  useErrorText,
-  useInputProps,
-  useServerFieldErrors,
-} from '../shared/forms.ts';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
+import { useAppForm } from '../shared/app-form.tsx';
 
 /** The sign-up body's rules (the referral code is not typed by the user) plus the terms box. */
 export const RegisterFormSchema = v.object({
@@ -55,9 +47,7 @@ export function RegisterView({
   invited = false,
 }: RegisterViewProps) {
   const intl = useIntl();
-  const inputProps = useInputProps();
-  const errorText = useErrorText();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { ...EMPTY, email },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: RegisterFormSchema },
@@ -73,53 +63,44 @@ export function RegisterView({
     >
       {invited && <Alert>{intl.formatMessage({ id: 'accounts.register.invited' })}</Alert>}
       <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
-        <form.Field name="name">
+        <form.AppField name="name">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
+            <field.TextField
               label={intl.formatMessage({ id: 'accounts.fields.fullName' })}
               autoComplete="name"
             />
           )}
-        </form.Field>
-        <form.Field name="mobile">
+        </form.AppField>
+        <form.AppField name="mobile">
           {(field) => (
-            <PhoneField
+            <field.PhoneField
               label={intl.formatMessage({ id: 'accounts.fields.mobile' })}
-              value={field.state.value}
-              onChange={(value) => field.handleChange(value)}
               defaultCountry={DEFAULT_PHONE_COUNTRY}
-              error={errorText(field.state.meta.errors)}
             />
           )}
-        </form.Field>
-        <form.Field name="email">
+        </form.AppField>
+        <form.AppField name="email">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
+            <field.TextField
               label={intl.formatMessage({ id: 'accounts.fields.email' })}
               type="email"
               autoComplete="email"
               inputMode="email"
             />
           )}
-        </form.Field>
-        <form.Field name="password">
+        </form.AppField>
+        <form.AppField name="password">
           {(field) => (
-            <PasswordField
-              {...inputProps(field)}
+            <field.PasswordField
               label={intl.formatMessage({ id: 'accounts.fields.password' })}
               hint={intl.formatMessage({ id: 'accounts.fields.passwordHint' })}
               autoComplete="new-password"
             />
           )}
-        </form.Field>
-        <form.Field name="terms">
+        </form.AppField>
+        <form.AppField name="terms">
           {(field) => (
-            <Checkbox
-              checked={field.state.value === true}
-              onChange={(checked) => field.handleChange(checked)}
-              error={errorText(field.state.meta.errors)}
+            <field.CheckboxField
               label={intl.formatMessage(
                 { id: 'accounts.register.terms' },
                 {
@@ -129,7 +110,7 @@ export function RegisterView({
               )}
             />
           )}
-        </form.Field>
+        </form.AppField>
         <Button type="submit" fullWidth busy={submitting}>
           {intl.formatMessage({ id: 'accounts.register.submit' })}
         </Button>

@@ -1,14 +1,14 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { PasswordSchema } from '@brnd/contracts/domain/rules';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout.tsx';
 import { Button } from '../../components/Button/Button.tsx';
-import { PasswordField } from '../../components/PasswordField/PasswordField.tsx';
 import { Link } from '../../navigation.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from '../shared/screen.module.css';
 
 export const ResetPasswordFormSchema = v.pipe(
@@ -34,8 +34,7 @@ export function ResetPasswordView({
   linkInvalid = false,
 }: ResetPasswordViewProps) {
   const intl = useIntl();
-  const inputProps = useInputProps();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { password: '', confirm: '' },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: ResetPasswordFormSchema },
@@ -56,25 +55,23 @@ export function ResetPasswordView({
         </>
       ) : (
         <form noValidate className={styles.form} onSubmit={submitHandler(form)}>
-          <form.Field name="password">
+          <form.AppField name="password">
             {(field) => (
-              <PasswordField
-                {...inputProps(field)}
+              <field.PasswordField
                 label={intl.formatMessage({ id: 'accounts.fields.newPassword' })}
                 hint={intl.formatMessage({ id: 'accounts.fields.passwordHint' })}
                 autoComplete="new-password"
               />
             )}
-          </form.Field>
-          <form.Field name="confirm">
+          </form.AppField>
+          <form.AppField name="confirm">
             {(field) => (
-              <PasswordField
-                {...inputProps(field)}
+              <field.PasswordField
                 label={intl.formatMessage({ id: 'accounts.fields.confirmPassword' })}
                 autoComplete="new-password"
               />
             )}
-          </form.Field>
+          </form.AppField>
           <Button type="submit" fullWidth busy={submitting}>
             {intl.formatMessage({ id: 'accounts.resetPassword.submit' })}
           </Button>

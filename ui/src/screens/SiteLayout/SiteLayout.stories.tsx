@@ -4,6 +4,7 @@ import { logout } from '@brnd/contracts/api/session';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
+// eslint-disable-next-line no-restricted-imports -- a layout's story shows it around a real screen
 import { HomeScreen } from '../Home/HomeScreen.tsx';
 import { SiteLayout } from './SiteLayout.tsx';
 
@@ -43,7 +44,7 @@ export const LoggedOut: Story = {
   },
 };
 
-/** Log out ends the server session, forgets it here and goes home. */
+/** Log Out ends the server session, forgets it here and goes home. */
 export const LogOut: Story = {
   parameters: { session: ANNA, msw: { handlers: [respondWith(logout, { message: 'success' })] } },
   play: async (context) => {

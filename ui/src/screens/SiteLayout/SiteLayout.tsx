@@ -27,7 +27,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     void queryClient.cancelQueries();
     mutate(undefined, {
       // The server revokes the token; the browser forgets it even when that call fails, so
-      // "Log out" always logs out of this browser.
+      // "Log Out" always logs out of this browser.
       onSettled: () => {
         signOut();
         queryClient.clear();

@@ -5,17 +5,13 @@ import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { MessagePage } from '../shared/MessagePage.tsx';
 import styles from './SuccessScreen.module.css';
+import { referralLink } from '../shared/referral-link.ts';
 
 export interface SuccessScreenProps {
   /** `indivi_code`: the referral code of a new individual account. */
   individualCode?: string;
   /** `brand_code`: the referral code of a new brand account. */
   brandCode?: string;
-}
-
-/** The spec's referral link form, {host}/ref/{code}. */
-export function referralLink(origin: string, code: string): string {
-  return `${origin}/ref/${encodeURIComponent(code)}`;
 }
 
 type CopyState = 'idle' | 'copied' | 'failed';

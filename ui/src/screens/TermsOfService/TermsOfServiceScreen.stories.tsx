@@ -7,7 +7,7 @@ import {
   siteLoadingHandlers,
 } from '@brnd/mocks/site';
 import { storyIntl } from '../../testing/story-intl.ts';
-import { expectLastUpdated } from './story-checks.ts';
+import { expectLastUpdated } from '../shared/legal-story-checks.ts';
 import { TermsOfServiceScreen } from './TermsOfServiceScreen.tsx';
 
 const meta = {

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { SiteConfigGate } from '../Company/site-config.tsx';
-import { LegalDocument } from './LegalDocument.tsx';
+import { SiteConfigGate } from '../shared/site-config.tsx';
+import { LegalDocument } from '../shared/LegalDocument.tsx';
 import { TermsOfServiceView } from './TermsOfServiceView.tsx';
 
 /** /terms-of-service: the title shows at once; the sections wait for the provider's details. */

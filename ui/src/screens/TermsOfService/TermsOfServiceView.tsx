@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { SiteConfig } from '@brnd/contracts/api/site';
 import { Link } from '../../navigation.tsx';
-import { CompanyDetails, EmailLink, useCountryName } from '../Company/site-config.tsx';
-import { NumberedSections, type DocumentSection } from './LegalDocument.tsx';
+import { CompanyDetails, EmailLink, useCountryName } from '../shared/site-config.tsx';
+import { NumberedSections, type DocumentSection } from '../shared/LegalDocument.tsx';
 
 type RichValues = Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
 

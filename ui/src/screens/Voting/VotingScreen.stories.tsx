@@ -17,7 +17,7 @@ import {
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectToast } from '../shared/story-helpers.ts';
-import { brandRow, brandRows } from './voting-fixtures.ts';
+import { brandRow, brandRows } from '../shared/voting-fixtures.ts';
 import { URL_CHECK_DELAY_MS } from './url-check.ts';
 import { VotingScreen } from './VotingScreen.tsx';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { PayoutTokensTextSchema } from '@brnd/contracts/domain/rules';
 import { wholeTokens } from '@brnd/contracts/domain/constants';
 import { Button } from '../../components/Button/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import screen from '../shared/screen.module.css';
 
 /** The payout form's rule: the contract's amount rule, capped at the whole tokens held. */
@@ -44,10 +44,9 @@ export function PayoutForm({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const inputProps = useInputProps();
   const [confirming, setConfirming] = useState<number | null>(null);
   const schema = payoutFormSchema(balance);
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { brnd_tokens: '' },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: schema },
@@ -59,17 +58,16 @@ export function PayoutForm({
   return (
     <>
       <form noValidate className={screen.form} onSubmit={submitHandler(form)}>
-        <form.Field name="brnd_tokens">
+        <form.AppField name="brnd_tokens">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
+            <field.TextField
               label={t('wallet.amount')}
               hint={t('wallet.amountHint', { count: whole })}
               inputMode="numeric"
               autoComplete="off"
             />
           )}
-        </form.Field>
+        </form.AppField>
         <div className={screen.actions}>
           <Button
             type="button"

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { updateWallet } from '@brnd/contracts/api/wallet';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
-import { PasswordField } from '../../components/PasswordField/PasswordField.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import styles from './WalletView.module.css';
 import screen from '../shared/screen.module.css';
 
@@ -48,8 +47,7 @@ export function WalletProof({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const inputProps = useInputProps();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { signature: '', password: '' },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: WalletProofSchema },
@@ -103,10 +101,9 @@ export function WalletProof({
       )}
       {signFailed && <Alert variant="danger">{t('wallet.proof.signFailed')}</Alert>}
       <form noValidate className={screen.form} onSubmit={submitHandler(form)}>
-        <form.Field name="signature">
+        <form.AppField name="signature">
           {(field) => (
-            <TextField
-              {...inputProps(field)}
+            <field.TextField
               label={t('wallet.proof.signature')}
               hint={t('wallet.proof.signatureHint')}
               autoComplete="off"
@@ -114,17 +111,16 @@ export function WalletProof({
               placeholder="0x…"
             />
           )}
-        </form.Field>
-        <form.Field name="password">
+        </form.AppField>
+        <form.AppField name="password">
           {(field) => (
-            <PasswordField
-              {...inputProps(field)}
+            <field.PasswordField
               label={t('wallet.proof.password')}
               hint={t('wallet.proof.passwordHint')}
               autoComplete="current-password"
             />
           )}
-        </form.Field>
+        </form.AppField>
         <div className={screen.actions}>
           <Button type="submit" busy={confirming}>
             {t('wallet.proof.confirm')}

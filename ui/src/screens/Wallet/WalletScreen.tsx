@@ -10,11 +10,11 @@ import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
-import { createAttemptKeys } from '../BuyToken/attempt-key.ts';
+import { createAttemptKeys } from '../shared/attempt-key.ts';
 import type { WalletChallengeView } from './WalletProof.tsx';
 import { injectedProvider, signWithProvider } from './wallet-signing.ts';
 import { WalletView } from './WalletView.tsx';
-import { payoutsQueryOptions, walletQueryOptions } from './wallet-queries.ts';
+import { payoutsQueryOptions, walletQueryOptions } from '../shared/wallet-queries.ts';
 
 export function useUpdateWalletMutation() {
   const api = useApiClient();

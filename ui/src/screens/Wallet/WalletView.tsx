@@ -1,14 +1,14 @@
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { walletChallenge, type Payout, type Wallet } from '@brnd/contracts/api/wallet';
 import { wholeTokens } from '@brnd/contracts/domain/constants';
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
 import type { FieldErrors } from '../shared/api-error.ts';
-import { submitHandler, useInputProps, useServerFieldErrors } from '../shared/forms.ts';
+import { useAppForm } from '../shared/app-form.tsx';
+import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import { PayoutForm } from './PayoutForm.tsx';
 import { WalletProof, type WalletProofProps } from './WalletProof.tsx';
 import styles from './WalletView.module.css';
@@ -46,8 +46,7 @@ export function WalletView({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const inputProps = useInputProps();
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { walletAddress: wallet.walletAddress ?? '' },
     validationLogic: revalidateLogic(),
     validators: { onDynamic: WalletFormSchema },
@@ -82,10 +81,9 @@ export function WalletView({
           <Alert variant="warning">{t('wallet.unverified')}</Alert>
         )}
         <form noValidate className={screen.form} onSubmit={submitHandler(form)}>
-          <form.Field name="walletAddress">
+          <form.AppField name="walletAddress">
             {(field) => (
-              <TextField
-                {...inputProps(field)}
+              <field.TextField
                 label={t('wallet.address')}
                 hint={t('wallet.addressHint')}
                 autoComplete="off"
@@ -93,7 +91,7 @@ export function WalletView({
                 placeholder="0x…"
               />
             )}
-          </form.Field>
+          </form.AppField>
           <div className={screen.actions}>
             <Button
               type="submit"

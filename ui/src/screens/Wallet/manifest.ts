@@ -1,5 +1,5 @@
 import { defineScreen } from '../screen-manifest.ts';
-import { payoutsQueryOptions, walletQueryOptions } from './wallet-queries.ts';
+import { payoutsQueryOptions, walletQueryOptions } from '../shared/wallet-queries.ts';
 
 /** Wallet's route: see ../screen-manifest.ts. */
 export const walletScreen = defineScreen({

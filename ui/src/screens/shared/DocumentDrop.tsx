@@ -1,6 +1,5 @@
-import { Fragment, useCallback, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { AnyFieldApi } from '@tanstack/react-form';
 import {
   UPLOADABLE_DOCUMENTS,
   VERIFICATION_DOCUMENT_MAX_BYTES,
@@ -9,7 +8,6 @@ import {
 } from '@brnd/contracts/domain/verification';
 import { FileDrop } from '../../components/FileDrop/FileDrop.tsx';
 import styles from './DocumentDrop.module.css';
-import { useErrorText } from './forms.ts';
 
 /** The picker's hint: the accepted types and their usual extensions; the bytes decide. */
 const DOCUMENT_ACCEPT = [...VERIFICATION_DOCUMENT_MIME_TYPES, '.pdf', '.png', '.jpg', '.jpeg'].join(
@@ -58,7 +56,7 @@ export function DocumentDrop({ kind, hint, file, onChange, onBlur, error }: Docu
 
 export interface DocumentsFieldsetProps {
   className?: string;
-  /** One document's field: the form's own `form.Field` around a DocumentDrop (only it is typed). */
+  /** One document's field: the form's own `form.AppField` around its `field.DocumentField`. */
   field(kind: UploadableDocument): ReactNode;
 }
 
@@ -75,20 +73,5 @@ export function DocumentsFieldset({ className, field }: DocumentsFieldsetProps) 
         <Fragment key={kind}>{field(kind)}</Fragment>
       ))}
     </fieldset>
-  );
-}
-
-/** A document field's state as DocumentDrop's props, as `useInputProps` does for text. */
-export function useDocumentDropProps() {
-  const errorText = useErrorText();
-  return useCallback(
-    (field: AnyFieldApi) => ({
-      kind: field.name as UploadableDocument,
-      file: field.state.value as File | undefined,
-      onChange: (file: File | undefined) => field.handleChange(file),
-      onBlur: field.handleBlur,
-      error: errorText(field.state.meta.errors),
-    }),
-    [errorText],
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../components/Card/Card.tsx';
-import styles from '../shared/screen.module.css';
+import styles from './screen.module.css';
 
 export interface MessagePageProps {
   title: string;

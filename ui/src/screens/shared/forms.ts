@@ -1,6 +1,6 @@
-import { useCallback, useEffect, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form';
+import type { AnyFormApi } from '@tanstack/react-form';
 import type { FieldErrors } from './api-error.ts';
 import { firstErrorId } from './field-error.ts';
 
@@ -13,21 +13,6 @@ export function useErrorText(): (errors: readonly unknown[]) => string | undefin
       return id === undefined ? undefined : intl.formatMessage({ id });
     },
     [intl],
-  );
-}
-
-/** The props every text input bound to a string field takes. */
-export function useInputProps() {
-  const errorText = useErrorText();
-  return useCallback(
-    (field: AnyFieldApi) => ({
-      name: field.name,
-      value: field.state.value as string,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => field.handleChange(event.target.value),
-      onBlur: field.handleBlur,
-      error: errorText(field.state.meta.errors),
-    }),
-    [errorText],
   );
 }
 

@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import type { AdminOrderStatus, PaymentNotification } from '@brnd/contracts/api/admin-orders';
 import type { PaymentException } from '@brnd/contracts/domain/sale';
-import screen from '../shared/screen.module.css';
-import styles from './AdminOrders.module.css';
+import screen from './screen.module.css';
+import styles from './order-badges.module.css';
 
 const TONE: Record<AdminOrderStatus, string | undefined> = {
   waiting: styles.waiting,

@@ -3,7 +3,7 @@ import type { Sale } from '@brnd/contracts/api/sale';
 import { ProgressBar } from '../../components/ProgressBar/ProgressBar.tsx';
 import { activeTier, saleFigures } from './sale-queries.ts';
 import styles from './SaleFacts.module.css';
-import { TableScroll } from '../shared/TableScroll.tsx';
+import { TableScroll } from './TableScroll.tsx';
 
 /** 'Tier III · $0.0025 per BRND', or the price that applies when no tier is active. */
 export function useTierText(): (sale: Sale) => string {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { referralLink } from './SuccessScreen.tsx';
+import { referralLink } from './referral-link.ts';
 
 test('the referral link is {host}/ref/{code}', () => {
   expect(referralLink('https://brnd.example', 'anna-7f3k')).toBe(

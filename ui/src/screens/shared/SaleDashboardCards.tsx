@@ -6,12 +6,12 @@ import { Alert } from '../../components/Alert/Alert.tsx';
 import { ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
-import { apiErrorText } from '../shared/api-error.ts';
-import { SaleProgress, useTierText } from '../Sale/SaleFacts.tsx';
-import { saleQueryOptions } from '../Sale/sale-queries.ts';
-import { walletQueryOptions } from '../Wallet/wallet-queries.ts';
+import { apiErrorText } from './api-error.ts';
+import { SaleProgress, useTierText } from './SaleFacts.tsx';
+import { saleQueryOptions } from './sale-queries.ts';
+import { walletQueryOptions } from './wallet-queries.ts';
 import styles from './DashboardSale.module.css';
-import { useSaleEvents } from '../shared/live-updates.ts';
+import { useSaleEvents } from './live-updates.ts';
 
 /** The dashboard's sale cards: balance and tier with buy and invite, and the sale's progress. */
 export function SaleDashboardCards() {
