@@ -29,6 +29,9 @@ const PAGES: { path: string; screen?: string }[] = [
   { path: '/' },
   { path: '/pricing', screen: '../ui/src/screens/Pricing/PricingScreen.tsx' },
   { path: '/blog', screen: '../ui/src/screens/Blog/BlogScreen.tsx' },
+  // Their live figures arrive after hydration into space their loading states hold (decision 060).
+  { path: '/ico', screen: '../ui/src/screens/Ico/IcoScreen.tsx' },
+  { path: '/voting', screen: '../ui/src/screens/Voting/VotingScreen.tsx' },
 ];
 
 /**
@@ -49,6 +52,14 @@ function moduleFiles(manifest: Manifest, key: string, template: string) {
   visit(key);
   return { scripts: [...scripts], styles: [...styles] };
 }
+
+/** Vite's manifest key of the routes' manifests chunk (app/src/routes/screens.ts). */
+const SCREENS_MODULE = 'src/routes/screens.ts';
+
+const mergeFiles = (...all: { scripts: string[]; styles: string[] }[]) => ({
+  scripts: [...new Set(all.flatMap((files) => files.scripts))],
+  styles: [...new Set(all.flatMap((files) => files.styles))],
+});
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -96,8 +107,12 @@ try {
   await rm(path.join(distDir, PRERENDERED_DIR), { recursive: true, force: true });
 
   for (const page of PAGES) {
+    // The screens' manifests come before a route's code (decision 060): preloaded with it.
     const files = page.screen
-      ? moduleFiles(manifest, page.screen, template)
+      ? mergeFiles(
+          moduleFiles(manifest, SCREENS_MODULE, template),
+          moduleFiles(manifest, page.screen, template),
+        )
       : { scripts: [], styles: [] };
     // The route's stylesheets are inlined, as index.html's own is: a stylesheet request would
     // hold the first paint back. Each also gets a disabled link, which browsers do not fetch

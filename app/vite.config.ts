@@ -5,6 +5,9 @@ import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-pa
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stripContractSchemas } from './strip-contract-schemas.ts';
+// Relative: Vite's config loader leaves workspace packages to Node, which runs no TypeScript.
+import { typesetMessage } from '../locales/typography.ts';
+import type { Locale } from '../locales/flatten.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -60,11 +63,15 @@ function inlineEntryCss(): Plugin {
 type MessageTree = { [key: string]: string | MessageTree };
 const MESSAGE_FILE = /\/locales\/(en|pl)\/[^/]+\.json$/;
 type CompiledTree = { [key: string]: MessageFormatElement[] | CompiledTree };
+const TYPOGRAPHY = '@brnd/locales/typography';
+const TYPESET_AT_BUILD = '\0brnd-typeset-at-build';
 
 /**
  * Parses every message of `locales/{en,pl}/*.json` into its ICU syntax tree at build time, as
  * formatjs's precompiling does: the browser gets no message parser (~8 kB gzip, aliased to
- * formatjs's `no-parser` below) and parses nothing while it renders.
+ * formatjs's `no-parser` below) and parses nothing while it renders. The trees are typeset here
+ * too (locales/typography.ts), so the app's `typesetMessages` is the identity and the typesetting
+ * code stays out of the first page (decision 060); tests and stories typeset text at runtime.
  */
 function precompileMessages(): Plugin {
   const compile = (tree: MessageTree, locale: Intl.Locale): CompiledTree =>
@@ -72,12 +79,22 @@ function precompileMessages(): Plugin {
       Object.entries(tree).map(([key, value]) => [
         key,
         // With the locale, as react-intl would parse it in the browser.
-        typeof value === 'string' ? parse(value, { locale }) : compile(value, locale),
+        typeof value === 'string'
+          ? typesetMessage(parse(value, { locale }), locale.language as Locale)
+          : compile(value, locale),
       ]),
     );
   return {
     name: 'brnd-precompile-messages',
     enforce: 'pre',
+    resolveId: {
+      filter: { id: new RegExp(`^${TYPOGRAPHY}$`) },
+      handler: () => TYPESET_AT_BUILD,
+    },
+    load: {
+      filter: { id: new RegExp(`^${TYPESET_AT_BUILD}$`) },
+      handler: () => 'export const typesetMessages = (messages) => messages;',
+    },
     transform: {
       filter: { id: MESSAGE_FILE },
       handler(code, id) {
@@ -131,6 +148,10 @@ export default defineConfig(({ mode, isSsrBuild = false }) => {
       // Images stay files: inlined into the JS, the home page's partner logos (below the fold,
       // `loading="lazy"`) would be downloaded and parsed before the page can render.
       assetsInlineLimit: 0,
+      // Current browsers know <link rel="modulepreload">; one that does not (Safari before 17)
+      // fetches the same files when the code imports them, one step later. Not shipping Vite's
+      // polyfill for it keeps that code off everyone's first page (decision 060).
+      modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
           // Everything the first page needs in one file: left alone, Rolldown cuts the modules

@@ -10,21 +10,25 @@ export type BrowserMessages = Record<string, Message>;
  * The shared namespaces are the ones the site's frame (navigation, footer, toasts, titles, error
  * pages, API error toasts) and the home page use; their English ships inside the app, because
  * English is the default and the fallback. Every other namespace loads with its route
- * (`withMessages` in app/src/router.tsx). Keep the two globs' lists equal (a test checks).
+ * (`withMessages` in app/src/routes/screen-route.tsx). Keep the lists of shared namespaces in
+ * the globs here and in namespace-files.ts equal (locales.test.ts loads every file through them).
  */
 const englishShared = import.meta.glob<Tree<Message>>(
   './en/{common,nav,footer,toast,language,titles,pages,errors,home,blog}.json',
   { eager: true, import: 'default' },
 );
 
-/** Every other namespace file of both languages, each its own chunk fetched on first use. */
-const files = import.meta.glob<Tree<Message>>(
-  [
-    './{en,pl}/*.json',
-    '!./en/{common,nav,footer,toast,language,titles,pages,errors,home,blog}.json',
-  ],
+/** The same namespaces in Polish, each its own chunk: a Polish visitor's first page needs them. */
+const polishShared = import.meta.glob<Tree<Message>>(
+  './pl/{common,nav,footer,toast,language,titles,pages,errors,home,blog}.json',
   { import: 'default' },
 );
+
+/**
+ * Every other namespace file of both languages, each its own chunk fetched on first use. The
+ * list of them is a chunk of its own too (decision 060): the first page needs none of them.
+ */
+const otherFiles = () => import('./namespace-files.ts').then((module) => module.files);
 
 const namespaceOf = (file: string) => file.replace(/^.*\/(.+)\.json$/, '$1');
 
@@ -35,14 +39,16 @@ export const englishSharedMessages: BrowserMessages = Object.assign(
   ...Object.entries(englishShared).map(([file, tree]) => flatten(tree, namespaceOf(file))),
 );
 
-export function hasNamespace(namespace: string): boolean {
-  return `./pl/${namespace}.json` in files;
+export async function hasNamespace(namespace: string): Promise<boolean> {
+  const file = `./pl/${namespace}.json`;
+  return file in polishShared || file in (await otherFiles());
 }
 
 export async function loadNamespace(locale: Locale, namespace: string): Promise<BrowserMessages> {
   const shared = locale === 'en' ? englishShared[`./en/${namespace}.json`] : undefined;
   if (shared) return flatten(shared, namespace);
-  const load = files[`./${locale}/${namespace}.json`];
+  const file = `./${locale}/${namespace}.json`;
+  const load = polishShared[file] ?? (await otherFiles())[file];
   if (!load) throw new Error(`No messages for ${locale}/${namespace}`);
   return flatten(await load(), namespace);
 }

@@ -5,6 +5,7 @@ import { createIntl, type IntlConfig } from 'react-intl';
 import { INTL_LOCALE, type Language } from '@brnd/contracts/domain/constants';
 import { browserCatalog, loadStartMessages } from '@brnd/ui/i18n';
 import { App, createAppServices } from './App.tsx';
+import { titleOf } from './routes/root.tsx';
 
 export interface PrerenderedPage {
   /** The markup of `#root`. */
@@ -43,9 +44,7 @@ export async function renderPage(url: string, language: Language): Promise<Prere
   const html = await new Response(prelude).text();
 
   const lang = INTL_LOCALE[language];
-  const titleKey =
-    services.router.state.matches.findLast((match) => match.staticData.title)?.staticData.title ??
-    'home';
+  const titleKey = services.router.state.matches.map(titleOf).findLast(Boolean) ?? 'home';
   const intl = createIntl({
     locale: lang,
     messages: browserCatalog.messages(lang === 'pl' ? 'pl' : 'en') as IntlConfig['messages'],

@@ -6,6 +6,7 @@ import { loadStartMessages } from '@brnd/ui/i18n';
 import { App, createAppServices } from './App.tsx';
 import { readLanguage } from './language.ts';
 import { startMockApi } from './mock-mode.ts';
+import { loadScreens } from './routes/screen-route.tsx';
 
 /** Lets the browser handle input and paint before the next slice of start-up work. */
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -42,6 +43,11 @@ async function start(container: HTMLElement) {
   } else {
     createRoot(container).render(app);
   }
+  // The screens' manifests (decision 060) once the page has loaded: the first navigation then
+  // waits for its page's code and data only. A failure here is retried by that navigation.
+  const prefetch = () => void loadScreens().catch(() => undefined);
+  if (document.readyState === 'complete') setTimeout(prefetch, 0);
+  else window.addEventListener('load', prefetch, { once: true });
 }
 
 const container = document.getElementById('root');

@@ -1,8 +1,8 @@
 import { contractValidator } from './response-validator.ts';
 import { createApiTransport, type ApiClient, type ApiClientOptions } from './transport.ts';
 
+export { readEventStream } from './event-stream.ts';
 export {
-  readEventStream,
   type ApiClient,
   type ApiClientOptions,
   type ResponseValidator,

@@ -70,41 +70,6 @@ export interface ApiClient {
   stream<S extends EventStream>(stream: S, input: StreamInput<S>): Promise<void>;
 }
 
-/** Parses `text/event-stream` blocks (the WHATWG format: fields per line, blank line ends one). */
-export async function readEventStream(
-  body: ReadableStream<Uint8Array>,
-  onBlock: (fields: { id?: string; event: string; data: string }) => void,
-): Promise<void> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let fields: { id?: string; event?: string; data?: string } = {};
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    const lines = buffer.split(/\r\n|\r|\n/);
-    buffer = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line === '') {
-        if (fields.data !== undefined) {
-          onBlock({ event: fields.event ?? 'message', data: fields.data, id: fields.id });
-        }
-        fields = {};
-        continue;
-      }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const name = colon < 0 ? line : line.slice(0, colon);
-      const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (name === 'data')
-        fields.data = fields.data === undefined ? text : `${fields.data}\n${text}`;
-      else if (name === 'event') fields.event = text;
-      else if (name === 'id') fields.id = text;
-    }
-  }
-}
-
 function encodeBody(endpoint: Endpoint, body: unknown): { body?: BodyInit; contentType?: string } {
   if (endpoint.encoding === 'none' || body === undefined) return {};
   if (endpoint.encoding === 'json') {
@@ -135,7 +100,7 @@ function toQueryString(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
-async function readJson(response: Response): Promise<unknown> {
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   try {
@@ -222,47 +187,13 @@ export function createApiTransport(options: ApiClientOptions = {}): ApiClient {
     },
 
     async stream(stream, input) {
-      const headers = new Headers({ accept: 'text/event-stream' });
-      const token = getToken();
-      if (token && stream.auth !== 'none') headers.set('authorization', `Bearer ${token}`);
-      if (input.lastEventId) headers.set('last-event-id', input.lastEventId);
-      const doFetch = options.fetch ?? globalThis.fetch;
-      let response: Response;
-      try {
-        response = await doFetch(`${baseUrl}${buildPath(stream.path, input.params ?? {})}`, {
-          headers,
-          signal: input.signal,
-        });
-      } catch {
-        throw new ApiError(0, { message: 'Network error', messageId: 'errors.network' });
-      }
-      const type = response.headers.get('content-type') ?? '';
-      if (!response.ok || !response.body || !type.startsWith('text/event-stream')) {
-        const body = readError(await readJson(response));
-        throw new ApiError(
-          response.ok ? 503 : response.status,
-          body ?? { message: `No event stream (${response.status})`, messageId: 'errors.server' },
-          response.headers,
-        );
-      }
-      input.onOpen?.();
-      try {
-        await readEventStream(response.body, ({ event, data, id }) => {
-          const schema = stream.events[event];
-          if (!schema) return;
-          let json: unknown;
-          try {
-            json = JSON.parse(data);
-          } catch {
-            return;
-          }
-          if (!validator) return input.onEvent(event, json as never, id);
-          const checked = validator.event(schema, json);
-          if (checked.valid) input.onEvent(event, checked.output as never, id);
-        });
-      } catch (error) {
-        if (!input.signal.aborted) throw error;
-      }
+      // Held by a few signed-in screens only: the reader loads with the first of them.
+      const { openEventStream } = await import('./event-stream.ts');
+      return openEventStream(
+        { baseUrl, getToken, fetch: options.fetch, validator, readError },
+        stream,
+        input,
+      );
     },
   };
 }

@@ -253,3 +253,11 @@ export const NEWSLETTER_SIGNUPS_PER_IP = 10;
  * retries and a script hammering the link do not inflate the referrer's table.
  */
 export const REFERRAL_CLICK_WINDOW_MS = 24 * 60 * 60_000;
+
+/** Brands that stake at least this much BRND get Premium free of charge. */
+export const PREMIUM_STAKE_BRND = 1_000_000;
+/** Enterprise clients who want their own (OEM) mobile app must stake at least this much BRND. */
+export const OEM_APP_STAKE_BRND = 1_000_000;
+
+/** Business days a brand or company verification takes (the copy states it). */
+export const VERIFICATION_BUSINESS_DAYS = 2;

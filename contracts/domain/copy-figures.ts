@@ -14,10 +14,11 @@ import {
   VOTE_REWARD_BRND,
   VOTE_WINDOW_HOURS,
   VOTES_PER_WINDOW,
+  OEM_APP_STAKE_BRND,
+  PREMIUM_STAKE_BRND,
+  VERIFICATION_BUSINESS_DAYS,
 } from './constants.ts';
-import { OEM_APP_STAKE_BRND, PREMIUM_STAKE_BRND } from './plans.ts';
-import { SALE_TIERS, SALE_TOKENS_OFFERED, SALE_TOTAL_SUPPLY_TOKENS } from './sale.ts';
-import { VERIFICATION_BUSINESS_DAYS } from './verification.ts';
+import { SALE_TIERS, SALE_TOKENS_OFFERED, SALE_TOTAL_SUPPLY_TOKENS } from './sale-tiers.ts';
 
 /**
  * The figures of the product's rules that its copy states ("10 BRND for every friend", "25 zł
@@ -25,6 +26,7 @@ import { VERIFICATION_BUSINESS_DAYS } from './verification.ts';
  * message as named values, so a message says `{userReward, number}` and never types the figure:
  * change a rule here and every sentence follows. The copy lint (scripts/copy-lint.test.ts) fails
  * on a message that types one of these figures. docs/decisions/048-copy-glossary-lint-typography.md
+ * It imports leaf modules only: it ships with the first page (decision 060).
  */
 export const COPY_FIGURES = {
   /** BRND the brand with the most votes in a month wins. */

@@ -48,10 +48,8 @@ export interface Plan {
   features: Record<PlanFeature, FeatureSupport>;
 }
 
-/** Brands that stake at least this much BRND get Premium free of charge. */
-export const PREMIUM_STAKE_BRND = 1_000_000;
-/** Enterprise clients who want their own (OEM) mobile app must stake at least this much BRND. */
-export const OEM_APP_STAKE_BRND = 1_000_000;
+// In constants.ts, which the copy's figures read on the first page (decision 060).
+export { OEM_APP_STAKE_BRND, PREMIUM_STAKE_BRND } from './constants.ts';
 
 const NOT_OFFERED_YET = { fundraising: false, integrationsApi: false } as const;
 

@@ -4,6 +4,7 @@ import {
   type OrderStatusCode,
   type TransactionStatus,
 } from './constants.ts';
+import type { SaleTierDefinition } from './sale-tiers.ts';
 
 /**
  * The token sale's fixed facts and pure rules, shared by the bff (which stores the live
@@ -11,34 +12,8 @@ import {
  * constants: see `GET /api/sale` (contracts/api/sale.ts).
  */
 
-export const SALE_TOTAL_SUPPLY_TOKENS = 1_000_000_000;
-/** Whole BRND offered in the sale: the five tiers together. */
-export const SALE_TOKENS_OFFERED = 400_000_000;
-/** USD the sale aims to raise (the spec's progress card: 'against a 1,000,000 USD goal'). */
-export const SALE_GOAL_USD = 1_000_000;
-
-export const SALE_TIER_NAMES = ['Tier I', 'Tier II', 'Tier III', 'Tier IV', 'Tier V'] as const;
-export type SaleTierName = (typeof SALE_TIER_NAMES)[number];
-
-export interface SaleTierDefinition {
-  /** 1..5. */
-  id: number;
-  name: SaleTierName;
-  /** Whole BRND in the tier. */
-  tokens: number;
-  /** USD per BRND. */
-  price: number;
-}
-
-/** 5 × 80,000,000 BRND at 0.0015 … 0.0035 USD (totals 120,000 … 280,000 USD). */
-export const SALE_TIERS: readonly SaleTierDefinition[] = [0.0015, 0.002, 0.0025, 0.003, 0.0035].map(
-  (price, index) => ({
-    id: index + 1,
-    name: SALE_TIER_NAMES[index] as SaleTierName,
-    tokens: 80_000_000,
-    price,
-  }),
-);
+// Their own module: the copy's figures read them on the first page (decision 060).
+export * from './sale-tiers.ts';
 
 /** A tier's total in USD, rounded to cents (0.0015 × 80,000,000 = 120,000). */
 export function tierTotalUsd(tier: Pick<SaleTierDefinition, 'tokens' | 'price'>): number {

@@ -1,3 +1,4 @@
+import { VERIFICATION_BUSINESS_DAYS } from './constants.ts';
 import { isPolishPublicHoliday } from './holidays.ts';
 
 /**
@@ -43,7 +44,8 @@ export function isListedPublicly(brand: {
 export const VERIFICATION_KINDS = ['brand', 'company'] as const;
 export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
 
-export const VERIFICATION_BUSINESS_DAYS = 2;
+// In constants.ts, which the copy's figures read on the first page (decision 060).
+export { VERIFICATION_BUSINESS_DAYS };
 /** Business days are counted on the Provider's calendar. */
 export const VERIFICATION_TIME_ZONE = 'Europe/Warsaw';
 /** A rejection's or a revocation's reason is sent to the brand by e-mail. */

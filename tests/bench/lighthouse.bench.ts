@@ -16,6 +16,8 @@ const PAGES = ['/', '/pricing', '/blog', '/ico', '/voting'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** The issue's goals. */
 const MIN_SCORE = 95;
+/** Lighthouse's "good" cumulative layout shift (issue #21: no page jumps, decision 060). */
+const MAX_CLS = 0.1;
 const RUNS = 3;
 
 async function freePort(): Promise<number> {
@@ -45,7 +47,10 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
 
 interface Report {
   categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { details?: unknown; displayValue?: string } | undefined>;
+  audits: Record<
+    string,
+    { details?: unknown; displayValue?: string; numericValue?: number } | undefined
+  >;
   /** Lighthouse's own CPU speed probe: a busy shared machine shows here, and in TBT. */
   environment?: { benchmarkIndex?: number };
 }
@@ -126,10 +131,15 @@ export async function run(): Promise<Record<string, string>> {
       scores.forEach((score, index) => {
         if (score < MIN_SCORE) misses.push(`${page} ${CATEGORIES[index]} ${score} < ${MIN_SCORE}`);
       });
+      const cls = result.lhr.audits[METRICS.CLS]?.numericValue ?? Number.POSITIVE_INFINITY;
+      figures[`  CLS ${page}`] =
+        `${cls.toFixed(3)} (goal <= ${MAX_CLS}: ${cls <= MAX_CLS ? 'MET' : 'MISSED'})`;
+      if (cls > MAX_CLS) misses.push(`${page} CLS ${cls.toFixed(3)} > ${MAX_CLS}`);
     }
 
     figures['load average (1, 5, 15 min)'] = `${loadBefore} before, ${loadAverage()} after`;
-    figures['goals missed'] = misses.length === 0 ? 'none' : misses.join('; ');
+    figures['goals (performance >= 95, CLS <= 0.1 on every page)'] =
+      misses.length === 0 ? 'MET' : `MISSED: ${misses.join('; ')}`;
     return figures;
   } finally {
     server.kill('SIGTERM');

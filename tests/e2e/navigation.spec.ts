@@ -34,10 +34,14 @@ async function expectDataWithCode(
 ) {
   events.length = 0;
   await navigate();
-  const chunkDone = events.findIndex(
-    (event) => event.kind === 'finished' && isChunk(screen)(event.url),
-  );
-  expect(chunkDone, `${screen}'s code chunk was loaded`).toBeGreaterThanOrEqual(0);
+  const chunkFinished = () =>
+    events.findIndex((event) => event.kind === 'finished' && isChunk(screen)(event.url));
+  // The URL changes, and a layout's heading may already show, while the route's loader is still
+  // fetching: wait for the screen's chunk itself rather than for something on the page.
+  await expect
+    .poll(chunkFinished, { message: `${screen}'s code chunk was loaded` })
+    .toBeGreaterThanOrEqual(0);
+  const chunkDone = chunkFinished();
   for (const path of data) {
     const sent = events.findIndex((event) => event.kind === 'sent' && isApi(path)(event.url));
     expect(sent, `${path} was requested`).toBeGreaterThanOrEqual(0);

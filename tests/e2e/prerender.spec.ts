@@ -11,6 +11,8 @@ const PAGES = [
   { path: '/', heading: 'home.hero.title', title: 'titles.home' },
   { path: '/pricing', heading: 'pricing.title', title: 'titles.pricing' },
   { path: '/blog', heading: 'blog.title', title: 'titles.blog' },
+  { path: '/ico', heading: 'sale.ico.title', title: 'titles.ico' },
+  { path: '/voting', heading: 'voting.title', title: 'titles.voting' },
 ];
 
 function watchConsole(page: Page): string[] {

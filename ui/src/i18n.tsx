@@ -196,15 +196,21 @@ export function LanguageProvider({
     (error: { code?: string; descriptor?: { id?: unknown } }) => {
       const id = error.descriptor?.id;
       const namespace = typeof id === 'string' ? id.split('.')[0] : undefined;
-      if (error.code === 'MISSING_TRANSLATION' && namespace && hasNamespace(namespace)) {
-        // A page whose route did not bring this namespace: fetch it now rather than show ids
-        // for good (it shows them for a moment, so wire it with `withMessages` in the router).
-        queueMicrotask(() => void catalog.load(shown, [namespace]).catch(() => undefined));
-        // The language being switched to needs it too; the effect above fetches it there.
-        if (import.meta.env.DEV) console.warn(`"${namespace}" messages came late: ${String(id)}`);
+      if (error.code !== 'MISSING_TRANSLATION' || !namespace) {
+        if (import.meta.env.DEV) console.error(error);
         return;
       }
-      if (import.meta.env.DEV) console.error(error);
+      void hasNamespace(namespace).then((known) => {
+        if (!known) {
+          if (import.meta.env.DEV) console.error(error);
+          return;
+        }
+        // A page whose route did not bring this namespace: fetch it now rather than show ids
+        // for good (it shows them for a moment, so wire it with the screen's manifest).
+        void catalog.load(shown, [namespace]).catch(() => undefined);
+        // The language being switched to needs it too; the effect above fetches it there.
+        if (import.meta.env.DEV) console.warn(`"${namespace}" messages came late: ${String(id)}`);
+      });
     },
     [catalog, shown],
   );

@@ -1,16 +1,5 @@
 /** Signing up, verifying, logging in and recovering an account; shared referral links. */
 import { createRoute } from '@tanstack/react-router';
-import { confirmEmailScreen } from '@brnd/ui/manifests/ConfirmEmail';
-import { confirmPhoneScreen } from '@brnd/ui/manifests/ConfirmPhone';
-import { emailVerifiedScreen } from '@brnd/ui/manifests/EmailVerified';
-import { forgotPasswordScreen } from '@brnd/ui/manifests/ForgotPassword';
-import { loginScreen } from '@brnd/ui/manifests/Login';
-import { phoneVerifyScreen } from '@brnd/ui/manifests/PhoneVerify';
-import { referralLandingScreen } from '@brnd/ui/manifests/ReferralLanding';
-import { registerScreen } from '@brnd/ui/manifests/Register';
-import { resetPasswordScreen } from '@brnd/ui/manifests/ResetPassword';
-import { successScreen } from '@brnd/ui/manifests/Success';
-import { verifyEmailScreen } from '@brnd/ui/manifests/VerifyEmail';
 import {
   CodeSearchSchema,
   RegisterSearchSchema,
@@ -21,17 +10,17 @@ import {
 import { rootRoute } from './root.tsx';
 import { screenRoute } from './screen-route.tsx';
 
-const login = screenRoute(loginScreen);
-const register = screenRoute(registerScreen);
-const confirmEmail = screenRoute(confirmEmailScreen);
-const verifyEmail = screenRoute(verifyEmailScreen);
-const emailVerified = screenRoute(emailVerifiedScreen);
-const confirmPhone = screenRoute(confirmPhoneScreen);
-const phoneVerify = screenRoute(phoneVerifyScreen);
-const forgotPassword = screenRoute(forgotPasswordScreen);
-const resetPassword = screenRoute(resetPasswordScreen);
-const success = screenRoute(successScreen);
-const referralLanding = screenRoute(referralLandingScreen);
+const login = screenRoute((screens) => screens.loginScreen);
+const register = screenRoute((screens) => screens.registerScreen);
+const confirmEmail = screenRoute((screens) => screens.confirmEmailScreen);
+const verifyEmail = screenRoute((screens) => screens.verifyEmailScreen);
+const emailVerified = screenRoute((screens) => screens.emailVerifiedScreen);
+const confirmPhone = screenRoute((screens) => screens.confirmPhoneScreen);
+const phoneVerify = screenRoute((screens) => screens.phoneVerifyScreen);
+const forgotPassword = screenRoute((screens) => screens.forgotPasswordScreen);
+const resetPassword = screenRoute((screens) => screens.resetPasswordScreen);
+const success = screenRoute((screens) => screens.successScreen);
+const referralLanding = screenRoute((screens) => screens.referralLandingScreen);
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -1,28 +1,19 @@
 /** The operator console under /admin. */
 import { createRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import { adminBuybacksScreen } from '@brnd/ui/manifests/AdminBuybacks';
-import { adminConsoleScreen } from '@brnd/ui/manifests/AdminConsole';
-import { adminContestScreen } from '@brnd/ui/manifests/AdminContest';
-import { adminNotificationsScreen } from '@brnd/ui/manifests/AdminNotifications';
-import { adminPayoutsScreen } from '@brnd/ui/manifests/AdminPayouts';
-import { adminSaleScreen } from '@brnd/ui/manifests/AdminSale';
-import { adminVerificationScreen } from '@brnd/ui/manifests/AdminVerification';
-import { auditLogScreen } from '@brnd/ui/manifests/AuditLog';
-import { adminOrderScreen, adminOrdersScreen } from '@brnd/ui/manifests/AdminOrders';
 import { requireSession } from '../guard.ts';
 import { rootRoute } from './root.tsx';
 import { screenRoute } from './screen-route.tsx';
 
-const adminBuybacks = screenRoute(adminBuybacksScreen);
-const adminConsole = screenRoute(adminConsoleScreen);
-const adminContest = screenRoute(adminContestScreen);
-const adminNotifications = screenRoute(adminNotificationsScreen);
-const adminOrder = screenRoute(adminOrderScreen);
-const adminOrders = screenRoute(adminOrdersScreen);
-const adminPayouts = screenRoute(adminPayoutsScreen);
-const adminSale = screenRoute(adminSaleScreen);
-const adminVerification = screenRoute(adminVerificationScreen);
-const auditLog = screenRoute(auditLogScreen);
+const adminBuybacks = screenRoute((screens) => screens.adminBuybacksScreen);
+const adminConsole = screenRoute((screens) => screens.adminConsoleScreen);
+const adminContest = screenRoute((screens) => screens.adminContestScreen);
+const adminNotifications = screenRoute((screens) => screens.adminNotificationsScreen);
+const adminOrder = screenRoute((screens) => screens.adminOrderScreen);
+const adminOrders = screenRoute((screens) => screens.adminOrdersScreen);
+const adminPayouts = screenRoute((screens) => screens.adminPayoutsScreen);
+const adminSale = screenRoute((screens) => screens.adminSaleScreen);
+const adminVerification = screenRoute((screens) => screens.adminVerificationScreen);
+const auditLog = screenRoute((screens) => screens.auditLogScreen);
 
 // The operator console: a session is needed to ask; the server decides who is an operator.
 const adminRoute = createRoute({

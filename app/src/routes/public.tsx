@@ -2,38 +2,24 @@
 import { createRoute } from '@tanstack/react-router';
 import { HomeScreen } from '@brnd/ui/screens/Home/HomeScreen';
 import { ServerErrorScreen } from '@brnd/ui/screens/ServerError/ServerErrorScreen';
-import { blogScreen } from '@brnd/ui/manifests/Blog';
-import { brandDetailScreen } from '@brnd/ui/manifests/BrandDetail';
-import { burnsScreen } from '@brnd/ui/manifests/Burns';
-import { buySuccessScreen } from '@brnd/ui/manifests/BuySuccess';
-import { companyScreen } from '@brnd/ui/manifests/Company';
-import { contactScreen } from '@brnd/ui/manifests/Contact';
-import { contactSuccessScreen } from '@brnd/ui/manifests/ContactSuccess';
-import { faqScreen } from '@brnd/ui/manifests/Faq';
-import { icoScreen } from '@brnd/ui/manifests/Ico';
-import { newBrandAccountScreen } from '@brnd/ui/manifests/NewBrandAccount';
-import { pricingScreen } from '@brnd/ui/manifests/Pricing';
-import { privacyPolicyScreen } from '@brnd/ui/manifests/PrivacyPolicy';
-import { termsOfServiceScreen } from '@brnd/ui/manifests/TermsOfService';
-import { votingScreen } from '@brnd/ui/manifests/Voting';
 import { BuySuccessSearchSchema, CodeSearchSchema } from '../search.ts';
 import { rootRoute } from './root.tsx';
 import { screenRoute } from './screen-route.tsx';
 
-const blog = screenRoute(blogScreen);
-const burns = screenRoute(burnsScreen);
-const company = screenRoute(companyScreen);
-const contact = screenRoute(contactScreen);
-const contactSuccess = screenRoute(contactSuccessScreen);
-const faq = screenRoute(faqScreen);
-const newBrandAccount = screenRoute(newBrandAccountScreen);
-const pricing = screenRoute(pricingScreen);
-const privacyPolicy = screenRoute(privacyPolicyScreen);
-const termsOfService = screenRoute(termsOfServiceScreen);
-const voting = screenRoute(votingScreen);
-const brandDetail = screenRoute(brandDetailScreen);
-const ico = screenRoute(icoScreen);
-const buySuccess = screenRoute(buySuccessScreen);
+const blog = screenRoute((screens) => screens.blogScreen);
+const burns = screenRoute((screens) => screens.burnsScreen);
+const company = screenRoute((screens) => screens.companyScreen);
+const contact = screenRoute((screens) => screens.contactScreen);
+const contactSuccess = screenRoute((screens) => screens.contactSuccessScreen);
+const faq = screenRoute((screens) => screens.faqScreen);
+const newBrandAccount = screenRoute((screens) => screens.newBrandAccountScreen);
+const pricing = screenRoute((screens) => screens.pricingScreen);
+const privacyPolicy = screenRoute((screens) => screens.privacyPolicyScreen);
+const termsOfService = screenRoute((screens) => screens.termsOfServiceScreen);
+const voting = screenRoute((screens) => screens.votingScreen);
+const brandDetail = screenRoute((screens) => screens.brandDetailScreen);
+const ico = screenRoute((screens) => screens.icoScreen);
+const buySuccess = screenRoute((screens) => screens.buySuccessScreen);
 
 /* The first page's screen ships with the app, as does the error page. */
 

@@ -28,10 +28,20 @@ export interface RouterContext {
   firstLoad: { prerendered: boolean };
 }
 
+/**
+ * A page's tab title: a screen route's loader returns its manifest's (decision 060), the routes
+ * without a manifest state theirs in `staticData`.
+ */
+export function titleOf(match: {
+  staticData: { title?: TitleKey };
+  loaderData?: unknown;
+}): TitleKey | undefined {
+  return match.staticData.title ?? (match.loaderData as { title?: TitleKey } | undefined)?.title;
+}
+
 function RouteTitle() {
   const matches = useMatches();
-  const title = matches.findLast((match) => match.staticData.title)?.staticData.title;
-  usePageTitle(title ?? 'home');
+  usePageTitle(matches.map(titleOf).findLast(Boolean) ?? 'home');
   return null;
 }
 

@@ -1,34 +1,22 @@
 /** The signed-in user's area under /user: dashboard, sale, referrals, brands and tokens. */
 import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import { addBrandScreen } from '@brnd/ui/manifests/AddBrand';
-import { brandConsoleScreen } from '@brnd/ui/manifests/BrandConsole';
-import { buyTokenScreen } from '@brnd/ui/manifests/BuyToken';
-import { buyTokenPaymentScreen } from '@brnd/ui/manifests/BuyTokenPayment';
-import { dashboardHomeScreen } from '@brnd/ui/manifests/DashboardHome';
-import { dashboardShellScreen } from '@brnd/ui/manifests/DashboardShell';
-import { myBrandsScreen } from '@brnd/ui/manifests/MyBrands';
-import { myTokensScreen } from '@brnd/ui/manifests/MyTokens';
-import { profileScreen } from '@brnd/ui/manifests/Profile';
-import { referralsScreen } from '@brnd/ui/manifests/Referrals';
-import { transactionsScreen } from '@brnd/ui/manifests/Transactions';
-import { walletScreen } from '@brnd/ui/manifests/Wallet';
 import { requireSession } from '../guard.ts';
 import { BuyTokenSearchSchema } from '../search.ts';
 import { rootRoute } from './root.tsx';
 import { screenRoute } from './screen-route.tsx';
 
-const addBrand = screenRoute(addBrandScreen);
-const brandConsole = screenRoute(brandConsoleScreen);
-const buyToken = screenRoute(buyTokenScreen);
-const buyTokenPayment = screenRoute(buyTokenPaymentScreen);
-const dashboardHome = screenRoute(dashboardHomeScreen);
-const dashboardShell = screenRoute(dashboardShellScreen);
-const myBrands = screenRoute(myBrandsScreen);
-const myTokens = screenRoute(myTokensScreen);
-const profile = screenRoute(profileScreen);
-const referrals = screenRoute(referralsScreen);
-const transactions = screenRoute(transactionsScreen);
-const wallet = screenRoute(walletScreen);
+const addBrand = screenRoute((screens) => screens.addBrandScreen);
+const brandConsole = screenRoute((screens) => screens.brandConsoleScreen);
+const buyToken = screenRoute((screens) => screens.buyTokenScreen);
+const buyTokenPayment = screenRoute((screens) => screens.buyTokenPaymentScreen);
+const dashboardHome = screenRoute((screens) => screens.dashboardHomeScreen);
+const dashboardShell = screenRoute((screens) => screens.dashboardShellScreen);
+const myBrands = screenRoute((screens) => screens.myBrandsScreen);
+const myTokens = screenRoute((screens) => screens.myTokensScreen);
+const profile = screenRoute((screens) => screens.profileScreen);
+const referrals = screenRoute((screens) => screens.referralsScreen);
+const transactions = screenRoute((screens) => screens.transactionsScreen);
+const wallet = screenRoute((screens) => screens.walletScreen);
 
 const myBrandsRoute = createRoute({
   getParentRoute: () => userRoute,
