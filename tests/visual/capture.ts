@@ -51,14 +51,31 @@ afterEach(async (context) => {
     const name = `${INTL_LOCALE[language]}/${story.id.replaceAll('--', '__')}-${sizeName}`;
     if (viewport) await page.viewport(viewport.width, viewport.height);
     await document.fonts.ready;
-    await expect(page.elementLocator(document.documentElement)).toMatchScreenshot(name, {
-      screenshotOptions: {
-        scale: 'css',
-        // The first viewport only: what is below it is another screenshot's business, and a
-        // long page would make every image as big as the page.
-        style: 'html { height: 100vh !important; overflow: hidden !important; }',
-      },
-    });
+    try {
+      await expect(page.elementLocator(document.documentElement)).toMatchScreenshot(name, {
+        screenshotOptions: {
+          scale: 'css',
+          // The first viewport only: what is below it is another screenshot's business, and a
+          // long page would make every image as big as the page.
+          style: 'html { height: 100vh !important; overflow: hidden !important; }',
+        },
+        // Two captures must agree before the comparison; on a loaded 2-core machine one
+        // capture of a desktop page can take seconds.
+        timeout: 20_000,
+      });
+    } catch (error) {
+      if (error instanceof Error) error.message += reviewHint(name, context.task.file.filepath);
+      throw error;
+    }
     await commands.visualBaselineSeen(name);
   }
-});
+  // A screen's two captures, each up to the assertion's timeout.
+}, 60_000);
+
+function reviewHint(name: string, storyFile: string): string {
+  return (
+    `\nBaseline: tests/visual/baselines/${name}.png; what this run saw and the difference (red):` +
+    ` test-results/visual/${name}-actual.png, -diff.png.` +
+    `\nIf the change is intended: npm run test:visual:update -- ${storyFile.replace(/^.*?(?=(ui|emails)\/src\/)/, '')}`
+  );
+}

@@ -19,7 +19,8 @@ writeFileSync(seenLog, '');
 
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--project', 'storybook-en', '--project', 'storybook-pl', '--update', ...paths],
+  // The paths first: `--update` takes an optional value and would swallow the path after it.
+  ['vitest', 'run', ...paths, '--project', 'storybook-en', '--project', 'storybook-pl', '--update'],
   {
     stdio: 'inherit',
     env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1', [SEEN_LOG_VARIABLE]: seenLog },
