@@ -195,12 +195,10 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
       // Without a chain (tests, a bare dev set-up) the message names the dev chain.
       chainId: chain?.chainId ?? DEV_CHAIN_IDS[0]!,
       clock,
-      runInBackground,
     }),
     activities: createActivityService({ db }),
     /** Ends the staking bindings whose stake dropped (the brand-token jobs run it). */
-    reviewStakingPremium: () =>
-      reviewStakingPremium({ db, chain, logger, notifications, runInBackground }),
+    reviewStakingPremium: () => reviewStakingPremium({ db, chain, logger, notifications }),
     payouts,
     contact: createContactService({
       db,
@@ -222,7 +220,6 @@ export function createServices(env: ServiceEnv, adapters: ServiceAdapters) {
       audit,
       notifications,
       clock,
-      runInBackground,
       onBrandVerified: reactions.brandVerified,
     }),
     sales,

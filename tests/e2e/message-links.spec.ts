@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { JsonRpcProvider, NonceManager, Wallet } from 'ethers';
+import { PREMIUM_STAKE_BRND } from '@brnd/contracts/domain/plans';
+import { STAKE_PREMIUM_MIN_AGE_DAYS } from '@brnd/contracts/domain/wallet-proof';
+import {
+  AbiCoder,
+  Contract,
+  JsonRpcProvider,
+  NonceManager,
+  Wallet,
+  keccak256,
+  parseUnits,
+  toBeHex,
+} from 'ethers';
+import { devDatabase } from './dev-database.ts';
 import { newUser, type TestUser, createOperator } from './accounts.ts';
 
 /**
@@ -185,6 +197,76 @@ function companyForm(email: string) {
   };
 }
 
+interface DevInfo {
+  rpcUrl: string;
+  chainId: number;
+  contracts: { brnd: string; staking: string };
+}
+
+/**
+ * Premium from staking, then the stake drops: the lapse mail. What would take days is arranged:
+ * the wallet is dealt BRND and gas (anvil's cheat codes, as Foundry's `deal`), and the stake's
+ * age is moved back in the database; the rest goes through the API and the owner's own wallet.
+ */
+async function lapsePremium(
+  request: APIRequestContext,
+  owner: ReturnType<typeof api>,
+  brandId: number,
+  wallet: Wallet,
+  info: DevInfo,
+) {
+  const provider = wallet.provider as JsonRpcProvider;
+  // ethers caches a nonce read for a moment: back-to-back sends need the manager's count.
+  const sender = new NonceManager(wallet);
+  const brnd = new Contract(
+    info.contracts.brnd,
+    ['function balanceOf(address) view returns (uint256)'],
+    provider,
+  );
+  // BRND keeps balances in OpenZeppelin ERC20's first slot: mapping(address => uint256).
+  const slot = keccak256(
+    AbiCoder.defaultAbiCoder().encode(['address', 'uint256'], [wallet.address, 0]),
+  );
+  const stake = PREMIUM_STAKE_BRND;
+  await provider.send('anvil_setStorageAt', [
+    info.contracts.brnd,
+    slot,
+    toBeHex(parseUnits(String(stake), 18), 32),
+  ]);
+  await provider.send('anvil_setBalance', [wallet.address, toBeHex(parseUnits('10', 18))]);
+  expect(await brnd.getFunction('balanceOf')(wallet.address)).toBe(parseUnits(String(stake), 18));
+
+  const send = async (action: 'stake' | 'unstake', amount: string) => {
+    const prepared = await owner.json<{ transactions: { to: string; data: string }[] }>(
+      '/api/brand-tokens/staking/transactions',
+      { action, amount },
+    );
+    for (const transaction of prepared.transactions) {
+      await (await sender.sendTransaction(transaction)).wait();
+    }
+  };
+  const plan = async () =>
+    (
+      await owner.get<{ plan: { plan: string; source: string } }>(
+        `/api/brand-tokens/brands/${brandId}`,
+      )
+    ).plan;
+  await send('stake', String(stake));
+  expect(await plan()).toMatchObject({ plan: 'standard' });
+  const db = await devDatabase(request);
+  try {
+    await db.query(
+      `UPDATE staking_premium SET seen_since = now() - make_interval(days => $2) WHERE wallet = $1`,
+      [wallet.address, STAKE_PREMIUM_MIN_AGE_DAYS],
+    );
+  } finally {
+    await db.end();
+  }
+  expect(await plan()).toMatchObject({ plan: 'premium', source: 'staking' });
+  await send('unstake', '1');
+  expect(await plan()).toMatchObject({ plan: 'standard' });
+}
+
 /** One language's run: every message kind that language's people can receive. */
 async function makeMessages(
   request: APIRequestContext,
@@ -286,6 +368,9 @@ async function makeMessages(
       request_id: randomUUID(),
     });
   }
+  const info = await anonymous.get<DevInfo>('/dev/info');
+  const provider = new JsonRpcProvider(info.rpcUrl, info.chainId, { staticNetwork: true });
+  await lapsePremium(request, owner, approved, new Wallet(signer.privateKey, provider), info);
   await operator.post(`/api/admin/verification/brand/${approved}/revoke`, {
     reason: 'The brand stopped trading.',
   });
@@ -298,11 +383,9 @@ async function makeMessages(
     { 'idempotency-key': randomUUID() },
   );
   const order = bought.response;
-  const [, address, chainId, wei] = /^ethereum:(0x[0-9a-fA-F]{40})@(\d+)\?value=(\d+)$/.exec(
+  const [, address, , wei] = /^ethereum:(0x[0-9a-fA-F]{40})@(\d+)\?value=(\d+)$/.exec(
     order.payment_uri,
   ) as RegExpExecArray;
-  const info = await anonymous.get<{ rpcUrl: string }>('/dev/info');
-  const provider = new JsonRpcProvider(info.rpcUrl, Number(chainId), { staticNetwork: true });
   const payer = new NonceManager(new Wallet(PAYER_KEYS[language], provider));
   await (
     await payer.sendTransaction({ to: address, value: (BigInt(wei as string) * 3n) / 2n })
@@ -341,9 +424,9 @@ async function makeMessages(
     giftEmail,
     ticker,
     expected: [
-      // Sign-up, sign-up again, reset, wallet, brand approved, rejected, revoked, purchase,
-      // payment decision, payout; the tokens the other language's brand gave come separately.
-      { to: user.email, channel: 'email', count: 10 },
+      // Sign-up, sign-up again, reset, wallet, brand approved, rejected, Premium lapsed,
+      // revoked, purchase, payment decision, payout; the other language's gift comes separately.
+      { to: user.email, channel: 'email', count: 11 },
       { to: user.mobile, channel: 'sms', count: 1 },
       // Application receipt, approved, revoked; receipt, rejected.
       { to: companyEmails[0] as string, channel: 'email', count: 3 },

@@ -4,8 +4,8 @@ import { SUCCESS } from '@brnd/contracts/api/accounts';
 import { buyTokens, kantor, orders, verifyOrder } from '@brnd/contracts/api/orders';
 import type { Context } from 'koa';
 import { payoutAsTransaction } from '@brnd/contracts/api/wallet';
-import type { Transaction } from '@brnd/contracts/api/orders';
-import type { Idempotency } from '../services/idempotency.ts';
+import type { CryptoOrder, Transaction } from '@brnd/contracts/api/orders';
+import type { Idempotency, MarkDone } from '../services/idempotency.ts';
 import type { OrderService } from '../services/orders/service.ts';
 import type { PayoutService } from '../services/payouts.ts';
 import { BTCPAY_SIGNATURE_HEADER, GATEWAY_WEBHOOK_PATH } from '../providers/crypto-gateway.ts';
@@ -54,15 +54,25 @@ export function orderRoutes({
   ) => (idempotency ? idempotency.run({ userId, endpoint, key }, body, work) : work());
   const saleRoutes: Route[] = service
     ? [
-        authedRoute(buyTokens, ({ auth, body, headers }) =>
-          once(buyTokens.id, auth.user.id, headers['idempotency-key'], body, async () => ({
+        authedRoute(buyTokens, ({ auth, body, headers }) => {
+          const answer = (order: CryptoOrder) => ({
             message: SUCCESS as typeof SUCCESS,
-            response: await service.buyTokens(auth.user.id, {
-              usd: body.amount,
-              currency: body.selected_payMethod,
-            }),
-          })),
-        ),
+            response: order,
+          });
+          const input = { usd: body.amount, currency: body.selected_payMethod };
+          if (!idempotency) return service.buyTokens(auth.user.id, input).then(answer);
+          // The order and its key's answer commit together (decision 027).
+          return idempotency.runAtomically(
+            { userId: auth.user.id, endpoint: buyTokens.id, key: headers['idempotency-key'] },
+            body,
+            async (markDone: MarkDone<ReturnType<typeof answer>>) =>
+              answer(
+                await service.buyTokens(auth.user.id, input, (order, transaction) =>
+                  markDone(answer(order), transaction),
+                ),
+              ),
+          );
+        }),
         authedRoute(verifyOrder, async ({ auth, params }) => ({
           message: SUCCESS,
           response: await service.verify(auth.user.id, params.uuid),

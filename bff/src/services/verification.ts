@@ -208,7 +208,6 @@ export function createVerificationService({
   audit,
   notifications,
   clock = () => new Date(),
-  runInBackground,
   onBrandVerified,
 }: {
   db: Database;
@@ -223,8 +222,6 @@ export function createVerificationService({
     brand: { brandId: string; creatorUserId: string; referralCode: string | undefined },
     transaction: Transaction,
   ) => Promise<unknown>;
-  /** Sends the decision's e-mail after the answer; failures are logged there. */
-  runInBackground(name: string, work: () => Promise<void>): void;
 }) {
   async function brandById(id: number, transaction?: Transaction) {
     const [row] = await db.query<BrandRow>(
@@ -356,33 +353,35 @@ export function createVerificationService({
     };
   }
 
-  async function mail(notice: Notice) {
-    if (notice.kind === 'brand') {
-      await notifications.mail({
-        kind: 'brandDecision',
-        to: notice.to,
-        language: notice.language,
-        props: {
-          name: notice.ownerName,
-          brand: notice.brand,
-          outcome: notice.outcome,
-          reason: notice.reason,
-        },
-      });
-      return;
-    }
-    await notifications.mail({
-      kind: 'companyDecision',
-      to: notice.to,
-      language: notice.language,
-      props: {
-        company: notice.company,
-        email: notice.to,
-        outcome: notice.outcome,
-        reason: notice.reason,
-        hasAccount: notice.hasAccount,
-      },
-    });
+  /** Queued in the decision's transaction (decision 056): mailed if and only if it commits. */
+  async function mail(notice: Notice, transaction: Transaction) {
+    await notifications.mail(
+      notice.kind === 'brand'
+        ? {
+            kind: 'brandDecision',
+            to: notice.to,
+            language: notice.language,
+            props: {
+              name: notice.ownerName,
+              brand: notice.brand,
+              outcome: notice.outcome,
+              reason: notice.reason,
+            },
+          }
+        : {
+            kind: 'companyDecision',
+            to: notice.to,
+            language: notice.language,
+            props: {
+              company: notice.company,
+              email: notice.to,
+              outcome: notice.outcome,
+              reason: notice.reason,
+              hasAccount: notice.hasAccount,
+            },
+          },
+      { transaction },
+    );
   }
 
   return {
@@ -438,13 +437,14 @@ export function createVerificationService({
       id: number,
       decision: Decision,
     ): Promise<VerificationItem> {
-      const { item, notice } = await db.transaction((transaction) =>
-        kind === 'brand'
-          ? decideBrand(operator, id, decision, transaction)
-          : decideCompany(operator, id, decision, transaction),
-      );
-      runInBackground('verification decision e-mail', () => mail(notice));
-      return item;
+      return db.transaction(async (transaction) => {
+        const { item, notice } =
+          kind === 'brand'
+            ? await decideBrand(operator, id, decision, transaction)
+            : await decideCompany(operator, id, decision, transaction);
+        await mail(notice, transaction);
+        return item;
+      });
     },
 
     /**
@@ -458,7 +458,7 @@ export function createVerificationService({
       id: number,
       reason: string,
     ): Promise<VerificationItem> {
-      const { item, notice } = await db.transaction(async (transaction) => {
+      return db.transaction(async (transaction) => {
         const brand = kind === 'brand';
         const updated = await db.query<{ id: string }>(
           brand
@@ -491,7 +491,7 @@ export function createVerificationService({
         );
         const files = await filesOf(kind, id, transaction);
         const now = clock();
-        return brandRow
+        const { item, notice } = brandRow
           ? {
               item: brandItem(brandRow, now, files),
               notice: {
@@ -516,9 +516,9 @@ export function createVerificationService({
                 reason,
               },
             };
+        await mail(notice, transaction);
+        return item;
       });
-      runInBackground('verification revocation e-mail', () => mail(notice));
-      return item;
     },
 
     /**

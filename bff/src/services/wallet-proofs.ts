@@ -52,7 +52,6 @@ export function createWalletProofService(deps: {
   chainId: number;
   /** The app's clock: a challenge's life is measured on it (tests move it on). */
   clock: () => Date;
-  runInBackground: (name: string, work: () => Promise<void>) => void;
 }): WalletProofService {
   const { db } = deps;
   const site = new URL(deps.appUrl);
@@ -103,7 +102,7 @@ export function createWalletProofService(deps: {
       }
       await deps.limiter.refund(key);
 
-      const previous = await db.transaction(async (transaction) => {
+      await db.transaction(async (transaction) => {
         // The row lock makes the nonce single-use under concurrent requests.
         const [challenge] = await db.query<{ message: string; address: string; live: boolean }>(
           `SELECT message, address, expires_at > $3 AND used_at IS NULL AS live
@@ -150,17 +149,17 @@ export function createWalletProofService(deps: {
             transaction,
           });
         }
-        return before?.wallet_address ?? null;
+        // Queued with the change (decision 056): the owner hears of every change, once.
+        await deps.notifications.mail(
+          {
+            kind: 'walletChanged',
+            to: user.email,
+            language: user.language,
+            props: { name: user.name, address, previous: before?.wallet_address ?? null },
+          },
+          { transaction },
+        );
       });
-
-      deps.runInBackground('wallet changed mail', () =>
-        deps.notifications.mail({
-          kind: 'walletChanged',
-          to: user.email,
-          language: user.language,
-          props: { name: user.name, address, previous },
-        }),
-      );
       return address;
     },
   };

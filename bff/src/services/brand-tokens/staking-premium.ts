@@ -12,7 +12,6 @@ export interface StakingPremiumDeps {
   chain: PlatformChain | undefined;
   logger: Logger;
   notifications: Notifications;
-  runInBackground(name: string, work: () => Promise<void>): void;
 }
 
 /**
@@ -96,30 +95,37 @@ export async function reviewStakingPremium(deps: StakingPremiumDeps): Promise<nu
   return ended;
 }
 
-/** The stake fell below the threshold: the binding ends, and a started Premium lapses. */
+/**
+ * The stake fell below the threshold: the binding ends, and a started Premium lapses. The mail is
+ * queued with the delete (decision 056): one per lapse, even when two readers see the drop.
+ */
 async function endBinding(wallet: string, deps: StakingPremiumDeps): Promise<void> {
-  const ended = await deps.db.query<{
-    brand: string;
-    name: string;
-    email: string;
-    language: Language;
-  }>(
-    `WITH ended AS (DELETE FROM staking_premium WHERE wallet = $1 RETURNING brand_id, premium_since)
-     SELECT b.name AS brand, u.name, u.email, u.language
-     FROM ended JOIN brands b ON b.id = ended.brand_id JOIN users u ON u.id = b.owner_id
-     WHERE ended.premium_since IS NOT NULL`,
-    [wallet],
-  );
-  for (const owner of ended) {
-    deps.runInBackground('premium lapsed mail', () =>
-      deps.notifications.mail({
-        kind: 'premiumLapsed',
-        to: owner.email,
-        language: owner.language,
-        props: { name: owner.name, brand: owner.brand },
-      }),
+  await deps.db.transaction(async (transaction) => {
+    const ended = await deps.db.query<{
+      brand: string;
+      name: string;
+      email: string;
+      language: Language;
+    }>(
+      `WITH ended AS (DELETE FROM staking_premium WHERE wallet = $1 RETURNING brand_id, premium_since)
+       SELECT b.name AS brand, u.name, u.email, u.language
+       FROM ended JOIN brands b ON b.id = ended.brand_id JOIN users u ON u.id = b.owner_id
+       WHERE ended.premium_since IS NOT NULL`,
+      [wallet],
+      { transaction },
     );
-  }
+    for (const owner of ended) {
+      await deps.notifications.mail(
+        {
+          kind: 'premiumLapsed',
+          to: owner.email,
+          language: owner.language,
+          props: { name: owner.name, brand: owner.brand },
+        },
+        { transaction },
+      );
+    }
+  });
 }
 
 /**

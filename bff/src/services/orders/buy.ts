@@ -42,29 +42,34 @@ export function orderPlacing(ctx: ViewContext) {
     return deps.card;
   }
 
-  async function insertOrder(values: {
-    uuid: string;
-    userId: string;
-    currency: CryptoPayMethod;
-    usd: number;
-    price: number;
-    tokens: number;
-    expectedUnits: bigint;
-    address: string;
-    depositIndex: bigint | null;
-    invoiceId: string | null;
-    checkoutUrl: string | null;
-    paymentUri: string;
-    requiredConfirmations: number;
-    expiresAt: Date;
-  }): Promise<OrderRow> {
+  async function insertOrder(
+    values: {
+      uuid: string;
+      userId: string;
+      currency: CryptoPayMethod;
+      usd: number;
+      price: number;
+      tokens: number;
+      expectedUnits: bigint;
+      address: string;
+      depositIndex: bigint | null;
+      invoiceId: string | null;
+      checkoutUrl: string | null;
+      paymentUri: string;
+      requiredConfirmations: number;
+      expiresAt: Date;
+    },
+    onInserted?: (row: OrderRow, transaction: Transaction) => Promise<void>,
+  ): Promise<OrderRow> {
     return db.transaction(async (transaction) => {
       // Serialises one user's order creation, so parallel requests cannot pass the cap together.
       await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`orders:${values.userId}`], {
         transaction,
       });
       await refuseTooManyOpen(values.userId, values.currency, transaction);
-      return insertOrderRow(values, transaction);
+      const row = await insertOrderRow(values, transaction);
+      await onInserted?.(row, transaction);
+      return row;
     });
   }
 
@@ -129,7 +134,9 @@ export function buyOperations(ctx: OrderContext): Pick<OrderService, 'buyTokens'
   const { db, logger } = deps;
 
   return {
-    async buyTokens(userId, { usd, currency }) {
+    async buyTokens(userId, { usd, currency }, commit) {
+      const onInserted =
+        commit && ((row: OrderRow, transaction: Transaction) => commit(view(row), transaction));
       const terms = await deps.sale.terms();
       if (terms.endsAt && terms.endsAt <= now())
         throw new DomainError(409, 'orders.errors.saleEnded');
@@ -149,22 +156,25 @@ export function buyOperations(ctx: OrderContext): Pick<OrderService, 'buyTokens'
         const index = BigInt(next?.index ?? '0');
         const address = deps.deposits.address(index);
         const wei = quoteWei(roundedUsd, await deps.usdPerEth());
-        const row = await insertOrder({
-          uuid,
-          userId,
-          currency,
-          usd: roundedUsd,
-          price: terms.price,
-          tokens,
-          expectedUnits: wei,
-          address,
-          depositIndex: index,
-          invoiceId: null,
-          checkoutUrl: null,
-          paymentUri: ethPaymentUri(address, deps.chainId, wei),
-          requiredConfirmations: deps.ethConfirmations,
-          expiresAt: new Date(now().getTime() + (deps.ethQuoteMs ?? ORDER_EXPIRY_MS)),
-        });
+        const row = await insertOrder(
+          {
+            uuid,
+            userId,
+            currency,
+            usd: roundedUsd,
+            price: terms.price,
+            tokens,
+            expectedUnits: wei,
+            address,
+            depositIndex: index,
+            invoiceId: null,
+            checkoutUrl: null,
+            paymentUri: ethPaymentUri(address, deps.chainId, wei),
+            requiredConfirmations: deps.ethConfirmations,
+            expiresAt: new Date(now().getTime() + (deps.ethQuoteMs ?? ORDER_EXPIRY_MS)),
+          },
+          onInserted,
+        );
         return view(row);
       }
       const gateway = requireGateway();
@@ -184,22 +194,25 @@ export function buyOperations(ctx: OrderContext): Pick<OrderService, 'buyTokens'
         logger.error('gateway invoice failed', { err: error });
         throw new DomainError(503, 'orders.errors.gatewayUnavailable');
       }
-      const row = await insertOrder({
-        uuid,
-        userId,
-        currency,
-        usd: roundedUsd,
-        price: terms.price,
-        tokens,
-        expectedUnits: btcToSats(method.amount),
-        address: method.destination,
-        depositIndex: null,
-        invoiceId: invoice.id,
-        checkoutUrl: invoice.checkoutLink,
-        paymentUri: method.paymentLink,
-        requiredConfirmations: gateway.requiredConfirmations,
-        expiresAt: new Date(invoice.expirationTime * 1000),
-      });
+      const row = await insertOrder(
+        {
+          uuid,
+          userId,
+          currency,
+          usd: roundedUsd,
+          price: terms.price,
+          tokens,
+          expectedUnits: btcToSats(method.amount),
+          address: method.destination,
+          depositIndex: null,
+          invoiceId: invoice.id,
+          checkoutUrl: invoice.checkoutLink,
+          paymentUri: method.paymentLink,
+          requiredConfirmations: gateway.requiredConfirmations,
+          expiresAt: new Date(invoice.expirationTime * 1000),
+        },
+        onInserted,
+      );
       return view(row);
     },
 

@@ -54,9 +54,14 @@ export interface EthObservation {
 }
 
 export interface OrderService {
+  /**
+   * `commit`, when given, runs in the transaction that stores the order (an `Idempotency-Key`'s
+   * answer is recorded there, so a crash cannot leave an order its retry would make again).
+   */
   buyTokens(
     userId: string,
     input: { usd: number; currency: CryptoPayMethod },
+    commit?: (order: CryptoOrder, transaction: Transaction) => Promise<void>,
   ): Promise<CryptoOrder>;
   /** Only the owner's order; anyone else gets the same 404 as for an unknown one. */
   verify(userId: string, uuid: string): Promise<CryptoOrder>;
