@@ -484,6 +484,7 @@ describe('referrals', () => {
       clicks: 413,
       signups: 19,
       tokens: 1190,
+      archived: false,
     });
     const unknown = await api.failure(visitReferral, { body: { referral_code: 'NOPE' } });
     expect(unknown.status).toBe(404);
