@@ -56,24 +56,7 @@ export function IcoScreen({ code }: IcoScreenProps) {
       <header className={styles.hero}>
         <h1>{t('sale.ico.title')}</h1>
         <p className={styles.lead}>{t('sale.ico.lead')}</p>
-        {query.data && (
-          <>
-            <p className={styles.endsIn}>{t('sale.ico.endsIn')}</p>
-            <Countdown end={query.data.endsAt} label={t('sale.ico.endsIn')} />
-          </>
-        )}
       </header>
-
-      {query.isPending && <Spinner size="large" label={t('sale.loading')} />}
-      {query.isError && (
-        <div className={styles.state}>
-          <Alert variant="danger">{apiErrorText(query.error, intl)}</Alert>
-          <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
-            {t('sale.tryAgain')}
-          </Button>
-        </div>
-      )}
-      {query.data && <SaleSections sale={query.data} code={code} />}
 
       <section className={styles.section} aria-labelledby="ico-about">
         <h2 id="ico-about">{t('sale.ico.aboutTitle')}</h2>
@@ -92,6 +75,25 @@ export function IcoScreen({ code }: IcoScreenProps) {
           ))}
         </ul>
       </section>
+
+      {/* The live sale comes after the text the page is prerendered with, so its arrival moves
+          nothing a reader is looking at (no layout shift, decision 060). */}
+      {query.data && (
+        <>
+          <p className={styles.endsIn}>{t('sale.ico.endsIn')}</p>
+          <Countdown end={query.data.endsAt} label={t('sale.ico.endsIn')} />
+        </>
+      )}
+      {query.isPending && <Spinner size="large" label={t('sale.loading')} />}
+      {query.isError && (
+        <div className={styles.state}>
+          <Alert variant="danger">{apiErrorText(query.error, intl)}</Alert>
+          <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
+            {t('sale.tryAgain')}
+          </Button>
+        </div>
+      )}
+      {query.data && <SaleSections sale={query.data} code={code} />}
 
       <Newsletter />
 
