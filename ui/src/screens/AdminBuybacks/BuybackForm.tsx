@@ -60,19 +60,18 @@ export function BuybackForm({ onSubmit, submitting = false, serverErrors }: Buyb
         )}
       </form.AppField>
       <form.AppField name="subscription_profit_usd">
-        {(field) => <field.TextField label={t('admin.buybacks.profit')} inputMode="decimal" />}
+        {(field) => <field.AmountField label={t('admin.buybacks.profit')} />}
       </form.AppField>
       <form.AppField name="buyback_usd">
         {(field) => (
-          <field.TextField
+          <field.AmountField
             label={t('admin.buybacks.spent')}
             hint={t('admin.buybacks.spentHint')}
-            inputMode="decimal"
           />
         )}
       </form.AppField>
       <form.AppField name="brnd_amount">
-        {(field) => <field.TextField label={t('admin.buybacks.amount')} inputMode="numeric" />}
+        {(field) => <field.AmountField label={t('admin.buybacks.amount')} inputMode="numeric" />}
       </form.AppField>
       <form.AppField name="purchase_tx_hash">
         {(field) => (

@@ -74,7 +74,7 @@ function GiveForm({ token }: { token: BrandToken }) {
           )}
         </form.AppField>
         <form.AppField name="amount">
-          {(field) => <field.TextField label={t('give.amount')} inputMode="numeric" />}
+          {(field) => <field.AmountField label={t('give.amount')} inputMode="numeric" />}
         </form.AppField>
         <FormError error={give.error} />
         <div className={screen.actions}>

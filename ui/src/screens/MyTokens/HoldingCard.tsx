@@ -167,7 +167,7 @@ function TransferForm({ holding }: { holding: Holding }) {
         )}
       </form.AppField>
       <form.AppField name="amount">
-        {(field) => <field.TextField label={t('amount')} inputMode="numeric" />}
+        {(field) => <field.AmountField label={t('amount')} inputMode="numeric" />}
       </form.AppField>
       {transfer.error && !serverFieldErrors(transfer.error) ? (
         <Alert variant="danger">{brandTokenErrorText(transfer.error, intl)}</Alert>
@@ -229,7 +229,7 @@ function ClaimForm({ holding }: { holding: Holding }) {
     >
       {title}
       <form.AppField name="amount">
-        {(field) => <field.TextField label={t('claimAmount')} inputMode="numeric" />}
+        {(field) => <field.AmountField label={t('claimAmount')} inputMode="numeric" />}
       </form.AppField>
       {claim.error && !serverFieldErrors(claim.error) ? (
         <Alert variant="danger">{brandTokenErrorText(claim.error, intl)}</Alert>
