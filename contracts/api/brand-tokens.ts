@@ -1,5 +1,13 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import {
+  declareError,
+  inputErrors,
+  notFound,
+  readSessionErrors,
+  sessionErrors,
+} from './error-catalogue.ts';
+import { walletNotVerified } from './wallet.ts';
 import { BrandIdSchema } from '../domain/rules.ts';
 import { PLAN_IDS, PLAN_LIMITS } from '../domain/plans.ts';
 import { VERIFICATION_STATUSES } from '../domain/verification.ts';
@@ -23,10 +31,10 @@ import {
  * Amounts are whole tokens. A token has an on-chain BrandToken; what customers hold before they
  * claim to a wallet is kept for them in the ledger.
  *
- * Errors a user can meet (messageId under `brandTokens.errors.*`): the brand is not theirs (403)
- * or not verified yet (403, `notVerified`), a plan limit (409, `planLimit` with `values.limit`,
- * `values.plan` and `values.upgrade`, the plan that lifts it), too few tokens (409,
- * `insufficient`), an unknown recipient e-mail is not an error (the tokens wait for them).
+ * Errors a user can meet are declared on each endpoint (decision 051), from the bff's
+ * services/brand-tokens: the brand is not theirs or not verified yet, a plan limit (naming the
+ * limit, the plan and the plan that lifts it), too few tokens. An unknown recipient e-mail is not
+ * an error (the tokens wait for them).
  */
 
 export const BRAND_TOKEN_STATUSES = ['deploying', 'active', 'failed'] as const;
@@ -101,6 +109,90 @@ export const RedemptionSchema = v.object({
 });
 export type Redemption = v.InferOutput<typeof RedemptionSchema>;
 
+/* ---- The error answers (decision 051) ---- */
+
+/** The brand (or the token's brand) belongs to another user. */
+export const notOwner = declareError({ status: 403, messageId: 'brandTokens.errors.notOwner' });
+/** The brand waits for (or failed) an operator's verification: no token moves for it yet. */
+export const notVerified = declareError({
+  status: 403,
+  messageId: 'brandTokens.errors.notVerified',
+});
+/** The token is still deploying (or its deployment failed). */
+export const notActive = declareError({ status: 409, messageId: 'brandTokens.errors.notActive' });
+/** The server has no chain to deploy, mint or read a stake on. */
+export const chainUnavailable = declareError({
+  status: 503,
+  messageId: 'brandTokens.errors.chainUnavailable',
+});
+/** The `request_id` already named another action (another brand, token, sender or offer). */
+export const requestIdReused = declareError({
+  status: 409,
+  messageId: 'brandTokens.errors.requestId',
+});
+/** Beyond a limit of the brand's plan: which, its size there (0: none) and the plan lifting it. */
+export const planLimit = declareError({
+  status: 409,
+  messageId: 'brandTokens.errors.planLimit',
+  values: v.object({
+    limit: v.picklist(PLAN_LIMITS),
+    plan: v.picklist(PLAN_IDS),
+    upgrade: v.picklist(PLAN_IDS),
+    max: v.number(),
+  }),
+});
+/** The token's cap (whole tokens) does not hold this give. */
+export const capReached = declareError({
+  status: 409,
+  messageId: 'brandTokens.errors.capReached',
+  values: v.object({ cap: v.number() }),
+});
+/** Another live token has this ticker. */
+export const tickerTaken = declareError({
+  status: 409,
+  messageId: 'brandTokens.errors.tickerTaken',
+});
+/** Fewer tokens (or BRND) than the move needs. */
+export const insufficient = declareError({
+  status: 409,
+  messageId: 'brandTokens.errors.insufficient',
+});
+/** A transfer to the sender's own e-mail; a field error a screen tells apart. */
+export const selfTransfer = declareError({
+  status: 400,
+  messageId: 'brandTokens.errors.selfTransfer',
+});
+/** The user has saved no wallet address. */
+export const noWallet = declareError({ status: 409, messageId: 'brandTokens.errors.noWallet' });
+/** The CSV upload is past BULK_GIVE_MAX_BYTES (the upload's reader refuses it). */
+export const csvSize = declareError({ status: 413, messageId: 'brandTokens.errors.csvSize' });
+/** Applying a CSV with wrong rows: nothing moved; `count` rows wrong, `errors` by line. */
+export const csvInvalid = declareError({
+  status: 422,
+  messageId: 'brandTokens.errors.csvInvalid',
+  values: v.object({ count: v.number() }),
+});
+/** No redemption of this brand has this code. */
+export const unknownCode = declareError({
+  status: 404,
+  messageId: 'brandTokens.errors.unknownCode',
+});
+/** The offer was withdrawn. */
+export const offerInactive = declareError({
+  status: 409,
+  messageId: 'brandTokens.errors.offerInactive',
+});
+/** Nothing unbonds, or its delay has not passed. */
+export const nothingToWithdraw = declareError({
+  status: 409,
+  messageId: 'brandTokens.errors.nothingToWithdraw',
+});
+
+/** Reaching a brand's console: it exists and is the user's. */
+const ownBrandErrors = { notFound, notOwner } as const;
+/** Moving a console's token: it exists, its brand is the user's and verified, it is deployed. */
+const consoleTokenErrors = { notFound, notOwner, notVerified, notActive } as const;
+
 /* ---- The brand console ---- */
 
 const BrandParamsSchema = v.object({ brandId: BrandIdSchema });
@@ -124,6 +216,7 @@ export const brandConsole = defineEndpoint({
     stats: v.array(TokenStatsSchema),
     offers: v.array(OfferSchema),
   }),
+  errors: { ...readSessionErrors, ...inputErrors, ...ownBrandErrors },
 });
 
 export const issueBrandToken = defineEndpoint({
@@ -142,6 +235,16 @@ export const issueBrandToken = defineEndpoint({
     request_id: RequestIdSchema,
   }),
   response: v.object({ token: BrandTokenSchema }),
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    ...ownBrandErrors,
+    notVerified,
+    chainUnavailable,
+    requestIdReused,
+    planLimit,
+    tickerTaken,
+  },
 });
 
 export const GiveResultSchema = v.object({
@@ -162,6 +265,15 @@ export const giveTokens = defineEndpoint({
   params: TokenParamsSchema,
   body: v.object({ ...GiveSchema.entries, request_id: RequestIdSchema }),
   response: v.object({ give: GiveResultSchema }),
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    ...consoleTokenErrors,
+    requestIdReused,
+    chainUnavailable,
+    planLimit,
+    capReached,
+  },
 });
 
 /**
@@ -195,6 +307,17 @@ export const bulkGiveTokens = defineEndpoint({
     preview: v.array(v.object({ line: v.number(), recipient: v.string(), amount: v.number() })),
     errors: v.array(v.object({ line: v.number(), messageId: v.string(), text: v.string() })),
   }),
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    csvSize,
+    ...consoleTokenErrors,
+    requestIdReused,
+    csvInvalid,
+    chainUnavailable,
+    planLimit,
+    capReached,
+  },
 });
 
 export const createOffer = defineEndpoint({
@@ -211,6 +334,7 @@ export const createOffer = defineEndpoint({
     price: TokenAmountSchema,
   }),
   response: v.object({ offer: OfferSchema }),
+  errors: { ...sessionErrors, ...inputErrors, ...consoleTokenErrors, planLimit },
 });
 
 /** The brand checks a customer's code: the first check accepts and marks it used. */
@@ -226,6 +350,7 @@ export const checkRedemption = defineEndpoint({
     result: v.picklist(['accepted', 'used']),
     redemption: RedemptionSchema,
   }),
+  errors: { ...sessionErrors, ...inputErrors, ...ownBrandErrors, notVerified, unknownCode },
 });
 
 /* ---- The customer ("My tokens") ---- */
@@ -250,6 +375,7 @@ export const myTokens = defineEndpoint({
     offers: v.array(OfferSchema),
     redemptions: v.array(RedemptionSchema),
   }),
+  errors: { ...readSessionErrors },
 });
 
 export const TOKEN_MOVE_KINDS = ['received', 'sent', 'claimed', 'redeemed'] as const;
@@ -274,6 +400,7 @@ export const tokenHistory = defineEndpoint({
       }),
     ),
   }),
+  errors: { ...readSessionErrors, ...inputErrors, notFound },
 });
 
 /** To another user by e-mail (ledger) or to any wallet address (minted there, from the ledger). */
@@ -290,6 +417,16 @@ export const transferTokens = defineEndpoint({
     request_id: RequestIdSchema,
   }),
   response: v.object({ transfer: GiveResultSchema }),
+  errors: {
+    ...sessionErrors,
+    selfTransfer,
+    ...inputErrors,
+    notFound,
+    notActive,
+    requestIdReused,
+    chainUnavailable,
+    insufficient,
+  },
 });
 
 /** Mints the user's ledger balance (or part of it) to their saved wallet address. */
@@ -302,6 +439,17 @@ export const claimTokens = defineEndpoint({
   params: TokenParamsSchema,
   body: v.object({ amount: TokenAmountSchema, request_id: RequestIdSchema }),
   response: v.object({ transfer: GiveResultSchema }),
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    noWallet,
+    walletNotVerified,
+    notFound,
+    notActive,
+    requestIdReused,
+    chainUnavailable,
+    insufficient,
+  },
 });
 
 /** Burns the offer's price from the user's ledger balance and gives a one-time code. */
@@ -315,6 +463,14 @@ export const redeemOffer = defineEndpoint({
   params: v.object({ offerId: v.pipe(v.string(), v.uuid()) }),
   body: v.object({ request_id: RequestIdSchema }),
   response: v.object({ redemption: RedemptionSchema }),
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    notFound,
+    requestIdReused,
+    offerInactive,
+    insufficient,
+  },
 });
 
 /* ---- Staking BRND for Premium (the user's own wallet signs) ---- */
@@ -347,6 +503,7 @@ export const stakingStatus = defineEndpoint({
      */
     premium_from: v.nullable(v.string()),
   }),
+  errors: { ...readSessionErrors, chainUnavailable },
 });
 
 /**
@@ -367,6 +524,14 @@ export const stakingTransactions = defineEndpoint({
   response: v.object({
     transactions: v.array(v.object({ from: v.string(), to: v.string(), data: v.string() })),
   }),
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    noWallet,
+    chainUnavailable,
+    insufficient,
+    nothingToWithdraw,
+  },
 });
 
 export const brandTokenEndpoints = {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import {
+  crossSite,
   declareError,
   inputErrors,
   notFound,
@@ -64,6 +65,44 @@ export const referBrandLimit = declareError({
   values: v.object({ limit: v.number(), hours: v.number() }),
 });
 
+/** BRANDS_ADDED_PER_DAY registered in the last day: `hours` until the next one counts. */
+export const addBrandLimit = declareError({
+  status: 429,
+  messageId: 'errors.addBrandLimit',
+  retryAfter: true,
+  values: v.object({ limit: v.number(), hours: v.number() }),
+});
+/**
+ * A file far past any the form takes (UPLOAD_TRANSPORT_MAX_BYTES): refused by the upload's reader
+ * before the form's own size rules, which answer a 400 under the field.
+ */
+export const logoTooLarge = declareError({ status: 413, messageId: 'uploads.logoTooLarge' });
+export const documentTooLarge = declareError({
+  status: 413,
+  messageId: 'uploads.documentTooLarge',
+});
+/** The logo's bytes are no image the site shows (whatever type the browser declared). */
+export const logoType = declareError({ status: 415, messageId: 'uploads.logoType' });
+/** An SVG logo with scripts, handlers or outside references. */
+export const svgUnsafe = declareError({ status: 415, messageId: 'uploads.svgUnsafe' });
+/** A document's bytes are no PDF, PNG or JPEG. */
+export const documentType = declareError({ status: 415, messageId: 'uploads.documentType' });
+/** The owner's documents and resubmission: another user's brand looks like none. */
+export const brandNotFound = declareError({ status: 404, messageId: 'uploads.brandNotFound' });
+/** A verified brand takes no more documents. */
+export const documentsClosed = declareError({ status: 409, messageId: 'uploads.documentsClosed' });
+/** Only a rejected or revoked brand is sent again. */
+export const notRefused = declareError({ status: 409, messageId: 'brands.resubmit.notRefused' });
+/** A company with this VAT number (or billing address) has registered already. */
+export const vatNumberExists = declareError({
+  status: 409,
+  messageId: 'companies.vatNumberExists',
+});
+export const billingAddressExists = declareError({
+  status: 409,
+  messageId: 'companies.billingAddressExists',
+});
+
 /** The voting page's "refer a new brand" modal: a website and the preview found for it. */
 export const addBrand = defineEndpoint({
   id: 'addBrand',
@@ -112,6 +151,17 @@ export const createBrand = defineEndpoint({
     ...VerificationDocumentEntries,
   }),
   response: v.object({ message: v.string(), details: BrandSchema }),
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    addBrandLimit,
+    brandExists,
+    logoTooLarge,
+    documentTooLarge,
+    logoType,
+    svgUnsafe,
+    documentType,
+  },
 });
 
 export const totalBrands = defineEndpoint({
@@ -255,6 +305,14 @@ export const registerCompany = defineEndpoint({
       status: v.picklist(VERIFICATION_STATUSES),
     }),
   }),
+  errors: {
+    crossSite,
+    ...inputErrors,
+    vatNumberExists,
+    billingAddressExists,
+    documentTooLarge,
+    documentType,
+  },
 });
 
 /** A verification document the owner has sent for their brand (the bytes stay with operators). */
@@ -281,6 +339,7 @@ export const brandDocuments = defineEndpoint({
   auth: 'required',
   params: OwnBrandParamsSchema,
   response: OwnDocumentsSchema,
+  errors: { ...readSessionErrors, ...inputErrors, brandNotFound },
 });
 
 /**
@@ -303,6 +362,14 @@ export const uploadBrandDocuments = defineEndpoint({
     ),
   ),
   response: OwnDocumentsSchema,
+  errors: {
+    ...sessionErrors,
+    ...inputErrors,
+    brandNotFound,
+    documentsClosed,
+    documentTooLarge,
+    documentType,
+  },
 });
 
 /**
@@ -318,6 +385,7 @@ export const resubmitBrand = defineEndpoint({
   auth: 'required',
   params: OwnBrandParamsSchema,
   response: v.object({ brand: MyBrandSchema }),
+  errors: { ...sessionErrors, ...inputErrors, brandNotFound, notRefused },
 });
 
 export const brandEndpoints = {

@@ -1,4 +1,4 @@
-import { VERIFICATION_BUSINESS_DAYS } from './constants.ts';
+import { BRAND_LOGO_MAX_BYTES, VERIFICATION_BUSINESS_DAYS } from './constants.ts';
 import { isPolishPublicHoliday } from './holidays.ts';
 
 /**
@@ -83,6 +83,13 @@ export type UploadableDocument = (typeof UPLOADABLE_DOCUMENTS)[number];
 
 /** A scan or a PDF of a registry extract fits easily; a phone photo of an ID card too. */
 export const VERIFICATION_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The brand forms' upload reader refuses a file past this (413) before the forms' own size rules
+ * (a 400 under the field) see it: twice the largest file either form takes, so only a body far
+ * past any of them is kept out of memory. The bff's reader and the mocks hold to it.
+ */
+export const BRAND_FORM_TRANSPORT_MAX_BYTES =
+  2 * Math.max(BRAND_LOGO_MAX_BYTES, VERIFICATION_DOCUMENT_MAX_BYTES);
 /** Judged by the bytes on the server (contracts/domain/file-types.ts); the form checks the type. */
 export const VERIFICATION_DOCUMENT_MIME_TYPES = [
   'application/pdf',

@@ -23,6 +23,7 @@ import { blogArticlesFixture } from './blog.ts';
 import { brandTokenResolvers } from './brand-tokens.ts';
 import { createFake, FakeError, type Fake, type FakeUser } from './fake.ts';
 import { englishText } from './messages.ts';
+import { checkUploadLimit } from './upload-limits.ts';
 import { documentFormResolvers } from './verification-documents.ts';
 import { attachmentDisposition, type FileResponse } from '@brnd/contracts/api/files';
 
@@ -331,10 +332,12 @@ function handlerFor<E extends Endpoint>(fake: Fake, endpoint: E, resolve: Resolv
       if (endpoint.auth === 'admin' && viewer?.role !== 'admin') {
         return errorResponse(403, 'errors.forbidden');
       }
+      const body = endpoint.method === 'GET' ? undefined : await readBody(request);
+      checkUploadLimit(endpoint.id, body);
       const parsed = parseEndpointInput(endpoint, {
         params,
         query: Object.fromEntries(new URL(request.url).searchParams),
-        body: endpoint.method === 'GET' ? undefined : await readBody(request),
+        body,
         headers: Object.fromEntries(request.headers),
       });
       if (!parsed.success) {

@@ -477,22 +477,18 @@ export function previewUnreachable(): HttpHandler {
 
 /** The company's billing address is registered already (companies.billingAddressExists). */
 export function billingAddressExists(): HttpHandler {
-  return route(registerCompany, () =>
-    errorResponse(409, 'companies.billingAddressExists', {
-      errors: { billing_address: 'companies.billingAddressExists' },
-    }),
-  );
+  return declaredError(registerCompany, 'billingAddressExists', {
+    errors: { billing_address: 'companies.billingAddressExists' },
+  });
 }
 
 /** The server refuses the uploaded logo after reading its bytes. */
 export function logoRejected(
-  reason: 'uploads.logoType' | 'uploads.logoTooLarge' | 'uploads.svgUnsafe' = 'uploads.logoType',
+  kind: 'logoType' | 'logoTooLarge' | 'svgUnsafe' = 'logoType',
 ): HttpHandler {
-  return route(createBrand, () =>
-    errorResponse(reason === 'uploads.logoTooLarge' ? 413 : 415, reason, {
-      errors: { image: reason },
-    }),
-  );
+  return declaredError(createBrand, kind, {
+    errors: { image: createBrand.errors[kind].messageId! },
+  });
 }
 
 /** An industry with no brands: every listing of the voting page answers with no rows. */
@@ -507,9 +503,11 @@ export function emptyIndustry(): HttpHandler[] {
 
 /** A brand with this website was added before. */
 export function brandExists(): HttpHandler[] {
-  const answer = () =>
-    errorResponse(409, 'errors.brandExists', { errors: { website: 'errors.brandExists' } });
-  return [route(addBrand, answer), route(createBrand, answer)];
+  const fields = { errors: { website: 'errors.brandExists' } };
+  return [
+    declaredError(addBrand, 'brandExists', fields),
+    declaredError(createBrand, 'brandExists', fields),
+  ];
 }
 
 /** Search finds nothing: the not-found modal. */

@@ -93,6 +93,18 @@ async function checkDocuments(files: DocumentFiles): Promise<CheckedDocument[]> 
   return checked;
 }
 
+/**
+ * The bff's checkLogo, but for an SVG's content, which the mocks take as it is (the bff's parser
+ * judges it): an image by its magic number, or SVG text; anything else is 415.
+ */
+async function checkLogo(image: Blob) {
+  const bytes = new Uint8Array(await image.arrayBuffer());
+  const type = sniffFileType(bytes);
+  if (type && type !== 'pdf') return;
+  if (/<svg[\s>]/i.test(new TextDecoder().decode(bytes.slice(0, 4096)))) return;
+  throw new FakeError(415, 'uploads.logoType', { errors: { image: 'uploads.logoType' } });
+}
+
 function storeDocuments(
   fake: Fake,
   owner: DocumentOwnerKind,
@@ -247,6 +259,7 @@ export const documentFormResolvers: {
   createBrand: async (fake, { user, body }) => {
     const { files, fields } = splitDocuments(body);
     const checked = await checkDocuments(files);
+    await checkLogo(fields.image);
     const answer = await fake.createBrand(user, fields);
     storeDocuments(fake, 'brand', answer.details.id, checked);
     return answer;

@@ -19,6 +19,7 @@ import {
   VOTES_PER_WINDOW,
 } from '@brnd/contracts/domain/constants';
 import { verifiedUser } from './accounts-scenarios.ts';
+import { brandRegistrationScenarios } from './brand-registration-scenarios.ts';
 import { advanceClock, call, type Scenario, type Values } from './runner.ts';
 
 /** How long after reaching the limit the voter tries again. */
@@ -42,7 +43,7 @@ const company = {
   operating_address: 'ul. Długa 41, 80-831 Gdańsk',
 };
 
-export const brandScenarios: Scenario[] = [
+const voteAndListingScenarios: Scenario[] = [
   {
     name: 'brands: voting needs a session; a new voter has every vote of the window',
     steps: [
@@ -322,4 +323,9 @@ export const brandScenarios: Scenario[] = [
       }),
     ],
   },
+];
+
+export const brandScenarios: Scenario[] = [
+  ...voteAndListingScenarios,
+  ...brandRegistrationScenarios,
 ];

@@ -9,8 +9,14 @@ import {
   tokenHistory,
   transferTokens,
 } from '@brnd/contracts/api/brand-tokens';
-import { newlyAddedBrands } from '@brnd/contracts/api/brand-listings';
 import { verifiedUser } from './accounts-scenarios.ts';
+import {
+  brandTokenErrorScenarios,
+  NO_SUCH_TOKEN,
+  REQUEST,
+  SOME_CODE,
+  someoneElsesBrand,
+} from './brand-token-error-scenarios.ts';
 import { call, type Scenario } from './runner.ts';
 
 /**
@@ -19,28 +25,15 @@ import { call, type Scenario } from './runner.ts';
  * the bff (whose conformance app has no chain; deploys and mints are covered by the bff's tests).
  */
 
-const NO_SUCH_TOKEN = '00000000-0000-4000-8000-000000000000';
-const REQUEST = 'f3c1e2d4-5b6a-4c7d-8e9f-0a1b2c3d4e5f';
-
-/** Saves a listed brand's id: a brand the fresh user does not own. */
-const someoneElsesBrand = call(newlyAddedBrands, {
-  label: 'a brand someone else owns',
-  input: () => ({ query: {} }),
-  expect: { status: 200 },
-  save: (body, values) => {
-    values.brandId = String(body.brands.rows[0]?.id ?? 0);
-  },
-});
-
-export const brandTokenScenarios: Scenario[] = [
+const accessScenarios: Scenario[] = [
   {
     name: 'brand tokens: the console and My tokens need a session',
     steps: [
       call(brandConsole, {
         input: () => ({ params: { brandId: 1 } }),
-        expect: { status: 401 },
+        expect: { status: 401, kind: 'unauthorized' },
       }),
-      call(myTokens, { expect: { status: 401 } }),
+      call(myTokens, { expect: { status: 401, kind: 'unauthorized' } }),
     ],
   },
   {
@@ -51,7 +44,7 @@ export const brandTokenScenarios: Scenario[] = [
       call(brandConsole, {
         as: 'token',
         input: (values) => ({ params: { brandId: Number(values.brandId) } }),
-        expect: { status: 403, messageId: 'brandTokens.errors.notOwner' },
+        expect: { status: 403, kind: 'notOwner' },
       }),
       call(issueBrandToken, {
         as: 'token',
@@ -59,19 +52,43 @@ export const brandTokenScenarios: Scenario[] = [
           params: { brandId: Number(values.brandId) },
           body: { name: 'Points', ticker: 'PTS', cap: 1000, request_id: REQUEST },
         }),
-        expect: { status: 403, messageId: 'brandTokens.errors.notOwner' },
+        expect: { status: 403, kind: 'notOwner' },
       }),
       call(brandConsole, {
         label: 'a brand that does not exist',
         as: 'token',
         input: () => ({ params: { brandId: 987_654_321 } }),
-        expect: { status: 404, messageId: 'errors.notFound' },
+        expect: { status: 404, kind: 'notFound' },
+      }),
+      call(issueBrandToken, {
+        label: 'a token for a brand that does not exist',
+        as: 'token',
+        input: () => ({
+          params: { brandId: 987_654_321 },
+          body: { name: 'Points', ticker: 'PTS', cap: 1000, request_id: REQUEST },
+        }),
+        expect: { status: 404, kind: 'notFound' },
+      }),
+      call(checkRedemption, {
+        label: 'a code at a brand that does not exist',
+        as: 'token',
+        input: () => ({ params: { brandId: 987_654_321 }, body: { code: SOME_CODE } }),
+        expect: { status: 404, kind: 'notFound' },
+      }),
+      call(checkRedemption, {
+        label: 'a code at someone else’s brand',
+        as: 'token',
+        input: (values) => ({
+          params: { brandId: Number(values.brandId) },
+          body: { code: SOME_CODE },
+        }),
+        expect: { status: 403, kind: 'notOwner' },
       }),
       call(checkRedemption, {
         label: 'a malformed code',
         as: 'token',
         input: (values) => ({ params: { brandId: Number(values.brandId) }, body: { code: 'abc' } }),
-        expect: { status: 400, fields: { code: 'brandTokens.errors.code' } },
+        expect: { status: 400, kind: 'validation', fields: { code: 'brandTokens.errors.code' } },
       }),
     ],
   },
@@ -86,7 +103,7 @@ export const brandTokenScenarios: Scenario[] = [
       call(tokenHistory, {
         as: 'token',
         input: () => ({ params: { tokenId: NO_SUCH_TOKEN } }),
-        expect: { status: 404, messageId: 'errors.notFound' },
+        expect: { status: 404, kind: 'notFound' },
       }),
       call(transferTokens, {
         as: 'token',
@@ -94,7 +111,7 @@ export const brandTokenScenarios: Scenario[] = [
           params: { tokenId: NO_SUCH_TOKEN },
           body: { recipient: 'friend@example.com', amount: 1, request_id: REQUEST },
         }),
-        expect: { status: 404, messageId: 'errors.notFound' },
+        expect: { status: 404, kind: 'notFound' },
       }),
       call(giveTokens, {
         as: 'token',
@@ -102,12 +119,12 @@ export const brandTokenScenarios: Scenario[] = [
           params: { tokenId: NO_SUCH_TOKEN },
           body: { recipient: 'friend@example.com', amount: 1, request_id: REQUEST },
         }),
-        expect: { status: 404, messageId: 'errors.notFound' },
+        expect: { status: 404, kind: 'notFound' },
       }),
       call(redeemOffer, {
         as: 'token',
         input: () => ({ params: { offerId: NO_SUCH_TOKEN }, body: { request_id: REQUEST } }),
-        expect: { status: 404, messageId: 'errors.notFound' },
+        expect: { status: 404, kind: 'notFound' },
       }),
     ],
   },
@@ -122,7 +139,11 @@ export const brandTokenScenarios: Scenario[] = [
           params: { tokenId: NO_SUCH_TOKEN },
           body: { recipient: 'not-an-address', amount: 5, request_id: REQUEST },
         }),
-        expect: { status: 400, fields: { recipient: 'brandTokens.errors.recipient' } },
+        expect: {
+          status: 400,
+          kind: 'validation',
+          fields: { recipient: 'brandTokens.errors.recipient' },
+        },
       }),
       call(transferTokens, {
         label: 'a fraction of a token',
@@ -143,8 +164,10 @@ export const brandTokenScenarios: Scenario[] = [
         label: 'staking without a saved wallet',
         as: 'token',
         input: () => ({ body: { action: 'stake' as const, amount: 1000 } }),
-        expect: { status: 409, messageId: 'brandTokens.errors.noWallet' },
+        expect: { status: 409, kind: 'noWallet' },
       }),
     ],
   },
 ];
+
+export const brandTokenScenarios: Scenario[] = [...accessScenarios, ...brandTokenErrorScenarios];

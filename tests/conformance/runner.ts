@@ -316,7 +316,91 @@ const NO_CHAIN =
   'it needs the chain (a payout, a treasury nonce, a purchase of BRND): the bff’s conformance app has none and the mocks always have one (bff/src/http/admin-payments.test.ts and buybacks.test.ts reach it on a dev chain)';
 const NO_PAYMENT =
   'a decision needs an exception, money that arrived short, late or over: nothing pays a crypto order in the bff’s conformance app (bff/src/http/admin-payments.test.ts reaches it)';
+const NO_BRAND_TOKEN =
+  'needs a deployed brand token: the bff’s conformance app has no chain, as test apps by default, so no token gets past deploying there (bff/src/http/brand-tokens*.test.ts reach these on anvil)';
+const NO_CHAIN_TO_ISSUE =
+  'comes after the chain is there to deploy on: the bff’s conformance app has none (bff/src/http/brand-tokens.test.ts reaches it on anvil)';
+const CHAIN_ALWAYS =
+  'a server without a chain answers it (the bff’s conformance app has none); the mocks always have one';
+const PAST_TRANSPORT_LIMIT =
+  'a file past BRAND_FORM_TRANSPORT_MAX_BYTES (10 MB): the bff answers before reading the rest and its socket closes under the upload, which fetch often sees as a reset (bff/src/http/verification-documents.test.ts; the mocks answer it as the bff)';
+/** Brand-token errors by endpoint: those a deployed token (or a chain's answer) comes before. */
+const BRAND_TOKEN_ERRORS: Record<string, { [kind: string]: string }> = {
+  issueBrandToken: {
+    requestIdReused: NO_CHAIN_TO_ISSUE,
+    planLimit: NO_CHAIN_TO_ISSUE,
+    tickerTaken: NO_CHAIN_TO_ISSUE,
+  },
+  giveTokens: {
+    notOwner: NO_BRAND_TOKEN,
+    notVerified: NO_BRAND_TOKEN,
+    notActive: NO_BRAND_TOKEN,
+    requestIdReused: NO_BRAND_TOKEN,
+    planLimit: NO_BRAND_TOKEN,
+    capReached: NO_BRAND_TOKEN,
+  },
+  bulkGiveTokens: {
+    notOwner: NO_BRAND_TOKEN,
+    notVerified: NO_BRAND_TOKEN,
+    notActive: NO_BRAND_TOKEN,
+    requestIdReused: NO_BRAND_TOKEN,
+    csvInvalid: NO_BRAND_TOKEN,
+    planLimit: NO_BRAND_TOKEN,
+    capReached: NO_BRAND_TOKEN,
+  },
+  createOffer: {
+    notOwner: NO_BRAND_TOKEN,
+    notVerified: NO_BRAND_TOKEN,
+    notActive: NO_BRAND_TOKEN,
+    planLimit: NO_BRAND_TOKEN,
+  },
+  transferTokens: {
+    selfTransfer: NO_BRAND_TOKEN,
+    notActive: NO_BRAND_TOKEN,
+    requestIdReused: NO_BRAND_TOKEN,
+    insufficient: NO_BRAND_TOKEN,
+  },
+  claimTokens: {
+    notActive: NO_BRAND_TOKEN,
+    requestIdReused: NO_BRAND_TOKEN,
+    insufficient: NO_BRAND_TOKEN,
+  },
+  redeemOffer: {
+    requestIdReused: NO_BRAND_TOKEN,
+    offerInactive: NO_BRAND_TOKEN,
+    insufficient: NO_BRAND_TOKEN,
+  },
+  stakingTransactions: { insufficient: NO_BRAND_TOKEN, nothingToWithdraw: NO_BRAND_TOKEN },
+};
+for (const id of [
+  'issueBrandToken',
+  'giveTokens',
+  'bulkGiveTokens',
+  'transferTokens',
+  'claimTokens',
+  'stakingStatus',
+  'stakingTransactions',
+]) {
+  (BRAND_TOKEN_ERRORS[id] ??= {}).chainUnavailable = CHAIN_ALWAYS;
+}
 export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    Object.entries(BRAND_TOKEN_ERRORS).flatMap(([id, kinds]) =>
+      Object.entries(kinds).map(([kind, why]) => [`${id}.${kind}`, why]),
+    ),
+  ),
+  'claimTokens.walletNotVerified':
+    'an address is saved only once proven (decision 042): only accounts from before it have an unproven one',
+  ...Object.fromEntries(
+    [
+      'createBrand.logoTooLarge',
+      'createBrand.documentTooLarge',
+      'registerCompany.documentTooLarge',
+      'uploadBrandDocuments.documentTooLarge',
+    ].map((name) => [name, PAST_TRANSPORT_LIMIT]),
+  ),
+  'createBrand.svgUnsafe':
+    'the mocks take an SVG logo as it is; the bff parses it (bff/src/http/brand-uploads.test.ts)',
   'changeMobile.smsUnavailable': SMS_BUDGET,
   'resendCode.smsUnavailable': SMS_BUDGET,
   'claimPayout.walletNotVerified':

@@ -27,10 +27,9 @@ import {
   vote,
   voteStatus,
 } from '@brnd/contracts/api/brands';
-import { BRAND_LOGO_MAX_BYTES } from '@brnd/contracts/domain/constants';
 import {
+  BRAND_FORM_TRANSPORT_MAX_BYTES,
   UPLOADABLE_DOCUMENTS,
-  VERIFICATION_DOCUMENT_MAX_BYTES,
   type UploadableDocument,
 } from '@brnd/contracts/domain/verification';
 import multer, { type MulterFile } from '@koa/multer';
@@ -245,7 +244,7 @@ const upload = multer({
   // limit, twice the largest file either form accepts, only stops a body far past any of them
   // from being read into memory (413).
   limits: {
-    fileSize: 2 * Math.max(BRAND_LOGO_MAX_BYTES, VERIFICATION_DOCUMENT_MAX_BYTES),
+    fileSize: BRAND_FORM_TRANSPORT_MAX_BYTES,
     files: FILE_FIELDS.length,
     fields: 40,
     fieldSize: 10_000,

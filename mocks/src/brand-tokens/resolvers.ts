@@ -305,10 +305,13 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
 
   claimTokens(fake, { user, params, body }) {
     const state = brandTokenState(fake);
+    // As the bff: the wallet is checked before the token is looked up.
+    const address = user.wallet.walletAddress;
+    if (!address) throw new FakeError(409, 'brandTokens.errors.noWallet');
+    // Tokens leave only for a wallet the user proved to hold (decision 042).
+    if (!user.wallet.walletVerified) throw new FakeError(409, 'wallet.errors.walletNotVerified');
     const token = findToken(state, params.tokenId);
     return once(state, `claim:${body.request_id}`, `user ${user.id}`, () => {
-      const address = user.wallet.walletAddress;
-      if (!address) throw new FakeError(409, 'brandTokens.errors.noWallet');
       const from = emailHolder(user.email);
       addBalance(state, token.id, from, -body.amount);
       const to = walletHolder(address);

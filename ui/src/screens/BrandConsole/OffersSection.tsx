@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { revalidateLogic } from '@tanstack/react-form';
-import type { BrandToken, checkRedemption } from '@brnd/contracts/api/brand-tokens';
+import { checkRedemption, type BrandToken } from '@brnd/contracts/api/brand-tokens';
 import type { EndpointResponse } from '@brnd/contracts/api/endpoint';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import {
   OfferDescriptionSchema,
   OfferTitleSchema,
@@ -15,7 +15,7 @@ import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
-import { apiErrorId, serverFieldErrors } from '../shared/api-error.ts';
+import { serverFieldErrors } from '../shared/api-error.ts';
 import { useAppForm } from '../shared/app-form.tsx';
 import {
   useCheckRedemptionMutation,
@@ -158,8 +158,7 @@ function CheckCodeForm({ brandId }: { brandId: number }) {
       check.mutate(v.parse(CheckFormSchema, value), { onSuccess: setAnswer });
     },
   });
-  const unknown =
-    check.error instanceof ApiError && apiErrorId(check.error) === 'brandTokens.errors.unknownCode';
+  const unknown = isEndpointError(check.error, checkRedemption, 'unknownCode');
   return (
     <Card title={t('check.title')}>
       <form noValidate className={screen.form} onSubmit={submitHandler(form)}>

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { revalidateLogic } from '@tanstack/react-form';
 import { registerCompany } from '@brnd/contracts/api/brands';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError, type ApiError } from '@brnd/contracts/api/errors';
 import { DEFAULT_PHONE_COUNTRY } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
@@ -35,14 +35,20 @@ const EMPTY: CompanyValues = {
 };
 
 /**
- * A refusal naming its fields: 400 for rules, 409 for a company already registered, 413 and 415
- * for a document refused by its size or its bytes.
+ * The refusals naming their fields: the form's rules, a company already registered, a document
+ * refused by its size or its bytes.
  */
-const FIELD_STATUSES = new Set([400, 409, 413, 415]);
+const FIELD_KINDS = [
+  'validation',
+  'vatNumberExists',
+  'billingAddressExists',
+  'documentTooLarge',
+  'documentType',
+] as const;
 
 function fieldErrorsOf(error: unknown): FieldErrors | undefined {
-  if (!(error instanceof ApiError) || !FIELD_STATUSES.has(error.status)) return undefined;
-  const errors = error.body.errors;
+  if (!FIELD_KINDS.some((kind) => isEndpointError(error, registerCompany, kind))) return undefined;
+  const errors = (error as ApiError).body.errors;
   return errors && Object.keys(errors).length > 0 ? errors : undefined;
 }
 

@@ -1,8 +1,13 @@
 import type { IntlShape } from 'react-intl';
-import { ApiError } from '@brnd/contracts/api/errors';
+import {
+  bulkGiveTokens,
+  createOffer,
+  giveTokens,
+  issueBrandToken,
+} from '@brnd/contracts/api/brand-tokens';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import {
   PLAN_IDS,
-  PLAN_LIMITS,
   PLANS,
   withinLimit,
   type PlanId,
@@ -10,33 +15,38 @@ import {
 } from '@brnd/contracts/domain/plans';
 import { apiErrorText } from './api-error.ts';
 
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && (list as readonly string[]).includes(value);
+/** The plan limit a refusal names, for the endpoints a plan limits (their `planLimit`). */
+function planLimitOf(error: unknown) {
+  if (
+    isEndpointError(error, issueBrandToken, 'planLimit') ||
+    isEndpointError(error, giveTokens, 'planLimit') ||
+    isEndpointError(error, bulkGiveTokens, 'planLimit') ||
+    isEndpointError(error, createOffer, 'planLimit')
+  ) {
+    return error.body.values;
+  }
+  return undefined;
+}
 
 /**
  * What the user reads when a brand-token call fails. A plan limit names the limit, the plan and
  * the plan that lifts it in the user's language (the server sends their ids).
  */
 export function brandTokenErrorText(error: unknown, intl: IntlShape): string {
-  if (!(error instanceof ApiError)) return apiErrorText(error, intl);
-  const values = error.body.values ?? {};
-  if (error.body.messageId === 'brandTokens.errors.planLimit') {
-    const { limit, plan, upgrade, max } = values;
-    if (isOneOf(PLAN_LIMITS, limit) && isOneOf(PLAN_IDS, plan) && isOneOf(PLAN_IDS, upgrade)) {
-      return intl.formatMessage(
-        { id: 'brandTokens.errors.planLimit' },
-        {
-          // The message words each limit with its own plural (a select over the limit's id).
-          limit,
-          plan: intl.formatMessage({ id: `brandTokens.plans.${plan}` }),
-          upgrade: intl.formatMessage({ id: `brandTokens.plans.${upgrade}` }),
-          max: Number(max ?? 0),
-        },
-      );
-    }
-    return error.body.message;
+  const limit = planLimitOf(error);
+  if (limit) {
+    return intl.formatMessage(
+      { id: 'brandTokens.errors.planLimit' },
+      {
+        // The message words each limit with its own plural (a select over the limit's id).
+        limit: limit.limit,
+        plan: intl.formatMessage({ id: `brandTokens.plans.${limit.plan}` }),
+        upgrade: intl.formatMessage({ id: `brandTokens.plans.${limit.upgrade}` }),
+        max: limit.max,
+      },
+    );
   }
-  return apiErrorText(error, intl, values);
+  return apiErrorText(error, intl);
 }
 
 /** The plan that lifts a limit: the first one whose limit allows `wanted`. */
