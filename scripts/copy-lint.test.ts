@@ -110,6 +110,9 @@ const FIGURE_UNITS: Record<keyof typeof COPY_FIGURES, string | null> = {
   cardRetrySeconds: 's\\b|sec|sek',
   refusedKeptDays: 'days?|dni',
   refusedKeptMax: '',
+  logoMaxMb: 'MB',
+  documentMaxMb: 'MB',
+  csvMaxMb: 'MB',
 };
 
 const FIGURES = Object.entries(COPY_FIGURES).flatMap(([name, value]) => {

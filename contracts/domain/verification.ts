@@ -81,8 +81,7 @@ export const UPLOADABLE_DOCUMENTS = [
 ] as const satisfies readonly VerificationDocument[];
 export type UploadableDocument = (typeof UPLOADABLE_DOCUMENTS)[number];
 
-/** A scan or a PDF of a registry extract fits easily; a phone photo of an ID card too. */
-export const VERIFICATION_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export { VERIFICATION_DOCUMENT_MAX_BYTES } from './constants.ts';
 /** Judged by the bytes on the server (contracts/domain/file-types.ts); the form checks the type. */
 export const VERIFICATION_DOCUMENT_MIME_TYPES = [
   'application/pdf',
