@@ -113,6 +113,9 @@ const FIGURE_UNITS: Record<keyof typeof COPY_FIGURES, string | null> = {
   logoMaxMb: 'MB',
   documentMaxMb: 'MB',
   csvMaxMb: 'MB',
+  passwordMin: 'to\\s|do\\s|characters|znak',
+  passwordMax: 'characters|znaków',
+  phoneCodeLength: '-?(?:digit|cyfr)',
 };
 
 const FIGURES = Object.entries(COPY_FIGURES).flatMap(([name, value]) => {
