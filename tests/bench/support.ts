@@ -1,5 +1,14 @@
 import { startBenchServer, type BenchServer } from '@brnd/bff/bench-database';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
+import type { LatencySpec } from './latency-load.ts';
+import type { LoadResult, LoadSpec } from './steady-load.ts';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * What every bench shares: the PostgreSQL servers it runs against, A/B rounds that alternate
@@ -119,11 +128,16 @@ export async function alternate<K extends string>(
 export function goal(
   value: number,
   target: number,
-  direction: 'atLeast' | 'below',
+  direction: 'atLeast' | 'below' | 'atMost',
   digits = 2,
 ): string {
-  const met = direction === 'atLeast' ? value >= target : value < target;
-  const sign = direction === 'atLeast' ? '>=' : '<';
+  const met =
+    direction === 'atLeast'
+      ? value >= target
+      : direction === 'atMost'
+        ? value <= target
+        : value < target;
+  const sign = direction === 'atLeast' ? '>=' : direction === 'atMost' ? '<=' : '<';
   return `${value.toFixed(digits)} (goal ${sign} ${target}: ${met ? 'met' : 'MISSED'})`;
 }
 
@@ -146,3 +160,106 @@ export async function throughput(
   );
   return total / ((performance.now() - started) / 1000);
 }
+
+/**
+ * Sends `spec`'s load from a process of its own (steady-load.ts), so the load generator never
+ * takes its CPU from the server's event loop unseen; throws when a request failed.
+ */
+export async function loadFromAnotherProcess(spec: LoadSpec): Promise<LoadResult> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'brnd-load-'));
+  try {
+    const file = path.join(directory, 'spec.json');
+    await writeFile(file, JSON.stringify(spec));
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'steady-load.ts'), file],
+      { maxBuffer: 1 << 20 },
+    );
+    const result = JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
+    if (result.failed > 0) throw new Error(`${spec.url}: ${result.failed} failed requests`);
+    return result;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Each request's time in ms (in the order of `spec.paths`, warm-up left out), sent by
+ * `spec.clients` concurrent clients from a process of their own (latency-load.ts).
+ */
+export async function latenciesFromAnotherProcess(spec: LatencySpec): Promise<number[]> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'brnd-latency-'));
+  try {
+    const file = path.join(directory, 'spec.json');
+    await writeFile(file, JSON.stringify(spec));
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'latency-load.ts'), file],
+      { maxBuffer: 1 << 26 },
+    );
+    return JSON.parse(stdout.trim().split('\n').pop()!) as number[];
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** The machine is shared: a figure means little without the load it was taken under. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ');
+}
+
+/** A statement as the bff sent it, for a bare handler to send again. */
+export interface Statement {
+  sql: string;
+  bind: unknown[];
+}
+
+/** Where a request's recorded statements are kept: its bearer token and its path. */
+export const replayKey = (path: string, token: string | undefined) => `${token ?? ''} ${path}`;
+
+/**
+ * Starts a server script in a process of its own (`node --import tsx script ...args`, plus
+ * `nodeOptions` such as --cpu-prof) and waits for the `{"url": …}` line it prints.
+ */
+export async function startServerProcess(
+  script: string,
+  args: string[],
+  nodeOptions: string[] = [],
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((text) => text.startsWith('{"url"'));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A process's CPU time so far (user + system), in microseconds, from /proc. */
+export async function processCpuMicros(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, what /proc/<pid>/stat counts in. */
+const CLOCK_TICKS_PER_SECOND = 100;

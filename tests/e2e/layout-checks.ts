@@ -3,7 +3,7 @@
 /**
  * Everything wrong with the page as laid out now, measured in the browser: sideways scrolling,
  * visible elements past the screen's edge outside a box that scrolls, blank scroll below the
- * footer.
+ * footer, a number or amount broken over two lines.
  */
 export function layoutProblems(): string[] {
   const problems: string[] = [];
@@ -55,5 +55,46 @@ export function layoutProblems(): string[] {
     const blank = scrolling.scrollHeight - bottom;
     if (blank > height) problems.push(`${Math.round(blank)}px of blank scroll below the footer`);
   }
+
+  // Inside layoutProblems: page.evaluate sends the function's own text, nothing around it.
+  /**
+   * A formatted number, with the unit or currency it is bound to by a no-break space, as it appears
+   * in the page's text: "1 000 000 BRND", "0,005 ETH", "PLN 101.00", "12,5%". Groups may be joined by
+   * a plain space too, so a number glued by hand is caught as well as one from Intl.
+   */
+  const NUMBER =
+    /(?:(?:[A-Z]{3}|[$€£])[\u00a0\u202f]?)?\d{1,3}(?:[\u00a0\u202f ,.]\d{3}(?!\d))+(?:[.,]\d+)?(?:[\u00a0\u202f](?:[A-Za-z]{2,5}|zł|%))?|(?:(?:[A-Z]{3}|[$€£])[\u00a0\u202f]?)?\d+[.,]\d+(?:[\u00a0\u202f](?:[A-Za-z]{2,5}|zł|%))?/g;
+
+  /**
+   * Numbers a reader sees split across two lines ("1 000 | 000 BRND"): each match of NUMBER in a
+   * visible text node whose line boxes (Range.getClientRects, one per line) do not share a line.
+   */
+  function brokenNumbers(): string[] {
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.nodeValue ?? '';
+      if (!/\d/.test(text)) continue;
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, noscript, .visually-hidden')) continue;
+      for (const match of text.matchAll(NUMBER)) {
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const first = lines[0];
+        if (!first) continue;
+        if (lines.some((rect) => Math.abs(rect.top - first.top) > first.height / 2)) {
+          const shown = match[0].replace(/[\u00a0\u202f]/g, ' ');
+          const where = parent.closest('[id], [class]') ?? parent;
+          const place = `<${where.tagName.toLowerCase()} class="${where.className}">`;
+          problems.push(`"${shown}" breaks over two lines in ${place}`);
+        }
+      }
+    }
+    return problems;
+  }
+
+  problems.push(...brokenNumbers());
   return problems;
 }

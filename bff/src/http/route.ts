@@ -3,7 +3,7 @@ import { attachmentDisposition, type FileResponse } from '@brnd/contracts/api/fi
 import { endpointList } from '@brnd/contracts/api/index';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import type Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import * as v from 'valibot';
 import { DomainError } from '../services/errors.ts';
 import type { AuthContext, SessionService } from '../services/sessions.ts';
@@ -101,17 +101,6 @@ export function checkDeclared(
   check.logger.error(problem, { endpoint: endpoint.id, status: answer.status });
 }
 
-function heldToCatalogue(endpoint: Endpoint, check: ErrorCatalogueCheck) {
-  return async function checkErrors(_ctx: Context, next: Next) {
-    try {
-      await next();
-    } catch (error) {
-      checkDeclared(endpoint, error, check);
-      throw error;
-    }
-  };
-}
-
 /**
  * Registers routes from their contract endpoints: the endpoint's schemas parse params, query and
  * body; its `auth` decides whether a session (bearer or cookie) is needed; its `status` is the
@@ -134,9 +123,7 @@ export function mountRoutes(
   }
   for (const { endpoint, handler } of routes) {
     const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
-    // First of the path's two layers: it holds every error of the second to the catalogue.
-    router.register(endpoint.path, methods, heldToCatalogue(endpoint, errorCheck));
-    router.register(endpoint.path, methods, async (ctx) => {
+    const serve = async (ctx: Context) => {
       let auth: AuthContext | null = null;
       if (endpoint.auth !== 'none') {
         const presented = cookies.tokenOf(ctx);
@@ -185,6 +172,16 @@ export function mountRoutes(
         return;
       }
       ctx.body = checked.output;
+    };
+    // One layer per path (the router tests every layer's pattern on every request), its errors
+    // held to the catalogue.
+    router.register(endpoint.path, methods, async (ctx) => {
+      try {
+        await serve(ctx);
+      } catch (error) {
+        checkDeclared(endpoint, error, errorCheck);
+        throw error;
+      }
     });
   }
 }

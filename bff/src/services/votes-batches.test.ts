@@ -126,3 +126,42 @@ test('forty concurrent votes of two voters through two instances: ten each accep
   );
   expect(Number(sum?.votes)).toBe(2 * VOTES_PER_WINDOW);
 });
+
+test('votes arriving together share one statement, and each caller gets its own answer', async () => {
+  const voters = await Promise.all(Array.from({ length: 6 }, () => newUserId()));
+  const brands = await newBrands('Gathered', 3);
+  const at = new Date('2031-03-12T12:00:00Z');
+  let statements = 0;
+  const counting = new Proxy(app.db, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+      return (sql: string, ...rest: unknown[]) => {
+        if (sql.includes('cast_votes')) statements += 1;
+        return (target.query as (...args: unknown[]) => unknown)(sql, ...rest);
+      };
+    },
+  });
+  const service = createVoteService({
+    db: counting,
+    clock: () => at,
+    batching: { gatherMs: 50, maxBatch: 64, inFlight: 1 },
+  });
+  const outcomes = await Promise.allSettled([
+    ...voters.map((voter) => service.vote(voter, brands[0]!)),
+    service.vote(voters[0]!, brands[0]!),
+    service.vote(voters[1]!, 999_999_999),
+    service.vote(voters[2]!, brands[1]!),
+  ]);
+  expect(statements).toBe(1);
+  const status = (outcome: PromiseSettledResult<unknown>) =>
+    outcome.status === 'fulfilled' ? 200 : (outcome.reason as { status?: number }).status;
+  expect(outcomes.map(status)).toEqual([200, 200, 200, 200, 200, 200, 409, 404, 200]);
+  const voteIds = outcomes.flatMap((outcome) =>
+    outcome.status === 'fulfilled' ? [(outcome.value as { voteId: string }).voteId] : [],
+  );
+  expect(new Set(voteIds).size).toBe(7);
+  expect(await credits(voters[2]!)).toEqual({
+    transactions: 2,
+    balance: 2n * BigInt(VOTE_REWARD_BASE_UNITS),
+  });
+});

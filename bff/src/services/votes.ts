@@ -31,15 +31,21 @@ const FOLLOW_UP_DELAY_MS = 100;
 /** Trend weights folded per statement, so one fold never holds many brands for long. */
 const TREND_FOLD_BATCH = 5_000;
 
-/** Ballots sent in one `cast_votes` statement at most (decision 062). */
-const MAX_BATCH = 64;
 /**
- * Batches of one instance under way at once. Below this many concurrent votes each vote is sent
- * alone, as before; beyond it the votes that arrive meanwhile share a statement. Fewer made
- * batches bigger but, on the bench's 16 clients, fewer busy connections cost more than the
- * shared commits saved (decision 062).
+ * How votes share a `cast_votes` statement (decisions 062 and 068). A vote waits up to
+ * `gatherMs` for others to arrive (or until `maxBatch` have), then they leave as one statement,
+ * one round trip and one commit; at most `inFlight` statements of one instance are under way,
+ * and what arrives meanwhile forms the next batch. Measured on the votes bench (decision 068):
+ * sending each vote alone while fewer than 16 were in flight (decision 062) kept batches at ~1
+ * under real concurrency, so every vote paid a commit and a round trip of its own.
  */
-const MAX_BATCHES_IN_FLIGHT = 16;
+export interface VoteBatching {
+  gatherMs: number;
+  maxBatch: number;
+  inFlight: number;
+}
+
+export const VOTE_BATCHING: VoteBatching = { gatherMs: 2, maxBatch: 64, inFlight: 4 };
 
 interface Ballot {
   userId: string;
@@ -128,10 +134,13 @@ export function createVoteService({
   db,
   clock = () => new Date(),
   runInBackground = runDetached,
+  batching = VOTE_BATCHING,
 }: {
   db: Database;
   clock?: Clock;
   runInBackground?: RunInBackground;
+  /** Only benches and tests pass their own (decision 068). */
+  batching?: VoteBatching;
 }): VoteService {
   /** Tallies changed by this instance's votes and not announced yet, by `brand month`. */
   const unannounced = new Map<string, { brand: number; month: string }>();
@@ -184,23 +193,26 @@ export function createVoteService({
   /** Ballots waiting for a batch, in the order they arrived. */
   const queued: Queued[] = [];
   let batchesInFlight = 0;
+  /** Set while the queued ballots are still gathering others (decision 068). */
+  let gathering: ReturnType<typeof setTimeout> | undefined;
 
   /**
-   * Sends every queued ballot as one `cast_votes` statement (migration 0140, decision 062): one
-   * round trip and one commit for all of them. A batch leaves at once while fewer than
-   * MAX_BATCHES_IN_FLIGHT are under way, so a lone vote waits for nothing; under load the
-   * ballots that arrive meanwhile form the next batch. If the batch fails as a whole (its
-   * transaction rolled back: nothing of it was kept), each ballot is sent again alone, so one
-   * ballot's error is its own.
+   * Sends the queued ballots as `cast_votes` statements (migration 0140, decisions 062 and 068),
+   * up to `maxBatch` each, while fewer than `inFlight` are under way. If a batch fails as a
+   * whole (its transaction rolled back: nothing of it was kept), each ballot is sent again
+   * alone, so one ballot's error is its own.
    */
-  function sendBatch(): void {
-    if (batchesInFlight >= MAX_BATCHES_IN_FLIGHT || queued.length === 0) return;
-    const batch = queued.splice(0, MAX_BATCH);
-    batchesInFlight += 1;
-    void settle(batch).finally(() => {
-      batchesInFlight -= 1;
-      sendBatch();
-    });
+  function flush(): void {
+    while (batchesInFlight < batching.inFlight && queued.length > 0) {
+      const batch = queued.splice(0, batching.maxBatch);
+      batchesInFlight += 1;
+      void settle(batch).finally(() => {
+        batchesInFlight -= 1;
+        // Ballots that waited for a free slot have gathered long enough; the ones still in
+        // their gathering window leave when it ends.
+        if (!gathering) flush();
+      });
+    }
   }
 
   async function settle(batch: Queued[]): Promise<void> {
@@ -223,7 +235,16 @@ export function createVoteService({
   function castInBatch(ballot: Ballot): Promise<CastRow> {
     return new Promise((resolve, reject) => {
       queued.push({ ballot, resolve, reject });
-      sendBatch();
+      if (queued.length >= batching.maxBatch) {
+        clearTimeout(gathering);
+        gathering = undefined;
+        flush();
+      } else if (!gathering) {
+        gathering = setTimeout(() => {
+          gathering = undefined;
+          flush();
+        }, batching.gatherMs);
+      }
     });
   }
 

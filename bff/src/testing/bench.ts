@@ -3,7 +3,7 @@ export { createBenchApp } from './bench-app.ts';
 export { createScratchDatabase, openBenchDatabase, startBenchServer } from './bench-database.ts';
 export { insertUserRow } from './users.ts';
 export { createServices } from '../composition.ts';
-export type { Database } from '../db/database.ts';
+export { openDatabase, type Database } from '../db/database.ts';
 export { createLogger, createMemoryLogger } from '../logger.ts';
 export { openTokenAccounts } from '../services/brand-tokens/accounts.ts';
 export { parseGiveCsv } from '../services/brand-tokens/csv.ts';

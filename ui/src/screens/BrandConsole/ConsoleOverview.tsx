@@ -82,7 +82,7 @@ export function PlanCard({ plan }: { plan: PlanUsage }) {
           ))}
         </div>
       )}
-      <p>
+      <p className={styles.compare}>
         <Link to="/pricing">{t('plan.compare')}</Link>
       </p>
     </Card>

@@ -80,7 +80,7 @@ function BrandDetail({ brand }: { brand: Brand }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const limitText = t('errors.voteLimit', useVoteLimitValues());
+  const limitText = t('voting.vote.limitTooltip', useVoteLimitValues());
   const { castVote, votingFor } = useVote({
     loginSearch: useMemo(() => ({ redirect: `/brand/${brand.id}` }), [brand.id]),
   });

@@ -26,7 +26,7 @@ export function FavouriteBrands() {
     intl.formatMessage({ id }, values);
   const api = useApiClient();
   const query = useQuery(favouriteBrandsQueryOptions(api));
-  const limitText = t('errors.voteLimit', useVoteLimitValues());
+  const limitText = t('voting.vote.limitTooltip', useVoteLimitValues());
   const { castVote, votingFor } = useVote({
     loginSearch: useMemo(() => ({ redirect: '/user/dashboard' }), []),
   });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { activeDashboardTab, type DashboardTab } from './dashboard-tabs.ts';
+import { activeDashboardTab, DASHBOARD_TABS, type DashboardTab } from './dashboard-tabs.ts';
 
 test('the address picks the tab', () => {
   expect(activeDashboardTab('/user/dashboard')?.to).toBe('/user/dashboard');
@@ -28,3 +28,14 @@ test("a brand's token console belongs to the My brands tab; My tokens is its own
   expect(activeDashboardTab('/user/brandsx')).toBeUndefined();
   expect(activeDashboardTab('/user/tokens')?.to).toBe('/user/tokens');
 });
+
+test("every tab's label comes with the shell, so no tab shows its message id first", async () => {
+  const { dashboardShellScreen } = await import('./manifest.ts');
+  const { SHARED_NAMESPACES } = await import('@brnd/locales/browser');
+  const brought = new Set([...dashboardShellScreen.namespaces, ...SHARED_NAMESPACES]);
+  const late = DASHBOARD_TABS.map((tab) => tab.labelId.split('.')[0]).filter(
+    (namespace) => !brought.has(namespace as string),
+  );
+  expect(late).toEqual([]);
+  // Importing the manifests brings the screens' query modules: slow on a busy machine.
+}, 60_000);

@@ -16,6 +16,8 @@ export const dashboardShellScreen = defineScreen({
     'sale',
     'voting',
     'brandTokens',
+    // The Referrals tab's label, shown on every page of the area.
+    'referrals',
   ],
   load: () => import('./DashboardShell.tsx').then((module) => module.DashboardShell),
   queries: (api) => [profileQueryOptions(api)],

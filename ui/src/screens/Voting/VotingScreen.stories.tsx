@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
 import { addBrand, brandPreview, contestWinners, searchBrands } from '@brnd/contracts/api/brands';
-import { VOTE_WINDOW_HOURS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
+import { VOTE_WINDOW_HOURS } from '@brnd/contracts/domain/constants';
 import {
   alreadyVoted,
   declaredError,
@@ -45,7 +45,7 @@ function voteButton(t: Translate, within_: ReturnType<typeof within>, name: stri
 }
 
 const limitText = (t: Translate) =>
-  t('errors.voteLimit', { voteLimit: VOTES_PER_WINDOW, timeInHours: VOTE_WINDOW_HOURS });
+  t('voting.vote.limitTooltip', { timeInHours: VOTE_WINDOW_HOURS });
 
 /** A visitor sees every list and is sent to log in (coming back to /voting) to vote. */
 export const LoggedOut: Story = {
@@ -122,7 +122,10 @@ export const Voted: Story = {
   },
 };
 
-/** Out of votes: voting.limitExceeded and the limit with its numbers on every button. */
+/**
+ * Out of votes: the page says so (voting.limitExceeded, you have to wait) and every button's tooltip
+ * gives the wait ("You've reached the daily limit of votes. Come back in 24 hours.").
+ */
 export const LimitReached: Story = {
   parameters: { session: 'demo', msw: { handlers: [voteLimitReached()] } },
   play: async ({ canvas, globals, userEvent }) => {
@@ -134,6 +137,7 @@ export const LimitReached: Story = {
       const notices = await canvas.findAllByText(t('voting.vote.limitExceeded'));
       await expect(notices.some((notice) => notice.closest('[role="status"]'))).toBe(true);
     });
+    await expect(await canvas.findByText(t('voting.vote.limitWait'))).toBeVisible();
     const button = voteButton(t, amberline, 'Amberline');
     await expect(button).toHaveAttribute('aria-disabled', 'true');
     await userEvent.hover(button);

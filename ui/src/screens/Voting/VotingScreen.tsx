@@ -62,7 +62,7 @@ export function VotingScreen({ referralCode }: VotingScreenProps) {
   const navigation = useNavigation();
   const { session } = useSession();
   const limitValues = useVoteLimitValues();
-  const limitText = t('errors.voteLimit', limitValues);
+  const limitText = t('voting.vote.limitTooltip', limitValues);
   const { castVote, votingFor } = useVote({
     loginSearch: useMemo(() => ({ voting: '' }), []),
     referralCode,
@@ -260,7 +260,11 @@ export function VotingScreen({ referralCode }: VotingScreenProps) {
               {t('voting.refer.open')}
             </Button>
           </div>
-          {limited && <Alert variant="warning">{t('voting.vote.limitExceeded')}</Alert>}
+          {limited && (
+            <Alert variant="warning" title={t('voting.vote.limitExceeded')}>
+              {t('voting.vote.limitWait')}
+            </Alert>
+          )}
           {content}
         </section>
       </div>

@@ -71,44 +71,51 @@ export function TierTable({ sale }: { sale: Sale }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
-    <TableScroll label={t('sale.tiers.caption')} className={styles.scroll}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{t('sale.tiers.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('sale.tiers.tier')}</th>
-            <th scope="col">{t('sale.tiers.tokens')}</th>
-            <th scope="col">{t('sale.tiers.price')}</th>
-            <th scope="col">{t('sale.tiers.total')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sale.tiers.map((tier) => (
-            <tr key={tier.id} className={tier.active ? styles.active : undefined}>
-              <th scope="row">
-                {intl.formatMessage({ id: `sale.tierNames.${tier.name}` })}
-                {tier.active && <span className={styles.badge}>{t('sale.tiers.active')}</span>}
-              </th>
-              <td>{intl.formatNumber(tier.tokens)}</td>
-              <td>
-                {intl.formatNumber(tier.price, {
-                  style: 'currency',
-                  currency: 'USD',
-                  minimumFractionDigits: 4,
-                })}
-              </td>
-              <td>
-                {intl.formatNumber(tier.total, {
-                  style: 'currency',
-                  currency: 'USD',
-                  maximumFractionDigits: 0,
-                })}
-              </td>
+    <>
+      {/* The caption is read with the table, but shown above its scroll box: inside it, a line
+          as wide as the table was cut off at a phone's edge. */}
+      <p className={styles.caption} aria-hidden="true">
+        {t('sale.tiers.caption')}
+      </p>
+      <TableScroll label={t('sale.tiers.caption')} className={styles.scroll}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">{t('sale.tiers.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('sale.tiers.tier')}</th>
+              <th scope="col">{t('sale.tiers.tokens')}</th>
+              <th scope="col">{t('sale.tiers.price')}</th>
+              <th scope="col">{t('sale.tiers.total')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+          </thead>
+          <tbody>
+            {sale.tiers.map((tier) => (
+              <tr key={tier.id} className={tier.active ? styles.active : undefined}>
+                <th scope="row">
+                  {intl.formatMessage({ id: `sale.tierNames.${tier.name}` })}
+                  {tier.active && <span className={styles.badge}>{t('sale.tiers.active')}</span>}
+                </th>
+                <td>{intl.formatNumber(tier.tokens)}</td>
+                <td>
+                  {intl.formatNumber(tier.price, {
+                    style: 'currency',
+                    currency: 'USD',
+                    minimumFractionDigits: 4,
+                  })}
+                </td>
+                <td>
+                  {intl.formatNumber(tier.total, {
+                    style: 'currency',
+                    currency: 'USD',
+                    maximumFractionDigits: 0,
+                  })}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </>
   );
 }
 
