@@ -110,6 +110,12 @@ const FIGURE_UNITS: Record<keyof typeof COPY_FIGURES, string | null> = {
   cardRetrySeconds: 's\\b|sec|sek',
   refusedKeptDays: 'days?|dni',
   refusedKeptMax: '',
+  logoMaxMb: 'MB',
+  documentMaxMb: 'MB',
+  csvMaxMb: 'MB',
+  passwordMin: 'to\\s|do\\s|characters|znak',
+  passwordMax: 'characters|znaków',
+  phoneCodeLength: '-?(?:digit|cyfr)',
 };
 
 const FIGURES = Object.entries(COPY_FIGURES).flatMap(([name, value]) => {

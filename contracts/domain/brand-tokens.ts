@@ -10,7 +10,7 @@ import { EmailSchema, TokenTickerSchema, WalletAddressSchema } from './rules.ts'
 export const BRAND_TOKEN_MAX_AMOUNT = 1_000_000_000_000;
 /** A bulk give: at most this many rows per CSV file, at most this many bytes. */
 export const BULK_GIVE_MAX_ROWS = 10_000;
-export const BULK_GIVE_MAX_BYTES = 1024 * 1024;
+export { BULK_GIVE_MAX_BYTES } from './constants.ts';
 /**
  * The file the console offers as a starting point: a header, a customer by e-mail and one by
  * wallet address. The bff's parser must accept it as it is (a test holds it to that).

@@ -217,6 +217,13 @@ export type Industry = (typeof INDUSTRIES)[number];
 export const HOME_TOP_RATED_LIMIT = 50;
 export const MAX_BRAND_CARDS = 1000;
 export const BRAND_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** A bulk give's CSV file (contracts/domain/brand-tokens.ts): here so copy can state it (copy-figures). */
+export const BULK_GIVE_MAX_BYTES = 1024 * 1024;
+/**
+ * A verification document (contracts/domain/verification.ts): a scan or a PDF of a registry
+ * extract fits easily, a phone photo of an ID card too. Here so copy can state it (copy-figures).
+ */
+export const VERIFICATION_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const BRAND_LOGO_MIME_TYPES = [
   'image/png',
   'image/jpeg',

@@ -1,4 +1,6 @@
 import {
+  BRAND_LOGO_MAX_BYTES,
+  BULK_GIVE_MAX_BYTES,
   BUYBACK_SHARE_OF_PROFIT,
   CARD_MIN_PLN,
   CARD_RETRY_GAP_MS,
@@ -15,10 +17,16 @@ import {
   VOTE_WINDOW_HOURS,
   VOTES_PER_WINDOW,
   OEM_APP_STAKE_BRND,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_CODE_LENGTH,
   PREMIUM_STAKE_BRND,
   VERIFICATION_BUSINESS_DAYS,
+  VERIFICATION_DOCUMENT_MAX_BYTES,
 } from './constants.ts';
 import { SALE_TIERS, SALE_TOKENS_OFFERED, SALE_TOTAL_SUPPLY_TOKENS } from './sale-tiers.ts';
+
+const MEGABYTE = 1024 * 1024;
 
 /**
  * The figures of the product's rules that its copy states ("10 BRND for every friend", "25 zł
@@ -55,6 +63,14 @@ export const COPY_FIGURES = {
   cardRetrySeconds: CARD_RETRY_GAP_MS / 1000,
   refusedKeptDays: REFUSED_NOTIFICATIONS_KEPT_DAYS,
   refusedKeptMax: REFUSED_NOTIFICATIONS_KEPT_MAX,
+  /** Upload limits in megabytes: `{logoMaxMb, number} MB`. */
+  logoMaxMb: BRAND_LOGO_MAX_BYTES / MEGABYTE,
+  documentMaxMb: VERIFICATION_DOCUMENT_MAX_BYTES / MEGABYTE,
+  csvMaxMb: BULK_GIVE_MAX_BYTES / MEGABYTE,
+  passwordMin: PASSWORD_MIN_LENGTH,
+  passwordMax: PASSWORD_MAX_LENGTH,
+  /** Digits of the SMS code. */
+  phoneCodeLength: PHONE_CODE_LENGTH,
 } as const;
 
 export type CopyFigure = keyof typeof COPY_FIGURES;

@@ -1,4 +1,8 @@
-import { BRAND_LOGO_MAX_BYTES, VERIFICATION_BUSINESS_DAYS } from './constants.ts';
+import {
+  BRAND_LOGO_MAX_BYTES,
+  VERIFICATION_BUSINESS_DAYS,
+  VERIFICATION_DOCUMENT_MAX_BYTES,
+} from './constants.ts';
 import { isPolishPublicHoliday } from './holidays.ts';
 
 /**
@@ -81,8 +85,7 @@ export const UPLOADABLE_DOCUMENTS = [
 ] as const satisfies readonly VerificationDocument[];
 export type UploadableDocument = (typeof UPLOADABLE_DOCUMENTS)[number];
 
-/** A scan or a PDF of a registry extract fits easily; a phone photo of an ID card too. */
-export const VERIFICATION_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export { VERIFICATION_DOCUMENT_MAX_BYTES } from './constants.ts';
 /**
  * The brand forms' upload reader refuses a file past this (413) before the forms' own size rules
  * (a 400 under the field) see it: twice the largest file either form takes, so only a body far
