@@ -26,7 +26,10 @@ import { screenshotSizes } from './sizes.ts';
 interface StoryOfTest {
   id: string;
   title?: string;
-  parameters: { chromatic?: { disableSnapshot?: boolean } };
+  parameters: {
+    chromatic?: { disableSnapshot?: boolean };
+    visual?: { showTransient?: boolean };
+  };
   globals: { locale?: unknown; viewport?: { value?: unknown } };
 }
 
@@ -57,7 +60,13 @@ afterEach(async (context) => {
           scale: 'css',
           // The first viewport only: what is below it is another screenshot's business, and a
           // long page would make every image as big as the page.
-          style: 'html { height: 100vh !important; overflow: hidden !important; }',
+          style:
+            'html { height: 100vh !important; overflow: hidden !important; }' +
+            // What a timer removes (toasts, "Copied."), unless the story is about it: whether it is
+            // still there when the capture comes depends on the machine's load, not on the code.
+            (story.parameters.visual?.showTransient
+              ? ''
+              : ' [data-transient] { visibility: hidden !important; }'),
         },
         // Two captures must agree before the comparison; on a loaded 2-core machine one
         // capture of a desktop page can take seconds.
