@@ -98,7 +98,11 @@ export function Toaster({
 }) {
   const intl = useIntl();
   return (
-    <section className={styles.region} aria-label={intl.formatMessage({ id: 'toast.region' })}>
+    <section
+      className={styles.region}
+      aria-label={intl.formatMessage({ id: 'toast.region' })}
+      data-transient
+    >
       {toasts.map((toast) => (
         <ToastView key={toast.id} toast={toast} onDismiss={onDismiss} />
       ))}

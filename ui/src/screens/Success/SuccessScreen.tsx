@@ -82,7 +82,7 @@ export function SuccessScreen({ individualCode, brandCode }: SuccessScreenProps)
           {intl.formatMessage({ id: 'accounts.success.copy' })}
         </Button>
       </div>
-      <p role="status" className={styles.status}>
+      <p role="status" className={styles.status} data-transient>
         {copy === 'copied' && intl.formatMessage({ id: 'accounts.success.copied' })}
         {copy === 'failed' && intl.formatMessage({ id: 'accounts.success.copyFailed' })}
       </p>
