@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { INTL_LOCALE } from '@brnd/contracts/domain/constants';
 import '@brnd/ui/styles.css';
-import { loadStartMessages } from '@brnd/ui/i18n';
+import { LATE_FRAME_NAMESPACES, loadMessages, loadStartMessages } from '@brnd/ui/i18n';
+import { preloadToaster } from '@brnd/ui/components/Toast/Toast';
 import { App, createAppServices } from './App.tsx';
 import { readLanguage } from './language.ts';
 import { startMockApi } from './mock-mode.ts';
@@ -45,7 +46,12 @@ async function start(container: HTMLElement) {
   }
   // The screens' manifests (decision 060) once the page has loaded: the first navigation then
   // waits for its page's code and data only. A failure here is retried by that navigation.
-  const prefetch = () => void loadScreens().catch(() => undefined);
+  // The frame's late messages (tab titles, API errors) and the toasts' code come then too.
+  const prefetch = () => {
+    void loadScreens().catch(() => undefined);
+    void loadMessages(LATE_FRAME_NAMESPACES).catch(() => undefined);
+    void preloadToaster().catch(() => undefined);
+  };
   if (document.readyState === 'complete') setTimeout(prefetch, 0);
   else window.addEventListener('load', prefetch, { once: true });
 }

@@ -3,50 +3,32 @@ import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tansta
 import { requireSession } from '../guard.ts';
 import { BuyTokenSearchSchema } from '../search.ts';
 import { rootRoute } from './root.tsx';
-import { screenRoute } from './screen-route.tsx';
+import { loadScreens, pageRoute, screenRoute } from './screen-route.tsx';
 
-const addBrand = screenRoute((screens) => screens.addBrandScreen);
 const brandConsole = screenRoute((screens) => screens.brandConsoleScreen);
 const buyToken = screenRoute((screens) => screens.buyTokenScreen);
 const buyTokenPayment = screenRoute((screens) => screens.buyTokenPaymentScreen);
-const dashboardHome = screenRoute((screens) => screens.dashboardHomeScreen);
 const dashboardShell = screenRoute((screens) => screens.dashboardShellScreen);
-const myBrands = screenRoute((screens) => screens.myBrandsScreen);
-const myTokens = screenRoute((screens) => screens.myTokensScreen);
-const profile = screenRoute((screens) => screens.profileScreen);
-const referrals = screenRoute((screens) => screens.referralsScreen);
-const transactions = screenRoute((screens) => screens.transactionsScreen);
-const wallet = screenRoute((screens) => screens.walletScreen);
 
-const myBrandsRoute = createRoute({
-  getParentRoute: () => userRoute,
-  path: 'mybrands/lists',
-  ...myBrands.options,
-  component: myBrands.Screen,
-});
+const myBrandsRoute = pageRoute(
+  () => userRoute,
+  'mybrands/lists',
+  (screens) => screens.myBrandsScreen,
+);
 
-const addBrandRoute = createRoute({
-  getParentRoute: () => userRoute,
-  path: 'mybrands/addbrand',
-  ...addBrand.options,
-  component: addBrand.Screen,
-});
+const addBrandRoute = pageRoute(
+  () => userRoute,
+  'mybrands/addbrand',
+  (screens) => screens.addBrandScreen,
+);
 
 /* Token-as-a-service (issue #8): the customer's tokens and each owned brand's console. */
 
-const tokensRoute = createRoute({
-  getParentRoute: () => userRoute,
-  path: 'tokens',
-  ...myTokens.options,
-  component: myTokens.Screen,
-});
-
-/**
- * The contract's one id rule, loaded with the console's code rather than with the first page (it
- * lives among every form's field rules, decision 050).
- */
-const brandIdRule = () =>
-  import('@brnd/contracts/domain/rules').then((module) => module.parseRecordId);
+const tokensRoute = pageRoute(
+  () => userRoute,
+  'tokens',
+  (screens) => screens.myTokensScreen,
+);
 
 const brandConsoleRoute = createRoute({
   getParentRoute: () => userRoute,
@@ -54,7 +36,7 @@ const brandConsoleRoute = createRoute({
   ...brandConsole.options,
   // The contract's one id rule: an address that names no record is the 404 page.
   beforeLoad: async ({ params }) => {
-    if ((await brandIdRule())(params.brandId) === null) throw notFound();
+    if ((await loadScreens()).parseRecordId(params.brandId) === null) throw notFound();
   },
   component: function BrandConsolePage() {
     return <brandConsole.Screen brandId={Number(brandConsoleRoute.useParams().brandId)} />;
@@ -69,7 +51,7 @@ const brandConsoleSectionRoute = createRoute({
   ...brandConsole.options,
   beforeLoad: async ({ params }) => {
     if (!(BRAND_CONSOLE_SECTIONS as readonly string[]).includes(params.section)) throw notFound();
-    if ((await brandIdRule())(params.brandId) === null) throw notFound();
+    if ((await loadScreens()).parseRecordId(params.brandId) === null) throw notFound();
   },
   component: function BrandConsoleSectionPage() {
     const { brandId, section } = brandConsoleSectionRoute.useParams();
@@ -107,33 +89,29 @@ const userIndexRoute = createRoute({
   },
 });
 
-const dashboardRoute = createRoute({
-  getParentRoute: () => userRoute,
-  path: 'dashboard',
-  ...dashboardHome.options,
-  component: dashboardHome.Screen,
-});
+const dashboardRoute = pageRoute(
+  () => userRoute,
+  'dashboard',
+  (screens) => screens.dashboardHomeScreen,
+);
 
-const walletRoute = createRoute({
-  getParentRoute: () => userRoute,
-  path: 'wallet',
-  ...wallet.options,
-  component: wallet.Screen,
-});
+const walletRoute = pageRoute(
+  () => userRoute,
+  'wallet',
+  (screens) => screens.walletScreen,
+);
 
-const referralsRoute = createRoute({
-  getParentRoute: () => userRoute,
-  path: 'referrals',
-  ...referrals.options,
-  component: referrals.Screen,
-});
+const referralsRoute = pageRoute(
+  () => userRoute,
+  'referrals',
+  (screens) => screens.referralsScreen,
+);
 
-const transactionsRoute = createRoute({
-  getParentRoute: () => userRoute,
-  path: 'transactions',
-  ...transactions.options,
-  component: transactions.Screen,
-});
+const transactionsRoute = pageRoute(
+  () => userRoute,
+  'transactions',
+  (screens) => screens.transactionsScreen,
+);
 
 const buyTokenRoute = createRoute({
   getParentRoute: () => userRoute,
@@ -164,12 +142,11 @@ const buyTokenStatusRoute = createRoute({
   },
 });
 
-const profileRoute = createRoute({
-  getParentRoute: () => userRoute,
-  path: 'profile/person',
-  ...profile.options,
-  component: profile.Screen,
-});
+const profileRoute = pageRoute(
+  () => userRoute,
+  'profile/person',
+  (screens) => screens.profileScreen,
+);
 
 export const userRoutes = userRoute.addChildren([
   userIndexRoute,
