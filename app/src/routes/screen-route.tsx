@@ -1,7 +1,7 @@
 /** A route's screen, messages and data from the screen's manifest (decisions 054 and 060). */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { withMessages } from '@brnd/ui/i18n';
-import type { ScreenComponent, ScreenManifest, TitleKey } from '@brnd/ui/screens/screen-manifest';
+import type { ScreenComponent, ScreenManifest } from '@brnd/ui/screens/screen-manifest';
 import type { RouterContext } from './root.tsx';
 import type * as ScreensModule from './screens.ts';
 
