@@ -1,7 +1,14 @@
 import { PageOffsetSchema } from '../domain/rules.ts';
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-import { inputErrors, notFound, operatorReadErrors } from './error-catalogue.ts';
+import {
+  declareError,
+  inputErrors,
+  notFound,
+  operatorErrors,
+  operatorReadErrors,
+} from './error-catalogue.ts';
+import { gatewayUnavailable } from './orders.ts';
 import { ORDER_STATUS } from '../domain/constants.ts';
 import {
   PAYMENT_EXCEPTIONS,
@@ -227,6 +234,32 @@ export const adminOrder = defineEndpoint({
   errors: { ...operatorReadErrors, ...inputErrors, notFound },
 });
 
+/** This payment (the crypto received as it stands) was decided already. */
+export const alreadyResolved = declareError({
+  status: 409,
+  messageId: 'finance.orders.errors.alreadyResolved',
+});
+/** No exception awaits a decision: a payment as asked, or one still on its way. */
+export const notDecidable = declareError({
+  status: 409,
+  messageId: 'finance.orders.errors.notDecidable',
+});
+/** More money arrived since the operator looked: they decided on an amount that is gone. */
+export const paymentChanged = declareError({
+  status: 409,
+  messageId: 'finance.orders.errors.paymentChanged',
+});
+/** A credit would add no BRND: what was received is credited already. */
+export const nothingToCredit = declareError({
+  status: 409,
+  messageId: 'finance.orders.errors.nothingToCredit',
+});
+/** Only a BTC order has a gateway invoice to read back. */
+export const notGatewayOrder = declareError({
+  status: 409,
+  messageId: 'finance.orders.errors.notGatewayOrder',
+});
+
 const optionalText = (max: number, messageId: string) =>
   v.optional(
     v.pipe(
@@ -272,6 +305,15 @@ export const resolveOrder = defineEndpoint({
   params: OrderIdParams,
   body: ResolveOrderInputSchema,
   response: v.object({ resolution: ResolutionSchema, order: AdminOrderDetailSchema }),
+  errors: {
+    ...operatorErrors,
+    ...inputErrors,
+    notFound,
+    alreadyResolved,
+    notDecidable,
+    paymentChanged,
+    nothingToCredit,
+  },
 });
 
 /**
@@ -319,6 +361,7 @@ export const resyncOrder = defineEndpoint({
   auth: 'admin',
   params: OrderIdParams,
   response: v.object({ order: AdminOrderDetailSchema }),
+  errors: { ...operatorErrors, ...inputErrors, notFound, notGatewayOrder, gatewayUnavailable },
 });
 
 export const adminOrderEndpoints = {

@@ -1,8 +1,14 @@
 import { PageOffsetSchema } from '../domain/rules.ts';
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-import { inputErrors, operatorReadErrors } from './error-catalogue.ts';
-import { PAYOUT_STATUSES } from './wallet.ts';
+import {
+  declareError,
+  inputErrors,
+  notFound,
+  operatorErrors,
+  operatorReadErrors,
+} from './error-catalogue.ts';
+import { PAYOUT_STATUSES, payoutsUnavailable } from './wallet.ts';
 
 /**
  * The console's payouts: every payout with its chain transaction, and the retry of a failed one.
@@ -58,6 +64,22 @@ export const adminPayouts = defineEndpoint({
   errors: { ...operatorReadErrors, ...inputErrors },
 });
 
+/** Only a failed payout is retried. */
+export const notFailed = declareError({
+  status: 409,
+  messageId: 'finance.payouts.errors.notFailed',
+});
+/** A payout is retried at most once. */
+export const alreadyRetried = declareError({
+  status: 409,
+  messageId: 'finance.payouts.errors.alreadyRetried',
+});
+/** The user's balance no longer holds the amount the reversal gave back. */
+export const balanceGone = declareError({
+  status: 409,
+  messageId: 'finance.payouts.errors.balanceGone',
+});
+
 export const retryPayout = defineEndpoint({
   id: 'retryPayout',
   method: 'POST',
@@ -66,6 +88,15 @@ export const retryPayout = defineEndpoint({
   status: 201,
   params: v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'errors.notFound')) }),
   response: v.object({ payout: AdminPayoutSchema }),
+  errors: {
+    ...operatorErrors,
+    ...inputErrors,
+    notFound,
+    payoutsUnavailable,
+    notFailed,
+    alreadyRetried,
+    balanceGone,
+  },
 });
 
 export const adminPayoutEndpoints = { adminPayouts, retryPayout } as const;

@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-import { operatorReadErrors } from './error-catalogue.ts';
+import {
+  declareError,
+  inputErrors,
+  notFound,
+  operatorErrors,
+  operatorReadErrors,
+} from './error-catalogue.ts';
 
 /**
  * The console's treasury sends (issue #18): every payout, buyback burn and brand token send that
@@ -41,6 +47,12 @@ export const adminTreasurySends = defineEndpoint({
   errors: { ...operatorReadErrors },
 });
 
+/** Only a send on the chain can be replaced; an unsigned one is simply sent by its job. */
+export const notBroadcast = declareError({
+  status: 409,
+  messageId: 'admin.treasury.errors.notBroadcast',
+});
+
 export const retryTreasurySend = defineEndpoint({
   id: 'retryTreasurySend',
   method: 'POST',
@@ -52,6 +64,7 @@ export const retryTreasurySend = defineEndpoint({
     id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'errors.notFound')),
   }),
   response: v.object({ send: TreasurySendSchema }),
+  errors: { ...operatorErrors, ...inputErrors, notFound, notBroadcast },
 });
 
 export const adminTreasuryEndpoints = { adminTreasurySends, retryTreasurySend } as const;

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
+import {
+  declareError,
+  inputErrors,
+  operatorErrors,
+  operatorReadErrors,
+} from './error-catalogue.ts';
 import { AmountSchema } from '../domain/rules.ts';
 import { BUYBACK_SHARE_OF_PROFIT } from '../domain/constants.ts';
 
@@ -27,6 +33,8 @@ export const burns = defineEndpoint({
   method: 'GET',
   path: '/api/burns',
   response: v.object({ burns: v.array(BurnSchema), total_burned: v.number() }),
+  // Public and without input: nothing to refuse.
+  errors: {},
 });
 
 export const BUYBACK_STATUSES = ['pending', 'confirmed', 'failed'] as const;
@@ -93,7 +101,25 @@ export const adminBuybacks = defineEndpoint({
     /** Where bought-back BRND must be delivered before it can be burned; null without a chain. */
     wallet: v.nullable(v.string()),
   }),
+  errors: { ...operatorReadErrors },
 });
+
+/* A buyback's own refusals: each a 409 under the field it concerns, or the server's chain. */
+const buybackError = (messageId: string) => declareError({ status: 409, messageId });
+/** The server has no chain to read the purchase on or burn from. */
+export const noChain = declareError({ status: 503, messageId: 'admin.buybacks.errors.noChain' });
+/** One buyback a quarter. */
+export const quarterTaken = buybackError('admin.buybacks.errors.quarterTaken');
+/** A purchase is burned by one buyback only. */
+export const purchaseTaken = buybackError('admin.buybacks.errors.purchaseTaken');
+/** No successful transaction with this hash on the chain. */
+export const purchaseNotFound = buybackError('admin.buybacks.errors.purchaseNotFound');
+/** The purchase is not yet at the chain's confirmation depth. */
+export const purchaseUnconfirmed = buybackError('admin.buybacks.errors.purchaseUnconfirmed');
+/** The purchase delivered less BRND to the buyback wallet than the buyback burns. */
+export const purchaseShort = buybackError('admin.buybacks.errors.purchaseShort');
+/** The wallet no longer holds the BRND beyond the burns already recorded. */
+export const walletShort = buybackError('admin.buybacks.errors.walletShort');
 
 /**
  * Records the quarter's buyback with its purchase and burns its BRND from the buyback wallet
@@ -107,6 +133,17 @@ export const recordBuyback = defineEndpoint({
   status: 201,
   body: BuybackInputSchema,
   response: v.object({ buyback: BuybackSchema }),
+  errors: {
+    ...operatorErrors,
+    ...inputErrors,
+    noChain,
+    quarterTaken,
+    purchaseTaken,
+    purchaseNotFound,
+    purchaseUnconfirmed,
+    purchaseShort,
+    walletShort,
+  },
 });
 
 export const burnEndpoints = { burns, adminBuybacks, recordBuyback } as const;

@@ -371,7 +371,9 @@ export function createPaymentDeskFake(host: DeskHost, fail: DeskError) {
     /** The fake is its own gateway: reading the invoice again finds what it holds; audited. */
     resyncOrder(operator: DeskUser, params: { id: string }) {
       const order = findOrder(params.id);
-      if (order.method !== 'BTC' || !order.crypto) {
+      // As the bff: a card order's id is no order uuid, so it is not found before it is judged.
+      if (!order.crypto) throw fail(404, 'errors.notFound');
+      if (order.method !== 'BTC') {
         throw fail(409, 'finance.orders.errors.notGatewayOrder');
       }
       const read = detail(order);

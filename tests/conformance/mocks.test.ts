@@ -3,9 +3,11 @@ import { createMockServer } from '@brnd/mocks/node';
 import { accountScenarios } from './accounts-scenarios.ts';
 import { accountErrorScenarios } from './account-error-scenarios.ts';
 import { adminPaymentScenarios } from './admin-payment-scenarios.ts';
+import { adminActionScenarios } from './admin-action-scenarios.ts';
 import { adminVerificationScenarios } from './admin-verification-scenarios.ts';
 import { brandScenarios } from './brand-scenarios.ts';
 import { brandTokenScenarios } from './brand-token-scenarios.ts';
+import { cardScenarios } from './card-scenarios.ts';
 import { catalogueScenarios } from './catalogue-scenarios.ts';
 import { contentScenarios } from './content-scenarios.ts';
 import { referralScenarios } from './referral-scenarios.ts';
@@ -17,11 +19,14 @@ import { expectEveryDeclaredErrorReached, runScenario, type Target } from './run
 
 /** How far scenarios have moved the fake's clock on. */
 let clockOffset = 0;
-const { server } = createMockServer(undefined, { now: () => Date.now() + clockOffset });
+const { server, fake } = createMockServer(undefined, { now: () => Date.now() + clockOffset });
 const target: Target = {
   name: 'mocks',
   baseUrl: 'http://mock.test',
   advance: (ms) => (clockOffset += ms),
+  // The fake is its own card provider: its second step is the provider's callback.
+  cardProvider: async (cashTxHash, action) =>
+    fake.settleCardOrder(cashTxHash, action === 'pay' ? 'paid' : 'failed'),
 };
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -33,10 +38,12 @@ describe('mocks', () => {
     ...accountErrorScenarios,
     ...walletScenarios,
     ...saleScenarios,
+    ...cardScenarios,
     ...referralScenarios,
     ...brandScenarios,
     ...brandTokenScenarios,
     ...adminPaymentScenarios,
+    ...adminActionScenarios,
     ...adminVerificationScenarios,
     ...contentScenarios,
     ...catalogueScenarios,

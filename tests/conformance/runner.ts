@@ -48,6 +48,8 @@ export interface CallStep {
   as?: string;
   /** Send the token as the web session's cookie, from another site's page (decision 029). */
   fromAnotherSite?: boolean;
+  /** Call another origin (the card provider's, from the sale), resolved against the target's. */
+  at?: (values: Values) => string;
   times: number;
   expect: Expectation<Endpoint>;
   save?: (body: unknown, values: Values) => void;
@@ -68,7 +70,15 @@ export interface AdvanceStep {
   ms: number;
 }
 
-export type Step = CallStep | OutboxStep | AdvanceStep;
+/** The buyer pays (or fails to pay) a card transaction on the provider's second-step page. */
+export interface CardStep {
+  kind: 'card';
+  label: string;
+  cashTxHash: (values: Values) => string;
+  action: 'pay' | 'fail';
+}
+
+export type Step = CallStep | OutboxStep | AdvanceStep | CardStep;
 
 export interface Scenario {
   name: string;
@@ -83,6 +93,7 @@ export function call<E extends Endpoint>(
     input?: (values: Values) => EndpointInput<E>;
     as?: string;
     fromAnotherSite?: boolean;
+    at?: (values: Values) => string;
     times?: number;
     expect: Expectation<E>;
     save?: (body: EndpointResponse<E>, values: Values) => void;
@@ -95,6 +106,7 @@ export function call<E extends Endpoint>(
     input: options.input,
     as: options.as,
     fromAnotherSite: options.fromAnotherSite,
+    at: options.at,
     times: options.times ?? 1,
     expect: options.expect as Expectation<Endpoint>,
     save: options.save as CallStep['save'],
@@ -114,6 +126,18 @@ export function advanceClock(ms: number): AdvanceStep {
   return { kind: 'advance', label: `the clock moves on ${ms} ms`, ms };
 }
 
+export function payAtCardProvider(
+  cashTxHash: (values: Values) => string,
+  action: CardStep['action'] = 'pay',
+): CardStep {
+  return {
+    kind: 'card',
+    label: `the buyer chooses "${action}" at the card provider`,
+    cashTxHash,
+    action,
+  };
+}
+
 export interface Target {
   name: string;
   baseUrl: string;
@@ -121,6 +145,8 @@ export interface Target {
   advance?: (ms: number) => void;
   /** Waits for work the server finished after answering (the bff sends some e-mails then). */
   settled?: () => Promise<void>;
+  /** The card provider's second step: it charges the card (or fails) and calls the server back. */
+  cardProvider?: (cashTxHash: string, action: CardStep['action']) => Promise<void>;
 }
 
 const extractors = {
@@ -177,7 +203,9 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
     return response;
   };
   const client = createApiClient({
-    baseUrl: target.baseUrl,
+    baseUrl: step.at
+      ? new URL(step.at(values), target.baseUrl).href.replace(/\/+$/, '')
+      : target.baseUrl,
     fetch: recordingFetch,
     getToken: () => (step.fromAnotherSite ? undefined : token),
   });
@@ -254,7 +282,10 @@ export async function runScenario(target: Target, scenario: Scenario): Promise<v
       }`;
       if (step.kind === 'call') await runCall(target, step, values, where);
       else if (step.kind === 'outbox') await runOutbox(target, step, values, where);
-      else if (target.advance) target.advance(step.ms);
+      else if (step.kind === 'card') {
+        if (!target.cardProvider) throw new Error(`${where}: this target has no card provider`);
+        await target.cardProvider(step.cashTxHash(values), step.action);
+      } else if (target.advance) target.advance(step.ms);
       else throw new Error(`${where}: this target cannot move its clock`);
     }
   }
@@ -279,8 +310,12 @@ const SMS_BUDGET =
   'a destination’s SMS budget for the day is hundreds of codes (bff/src/http/sms-bounds.test.ts reaches it)';
 const PROVIDER_DOWN =
   'a payment provider or the ETH price feed down: no switch turns one off on both targets (the QA scenario of a gateway down shows the screen)';
-const CARD_FLOW =
-  'the bff’s conformance app has no card provider, as test apps by default (bff/src/http/sale-payments.test.ts runs card orders against the card simulator)';
+const SALE_ENDED =
+  'the sale ends only by an operator’s edit (never into the past), which every later scenario would see';
+const NO_CHAIN =
+  'it needs the chain (a payout, a treasury nonce, a purchase of BRND): the bff’s conformance app has none and the mocks always have one (bff/src/http/admin-payments.test.ts and buybacks.test.ts reach it on a dev chain)';
+const NO_PAYMENT =
+  'a decision needs an exception, money that arrived short, late or over: nothing pays a crypto order in the bff’s conformance app (bff/src/http/admin-payments.test.ts reaches it)';
 export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
   'changeMobile.smsUnavailable': SMS_BUDGET,
   'resendCode.smsUnavailable': SMS_BUDGET,
@@ -290,19 +325,31 @@ export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
     'a server without a chain, asked by a user with BRND to pay out; the mocks always have one',
   'claimPayout.idempotencyMismatch': 'a first claim must succeed, which needs BRND on the balance',
   'claimPayout.idempotencyInProgress': RACE,
-  'buyTokens.saleEnded':
-    'the sale ends only by an operator’s edit, which every later scenario would see',
+  'buyTokens.saleEnded': SALE_ENDED,
   'buyTokens.gatewayUnavailable': PROVIDER_DOWN,
   'buyTokens.priceUnavailable': PROVIDER_DOWN,
   'buyTokens.idempotencyInProgress': RACE,
-  'kantor.cardUnknown': CARD_FLOW,
-  'kantor.cardRetry': CARD_FLOW,
-  'kantor.cardNotPending': CARD_FLOW,
-  'kantor.cardAlreadyRecorded': CARD_FLOW,
-  'kantor.saleEnded': CARD_FLOW,
-  'kantor.gatewayUnavailable': CARD_FLOW,
-  'kantor.idempotencyMismatch': CARD_FLOW,
+  'kantor.saleEnded': SALE_ENDED,
+  'kantor.gatewayUnavailable': PROVIDER_DOWN,
   'kantor.idempotencyInProgress': RACE,
+  'resolveOrder.alreadyResolved': NO_PAYMENT,
+  'resolveOrder.paymentChanged': NO_PAYMENT,
+  'resolveOrder.nothingToCredit': NO_PAYMENT,
+  'resyncOrder.gatewayUnavailable': PROVIDER_DOWN,
+  'retryPayout.payoutsUnavailable':
+    'a server without a chain, asked for a payout that can exist; the mocks always have one',
+  'retryPayout.notFailed': NO_CHAIN,
+  'retryPayout.alreadyRetried': NO_CHAIN,
+  'retryPayout.balanceGone': NO_CHAIN,
+  'retryTreasurySend.notBroadcast': NO_CHAIN,
+  'recordBuyback.noChain':
+    'a server without a chain; the mocks always have one, so a valid buyback is recorded there',
+  'recordBuyback.quarterTaken': NO_CHAIN,
+  'recordBuyback.purchaseTaken': NO_CHAIN,
+  'recordBuyback.purchaseNotFound': NO_CHAIN,
+  'recordBuyback.purchaseUnconfirmed': NO_CHAIN,
+  'recordBuyback.purchaseShort': NO_CHAIN,
+  'recordBuyback.walletShort': NO_CHAIN,
   'blog.feedError':
     'the news feed unreadable: both targets serve a bundled sample feed (bff/src/services/blog.test.ts reads a broken one)',
 };

@@ -2,6 +2,7 @@ import { isAwaitingPayment } from '@brnd/contracts/domain/orders';
 import { SUCCESS } from '@brnd/contracts/api/accounts';
 import { SALE_ALLOCATION_TOKENS, payoutAsTransaction } from '@brnd/contracts/api/wallet';
 import {
+  CARD_MIN_PLN,
   CARD_RETRY_GAP_MS,
   MAX_OPEN_ORDERS_PER_METHOD,
   ORDER_EXPIRY_MS,
@@ -227,22 +228,31 @@ export function fakeOrders(core: FakeCore) {
         (candidate) => candidate.cashTxHash === input.cashTxHash,
       );
       if (!transaction) throw new FakeError(404, 'orders.errors.cardUnknown');
-      if (core.state.orders.some((order) => order.uuid === transaction.cashTxHash)) {
-        throw new FakeError(409, 'orders.errors.cardAlreadyRecorded');
+      // In the bff's order: the provider's record, the minimum, the sale, then the row.
+      const recorded = core.state.orders.find((order) => order.uuid === transaction.cashTxHash);
+      if (recorded && recorded.cardStatus !== CARD_TRANSACTION_STATUS.pending) {
+        throw new FakeError(409, 'orders.errors.cardNotPending');
       }
-      {
-        const settings = saleSettings();
-        core.state.orders.push({
-          userId: user.id,
-          uuid: transaction.cashTxHash,
-          method: 'PLN',
-          value: Math.round((transaction.fiatValue / settings.plnPerUsd) * 100) / 100,
-          price: salePrice(settings),
-          tokens: transaction.tokens,
-          createdAt: now(),
-          cardStatus: 'Pending',
+      if (!(transaction.fiatValue >= CARD_MIN_PLN)) {
+        throw new FakeError(400, 'validation.cardMinimum', {
+          errors: { amount: 'validation.cardMinimum' },
         });
       }
+      const settings = saleSettings();
+      if (settings.endsAt !== null && settings.endsAt <= now()) {
+        throw new FakeError(409, 'orders.errors.saleEnded');
+      }
+      if (recorded) throw new FakeError(409, 'orders.errors.cardAlreadyRecorded');
+      core.state.orders.push({
+        userId: user.id,
+        uuid: transaction.cashTxHash,
+        method: 'PLN',
+        value: Math.round((transaction.fiatValue / settings.plnPerUsd) * 100) / 100,
+        price: salePrice(settings),
+        tokens: transaction.tokens,
+        createdAt: now(),
+        cardStatus: 'Pending',
+      });
       return { message: SUCCESS, secondStepUrl: transaction.secondStepUrl };
     },
   };

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { adminOrder, resolveOrder, resyncOrder } from '@brnd/contracts/api/admin-orders';
-import { errorResponse, route } from '@brnd/mocks/handlers';
-import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { route } from '@brnd/mocks/handlers';
+import { declaredError, pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectToast } from '../shared/story-helpers.ts';
 import { AdminOrderScreen } from './AdminOrderScreen.tsx';
@@ -158,7 +158,7 @@ export const Conflict: Story = {
     msw: {
       handlers: [
         respondWith(adminOrder, { order: partialOrder }),
-        route(resolveOrder, () => errorResponse(409, 'finance.orders.errors.alreadyResolved')),
+        declaredError(resolveOrder, 'alreadyResolved'),
       ],
     },
   },
@@ -224,7 +224,7 @@ export const ResyncUnreachable: Story = {
     msw: {
       handlers: [
         respondWith(adminOrder, { order: btcOrderWithNotifications }),
-        route(resyncOrder, () => errorResponse(503, 'orders.errors.gatewayUnavailable')),
+        declaredError(resyncOrder, 'gatewayUnavailable'),
       ],
     },
   },

@@ -7,13 +7,21 @@ import {
   type AdminOrderDetail,
 } from '@brnd/contracts/api/admin-orders';
 import type { ApiClient } from '@brnd/contracts/api/client';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { apiErrorText, serverFieldErrors } from '../shared/api-error.ts';
 import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
 import { AdminOrderView, BackToOrders } from './AdminOrderView.tsx';
 import type { ResolveBody } from './ResolveForm.tsx';
+
+/** A decision refused because the order moved on: someone decided first, or more money came. */
+const STALE_DECISION = [
+  'alreadyResolved',
+  'notDecidable',
+  'paymentChanged',
+  'nothingToCredit',
+] as const;
 
 export function adminOrderQueryOptions(api: ApiClient, id: string) {
   return queryOptions({
@@ -88,7 +96,7 @@ export function AdminOrderScreen({ id }: { id: string }) {
       if (serverFieldErrors(error)) return;
       toast.danger(apiErrorText(error, intl));
       // Someone decided first, or more money came: show the order as it is now.
-      if (error instanceof ApiError && error.status === 409) {
+      if (STALE_DECISION.some((kind) => isEndpointError(error, resolveOrder, kind))) {
         void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
       }
     },

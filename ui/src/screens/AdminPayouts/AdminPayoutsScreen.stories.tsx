@@ -23,7 +23,7 @@ type Story = StoryObj<typeof meta>;
  * names the 409 it answers) queues a new pending payout and marks the failed one retried. `reset`
  * runs before each story and its Polish twin.
  */
-function payoutsWorld(refusal?: string) {
+function payoutsWorld(refusal?: 'balanceGone' | 'alreadyRetried') {
   let payouts: AdminPayout[] = [];
   const reset = () => {
     payouts = payoutList.map((payout) => ({ ...payout }));
@@ -40,7 +40,10 @@ function payoutsWorld(refusal?: string) {
       });
     }),
     route(retryPayout, ({ params }) => {
-      if (refusal) return errorResponse(409, refusal);
+      if (refusal) {
+        const { status, messageId } = retryPayout.errors[refusal];
+        return errorResponse(status, messageId!);
+      }
       const failed = payouts.find((payout) => payout.id === params.id);
       if (!failed) return errorResponse(404, 'errors.notFound');
       const retry: AdminPayout = {
@@ -61,8 +64,8 @@ function payoutsWorld(refusal?: string) {
 }
 const listWorld = payoutsWorld();
 const retryWorld = payoutsWorld();
-const balanceGoneWorld = payoutsWorld('finance.payouts.errors.balanceGone');
-const alreadyRetriedWorld = payoutsWorld('finance.payouts.errors.alreadyRetried');
+const balanceGoneWorld = payoutsWorld('balanceGone');
+const alreadyRetriedWorld = payoutsWorld('alreadyRetried');
 
 const retryName = (t: ReturnType<typeof storyIntl>, payout: AdminPayout) =>
   t.exact('finance.payouts.retryLabel', { tokens: payout.brnd_tokens, address: payout.address });

@@ -14,7 +14,7 @@ import {
   type AdminPayout,
 } from '@brnd/contracts/api/admin-payouts';
 import type { ApiClient } from '@brnd/contracts/api/client';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { PAYOUT_STATUSES, type PayoutStatus } from '@brnd/contracts/api/wallet';
 import { useApiClient } from '../../api.tsx';
 import { Badge, type BadgeTone } from '../../components/Badge/Badge.tsx';
@@ -35,6 +35,9 @@ const TONE: Record<PayoutStatus, BadgeTone> = {
   confirmed: 'success',
   failed: 'danger',
 };
+
+/** A retry refused because the payout moved on: retried elsewhere, settled, or the balance spent. */
+const STALE_RETRY = ['notFailed', 'alreadyRetried', 'balanceGone'] as const;
 
 export function adminPayoutsQueryOptions(api: ApiClient, status: PayoutStatus | '', page: number) {
   return queryOptions({
@@ -70,7 +73,7 @@ export function AdminPayoutsScreen() {
     onError: (error) => {
       toast.danger(apiErrorText(error, intl));
       // Retried elsewhere or the balance moved: show the payouts as they are now.
-      if (error instanceof ApiError && error.status === 409) {
+      if (STALE_RETRY.some((kind) => isEndpointError(error, retryPayout, kind))) {
         void queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] });
       }
     },

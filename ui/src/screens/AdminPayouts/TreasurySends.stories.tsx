@@ -44,7 +44,7 @@ const signedSend: TreasurySend = {
 };
 
 /** A server that keeps the sends: a retry marks the send as waiting for its bump. */
-function treasuryWorld(refusal?: string) {
+function treasuryWorld(refusal?: 'notBroadcast') {
   let sends: TreasurySend[] = [];
   const reset = () => {
     sends = [stuckPayout, signedSend].map((send) => ({ ...send }));
@@ -53,7 +53,10 @@ function treasuryWorld(refusal?: string) {
   const handlers = [
     route(adminTreasurySends, () => HttpResponse.json({ sends, explorer_tx_url: EXPLORER })),
     route(retryTreasurySend, ({ params }) => {
-      if (refusal) return errorResponse(409, refusal);
+      if (refusal) {
+        const { status, messageId } = retryTreasurySend.errors[refusal];
+        return errorResponse(status, messageId!);
+      }
       const send = sends.find((candidate) => candidate.id === params.id);
       if (!send) return errorResponse(404, 'errors.notFound');
       send.retry_requested = true;
@@ -63,7 +66,7 @@ function treasuryWorld(refusal?: string) {
   return { handlers, reset };
 }
 const listWorld = treasuryWorld();
-const refusedWorld = treasuryWorld('admin.treasury.errors.notBroadcast');
+const refusedWorld = treasuryWorld('notBroadcast');
 
 /** Sends waiting on the chain with nonce, linked hash, age; only a broadcast one is retried. */
 export const Waiting: Story = {

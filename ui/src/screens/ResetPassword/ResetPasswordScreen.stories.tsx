@@ -2,8 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import { checkResetCode, resetPassword } from '@brnd/contracts/api/accounts';
-import { pending, respondWith, serverError, validationError } from '@brnd/mocks/scenarios';
-import { route, errorResponse } from '@brnd/mocks/handlers';
+import {
+  declaredError,
+  pending,
+  respondWith,
+  serverError,
+  validationError,
+} from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectNoToast, expectToast } from '../shared/story-helpers.ts';
@@ -21,7 +26,7 @@ const changed = http.post('*/api/user/resetpassword', async ({ request }) => {
 
 /** The link is alive, as the page asks on load; a story's `answer` handlers come on top. */
 const linkLive = respondWith(checkResetCode, { message: 'success' });
-const linkDead = route(checkResetCode, () => errorResponse(400, 'errors.linkInvalid'));
+const linkDead = declaredError(checkResetCode, 'linkInvalid');
 
 const meta = {
   title: 'Screens/ResetPassword/Screen',
@@ -116,7 +121,7 @@ export const Changed: Story = {
 export const LinkInvalid: Story = {
   parameters: {
     msw: {
-      handlers: { answer: [route(resetPassword, () => errorResponse(400, 'errors.linkInvalid'))] },
+      handlers: { answer: [declaredError(resetPassword, 'linkInvalid')] },
     },
   },
   play: async (context) => {

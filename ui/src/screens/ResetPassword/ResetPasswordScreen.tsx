@@ -2,10 +2,10 @@ import { useIntl } from 'react-intl';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { checkResetCode, resetPassword } from '@brnd/contracts/api/accounts';
 import type { EndpointBody } from '@brnd/contracts/api/endpoint';
+import { isEndpointError } from '@brnd/contracts/api/errors';
 import { useApiClient } from '../../api.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { useNavigation } from '../../navigation.tsx';
-import { isDeadLink } from '../shared/account-queries.ts';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import { ResetPasswordView } from './ResetPasswordView.tsx';
@@ -15,6 +15,19 @@ export function useResetPasswordMutation() {
   return useMutation({
     mutationFn: (body: EndpointBody<typeof resetPassword>) => api.call(resetPassword, { body }),
   });
+}
+
+/**
+ * The link's code is used, expired or unknown (`linkInvalid`), or so mangled that no code could
+ * be read (refused under `code`): asking again will not help. An outage or a throttle is not a
+ * dead link, nor is a password the server refused (it is said under its field).
+ */
+function isDeadResetLink(error: unknown): boolean {
+  return (
+    isEndpointError(error, resetPassword, 'linkInvalid') ||
+    (isEndpointError(error, resetPassword, 'validation') &&
+      serverFieldErrors(error)?.code !== undefined)
+  );
 }
 
 /**
@@ -28,7 +41,11 @@ export function useResetCodeCheck(code: string) {
     queryFn: () => api.call(checkResetCode, { params: { code } }),
     staleTime: Infinity,
   });
-  return { dead: check.isError && isDeadLink(check.error) };
+  // The code is the check's only input: a refused one is a dead link too.
+  const dead =
+    isEndpointError(check.error, checkResetCode, 'linkInvalid') ||
+    isEndpointError(check.error, checkResetCode, 'validation');
+  return { dead };
 }
 
 export interface ResetPasswordScreenProps {
@@ -44,9 +61,7 @@ export function ResetPasswordScreen({ code }: ResetPasswordScreenProps) {
   const mutation = useResetPasswordMutation();
   const check = useResetCodeCheck(code);
   const fieldErrors = serverFieldErrors(mutation.error);
-  // A 400 about the password itself is shown on the field; any other refusal means the link.
-  const linkInvalid =
-    check.dead || (mutation.isError && !fieldErrors?.password && isDeadLink(mutation.error));
+  const linkInvalid = check.dead || isDeadResetLink(mutation.error);
 
   return (
     <ResetPasswordView
@@ -62,7 +77,13 @@ export function ResetPasswordScreen({ code }: ResetPasswordScreenProps) {
               navigation.navigate('/login');
             },
             onError: (error) => {
-              if (!isDeadLink(error)) showError(error);
+              // A dead link is said on the page, a refused password under its field.
+              if (
+                !isEndpointError(error, resetPassword, 'linkInvalid') &&
+                !isEndpointError(error, resetPassword, 'validation')
+              ) {
+                showError(error);
+              }
             },
           },
         )
