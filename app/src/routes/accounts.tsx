@@ -8,13 +8,16 @@ import {
   SuccessSearchSchema,
 } from '../search.ts';
 import { rootRoute } from './root.tsx';
-import { pageRoute, screenRoute } from './screen-route.tsx';
+import { screenRoute } from './screen-route.tsx';
 
 const login = screenRoute((screens) => screens.loginScreen);
 const register = screenRoute((screens) => screens.registerScreen);
+const confirmEmail = screenRoute((screens) => screens.confirmEmailScreen);
 const verifyEmail = screenRoute((screens) => screens.verifyEmailScreen);
+const emailVerified = screenRoute((screens) => screens.emailVerifiedScreen);
 const confirmPhone = screenRoute((screens) => screens.confirmPhoneScreen);
 const phoneVerify = screenRoute((screens) => screens.phoneVerifyScreen);
+const forgotPassword = screenRoute((screens) => screens.forgotPasswordScreen);
 const resetPassword = screenRoute((screens) => screens.resetPasswordScreen);
 const success = screenRoute((screens) => screens.successScreen);
 const referralLanding = screenRoute((screens) => screens.referralLandingScreen);
@@ -40,17 +43,19 @@ const registerRoute = createRoute({
   },
 });
 
-const confirmEmailRoute = pageRoute(
-  () => rootRoute,
-  'confirmemail',
-  (screens) => screens.confirmEmailScreen,
-);
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'confirmemail',
+  ...confirmEmail.options,
+  component: confirmEmail.Screen,
+});
 
-const emailVerifiedRoute = pageRoute(
-  () => rootRoute,
-  'verify',
-  (screens) => screens.emailVerifiedScreen,
-);
+const emailVerifiedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'verify',
+  ...emailVerified.options,
+  component: emailVerified.Screen,
+});
 
 const verifyEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -92,11 +97,12 @@ const phoneVerifyRoute = createRoute({
   },
 });
 
-const forgotPasswordRoute = pageRoute(
-  () => rootRoute,
-  'forgotpassword',
-  (screens) => screens.forgotPasswordScreen,
-);
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'forgotpassword',
+  ...forgotPassword.options,
+  component: forgotPassword.Screen,
+});
 
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,

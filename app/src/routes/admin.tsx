@@ -2,10 +2,18 @@
 import { createRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
 import { requireSession } from '../guard.ts';
 import { rootRoute } from './root.tsx';
-import { pageRoute, screenRoute } from './screen-route.tsx';
+import { screenRoute } from './screen-route.tsx';
 
+const adminBuybacks = screenRoute((screens) => screens.adminBuybacksScreen);
 const adminConsole = screenRoute((screens) => screens.adminConsoleScreen);
+const adminContest = screenRoute((screens) => screens.adminContestScreen);
+const adminNotifications = screenRoute((screens) => screens.adminNotificationsScreen);
 const adminOrder = screenRoute((screens) => screens.adminOrderScreen);
+const adminOrders = screenRoute((screens) => screens.adminOrdersScreen);
+const adminPayouts = screenRoute((screens) => screens.adminPayoutsScreen);
+const adminSale = screenRoute((screens) => screens.adminSaleScreen);
+const adminVerification = screenRoute((screens) => screens.adminVerificationScreen);
+const auditLog = screenRoute((screens) => screens.auditLogScreen);
 
 // The operator console: a session is needed to ask; the server decides who is an operator.
 const adminRoute = createRoute({
@@ -34,17 +42,19 @@ const adminIndexRoute = createRoute({
   },
 });
 
-const adminBuybacksRoute = pageRoute(
-  () => adminRoute,
-  'buybacks',
-  (screens) => screens.adminBuybacksScreen,
-);
+const adminBuybacksRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'buybacks',
+  ...adminBuybacks.options,
+  component: adminBuybacks.Screen,
+});
 
-const adminOrdersRoute = pageRoute(
-  () => adminRoute,
-  'orders',
-  (screens) => screens.adminOrdersScreen,
-);
+const adminOrdersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'orders',
+  ...adminOrders.options,
+  component: adminOrders.Screen,
+});
 
 const adminOrderRoute = createRoute({
   getParentRoute: () => adminRoute,
@@ -56,41 +66,47 @@ const adminOrderRoute = createRoute({
   },
 });
 
-const adminNotificationsRoute = pageRoute(
-  () => adminRoute,
-  'notifications',
-  (screens) => screens.adminNotificationsScreen,
-);
+const adminNotificationsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'notifications',
+  ...adminNotifications.options,
+  component: adminNotifications.Screen,
+});
 
-const adminPayoutsRoute = pageRoute(
-  () => adminRoute,
-  'payouts',
-  (screens) => screens.adminPayoutsScreen,
-);
+const adminPayoutsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'payouts',
+  ...adminPayouts.options,
+  component: adminPayouts.Screen,
+});
 
-const adminSaleRoute = pageRoute(
-  () => adminRoute,
-  'sale',
-  (screens) => screens.adminSaleScreen,
-);
+const adminSaleRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'sale',
+  ...adminSale.options,
+  component: adminSale.Screen,
+});
 
-const auditLogRoute = pageRoute(
-  () => adminRoute,
-  'audit-log',
-  (screens) => screens.auditLogScreen,
-);
+const auditLogRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'audit-log',
+  ...auditLog.options,
+  component: auditLog.Screen,
+});
 
-const adminVerificationRoute = pageRoute(
-  () => adminRoute,
-  'verification',
-  (screens) => screens.adminVerificationScreen,
-);
+const adminVerificationRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'verification',
+  ...adminVerification.options,
+  component: adminVerification.Screen,
+});
 
-const adminContestRoute = pageRoute(
-  () => adminRoute,
-  'contest',
-  (screens) => screens.adminContestScreen,
-);
+const adminContestRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'contest',
+  ...adminContest.options,
+  component: adminContest.Screen,
+});
 
 export const adminRoutes = adminRoute.addChildren([
   adminIndexRoute,

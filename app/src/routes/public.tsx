@@ -4,8 +4,18 @@ import { HomeScreen } from '@brnd/ui/screens/Home/HomeScreen';
 import { ServerErrorScreen } from '@brnd/ui/screens/ServerError/ServerErrorScreen';
 import { BuySuccessSearchSchema, CodeSearchSchema } from '../search.ts';
 import { rootRoute } from './root.tsx';
-import { pageRoute, screenRoute } from './screen-route.tsx';
+import { screenRoute } from './screen-route.tsx';
 
+const blog = screenRoute((screens) => screens.blogScreen);
+const burns = screenRoute((screens) => screens.burnsScreen);
+const company = screenRoute((screens) => screens.companyScreen);
+const contact = screenRoute((screens) => screens.contactScreen);
+const contactSuccess = screenRoute((screens) => screens.contactSuccessScreen);
+const faq = screenRoute((screens) => screens.faqScreen);
+const newBrandAccount = screenRoute((screens) => screens.newBrandAccountScreen);
+const pricing = screenRoute((screens) => screens.pricingScreen);
+const privacyPolicy = screenRoute((screens) => screens.privacyPolicyScreen);
+const termsOfService = screenRoute((screens) => screens.termsOfServiceScreen);
 const voting = screenRoute((screens) => screens.votingScreen);
 const brandDetail = screenRoute((screens) => screens.brandDetailScreen);
 const ico = screenRoute((screens) => screens.icoScreen);
@@ -20,11 +30,12 @@ const homeRoute = createRoute({
   component: HomeScreen,
 });
 
-const contactSuccessRoute = pageRoute(
-  () => rootRoute,
-  'contactsuccess',
-  (screens) => screens.contactSuccessScreen,
-);
+const contactSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'contactsuccess',
+  ...contactSuccess.options,
+  component: contactSuccess.Screen,
+});
 
 const serverErrorRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -55,49 +66,56 @@ const brandRoute = createRoute({
   },
 });
 
-const newBrandAccountRoute = pageRoute(
-  () => rootRoute,
-  'newbrandaccount',
-  (screens) => screens.newBrandAccountScreen,
-);
+const newBrandAccountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'newbrandaccount',
+  ...newBrandAccount.options,
+  component: newBrandAccount.Screen,
+});
 
 /* Public pages: each one's code loads when it is visited, so the home page stays small. */
 
-const pricingRoute = pageRoute(
-  () => rootRoute,
-  'pricing',
-  (screens) => screens.pricingScreen,
-);
+const pricingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'pricing',
+  ...pricing.options,
+  component: pricing.Screen,
+});
 
-const faqRoute = pageRoute(
-  () => rootRoute,
-  'faq',
-  (screens) => screens.faqScreen,
-);
+const faqRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'faq',
+  ...faq.options,
+  component: faq.Screen,
+});
 
-const termsOfServiceRoute = pageRoute(
-  () => rootRoute,
-  'terms-of-service',
-  (screens) => screens.termsOfServiceScreen,
-);
+const termsOfServiceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'terms-of-service',
+  ...termsOfService.options,
+  component: termsOfService.Screen,
+});
 
-const privacyPolicyRoute = pageRoute(
-  () => rootRoute,
-  'privacypolicy',
-  (screens) => screens.privacyPolicyScreen,
-);
+const privacyPolicyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'privacypolicy',
+  ...privacyPolicy.options,
+  component: privacyPolicy.Screen,
+});
 
-const companyRoute = pageRoute(
-  () => rootRoute,
-  'company',
-  (screens) => screens.companyScreen,
-);
+const companyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'company',
+  ...company.options,
+  component: company.Screen,
+});
 
-const contactRoute = pageRoute(
-  () => rootRoute,
-  'contact',
-  (screens) => screens.contactScreen,
-);
+const contactRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'contact',
+  ...contact.options,
+  component: contact.Screen,
+});
 
 const icoRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -120,19 +138,21 @@ const buySuccessRoute = createRoute({
   },
 });
 
-// The feed arrives with the page's code, so the articles render at once instead of replacing
-// a spinner (no layout shift).
-const blogRoute = pageRoute(
-  () => rootRoute,
-  'blog',
-  (screens) => screens.blogScreen,
-);
+const blogRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'blog',
+  // The feed arrives with the page's code, so the articles render at once instead of replacing
+  // a spinner (no layout shift).
+  ...blog.options,
+  component: blog.Screen,
+});
 
-const burnsRoute = pageRoute(
-  () => rootRoute,
-  'burns',
-  (screens) => screens.burnsScreen,
-);
+const burnsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'burns',
+  ...burns.options,
+  component: burns.Screen,
+});
 
 export const publicRoutes = [
   homeRoute,

@@ -1,5 +1,5 @@
 /** A route's screen, messages and data from the screen's manifest (decisions 054 and 060). */
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { lazyRouteComponent } from '@tanstack/react-router';
 import { withMessages } from '@brnd/ui/i18n';
 import type { ScreenComponent, ScreenManifest } from '@brnd/ui/screens/screen-manifest';
 import type { RouterContext } from './root.tsx';
@@ -56,19 +56,4 @@ export function screenRoute<Screen extends ScreenComponent, Params extends objec
     return { title };
   };
   return { Screen, options: { loader } };
-}
-
-/**
- * A route that is only a path and a screen (no props from the address): the shortest form the
- * route tables can take, since each table is in the first page's file (decision 070).
- */
-export function pageRoute<
-  Parent extends AnyRoute,
-  Path extends string,
-  Screen extends ScreenComponent,
->(getParentRoute: () => Parent, path: Path, pick: (screens: Screens) => ScreenManifest<Screen>) {
-  const { Screen, options } = screenRoute(pick);
-  // The manifest's queries read no params: the loader reads only the router's context, which
-  // `Parent`'s generic type does not spell out (every parent here is under the root route).
-  return createRoute({ getParentRoute, path, loader: options.loader as never, component: Screen });
 }

@@ -3,32 +3,43 @@ import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tansta
 import { requireSession } from '../guard.ts';
 import { BuyTokenSearchSchema } from '../search.ts';
 import { rootRoute } from './root.tsx';
-import { loadScreens, pageRoute, screenRoute } from './screen-route.tsx';
+import { loadScreens, screenRoute } from './screen-route.tsx';
 
+const addBrand = screenRoute((screens) => screens.addBrandScreen);
 const brandConsole = screenRoute((screens) => screens.brandConsoleScreen);
 const buyToken = screenRoute((screens) => screens.buyTokenScreen);
 const buyTokenPayment = screenRoute((screens) => screens.buyTokenPaymentScreen);
+const dashboardHome = screenRoute((screens) => screens.dashboardHomeScreen);
 const dashboardShell = screenRoute((screens) => screens.dashboardShellScreen);
+const myBrands = screenRoute((screens) => screens.myBrandsScreen);
+const myTokens = screenRoute((screens) => screens.myTokensScreen);
+const profile = screenRoute((screens) => screens.profileScreen);
+const referrals = screenRoute((screens) => screens.referralsScreen);
+const transactions = screenRoute((screens) => screens.transactionsScreen);
+const wallet = screenRoute((screens) => screens.walletScreen);
 
-const myBrandsRoute = pageRoute(
-  () => userRoute,
-  'mybrands/lists',
-  (screens) => screens.myBrandsScreen,
-);
+const myBrandsRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'mybrands/lists',
+  ...myBrands.options,
+  component: myBrands.Screen,
+});
 
-const addBrandRoute = pageRoute(
-  () => userRoute,
-  'mybrands/addbrand',
-  (screens) => screens.addBrandScreen,
-);
+const addBrandRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'mybrands/addbrand',
+  ...addBrand.options,
+  component: addBrand.Screen,
+});
 
 /* Token-as-a-service (issue #8): the customer's tokens and each owned brand's console. */
 
-const tokensRoute = pageRoute(
-  () => userRoute,
-  'tokens',
-  (screens) => screens.myTokensScreen,
-);
+const tokensRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'tokens',
+  ...myTokens.options,
+  component: myTokens.Screen,
+});
 
 const brandConsoleRoute = createRoute({
   getParentRoute: () => userRoute,
@@ -89,29 +100,33 @@ const userIndexRoute = createRoute({
   },
 });
 
-const dashboardRoute = pageRoute(
-  () => userRoute,
-  'dashboard',
-  (screens) => screens.dashboardHomeScreen,
-);
+const dashboardRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'dashboard',
+  ...dashboardHome.options,
+  component: dashboardHome.Screen,
+});
 
-const walletRoute = pageRoute(
-  () => userRoute,
-  'wallet',
-  (screens) => screens.walletScreen,
-);
+const walletRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'wallet',
+  ...wallet.options,
+  component: wallet.Screen,
+});
 
-const referralsRoute = pageRoute(
-  () => userRoute,
-  'referrals',
-  (screens) => screens.referralsScreen,
-);
+const referralsRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'referrals',
+  ...referrals.options,
+  component: referrals.Screen,
+});
 
-const transactionsRoute = pageRoute(
-  () => userRoute,
-  'transactions',
-  (screens) => screens.transactionsScreen,
-);
+const transactionsRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'transactions',
+  ...transactions.options,
+  component: transactions.Screen,
+});
 
 const buyTokenRoute = createRoute({
   getParentRoute: () => userRoute,
@@ -142,11 +157,12 @@ const buyTokenStatusRoute = createRoute({
   },
 });
 
-const profileRoute = pageRoute(
-  () => userRoute,
-  'profile/person',
-  (screens) => screens.profileScreen,
-);
+const profileRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: 'profile/person',
+  ...profile.options,
+  component: profile.Screen,
+});
 
 export const userRoutes = userRoute.addChildren([
   userIndexRoute,
