@@ -2,8 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { INTL_LOCALE } from '@brnd/contracts/domain/constants';
 import '@brnd/ui/styles.css';
-import { LATE_FRAME_NAMESPACES, loadMessages, loadStartMessages } from '@brnd/ui/i18n';
-import { preloadToaster } from '@brnd/ui/components/Toast/Toast';
+import { loadStartMessages } from '@brnd/ui/i18n';
 import { App, createAppServices } from './App.tsx';
 import { readLanguage } from './language.ts';
 import { startMockApi } from './mock-mode.ts';
@@ -46,12 +45,7 @@ async function start(container: HTMLElement) {
   }
   // The screens' manifests (decision 060) once the page has loaded: the first navigation then
   // waits for its page's code and data only. A failure here is retried by that navigation.
-  // The frame's late messages (tab titles, API errors) and the toasts' code come then too.
-  const prefetch = () => {
-    void loadScreens().catch(() => undefined);
-    void loadMessages(LATE_FRAME_NAMESPACES).catch(() => undefined);
-    void preloadToaster().catch(() => undefined);
-  };
+  const prefetch = () => void loadScreens().catch(() => undefined);
   if (document.readyState === 'complete') setTimeout(prefetch, 0);
   else window.addEventListener('load', prefetch, { once: true });
 }

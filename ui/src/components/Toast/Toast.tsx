@@ -48,10 +48,10 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 /**
  * The stack's code and its labels (`toast.*`), fetched on the first toast or once the first page
- * has loaded (main.tsx): the first page shows no toast, so neither is in its file (decision 070).
+ * has loaded (the stack mounts then): the first page shows no toast, so neither is in its file
+ * (decision 070).
  */
 const loadToaster = withMessages(['toast'], () => import('./Toaster.tsx'));
-export const preloadToaster = (): Promise<unknown> => loadToaster();
 export const LazyToaster = lazy(() =>
   loadToaster().then((module) => ({ default: module.Toaster })),
 );
