@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { brandDetails } from '@brnd/contracts/api/brands';
-import { VOTES_PER_WINDOW } from '@brnd/contracts/domain/constants';
 import {
   brandNotFound,
   pending,
@@ -152,9 +151,9 @@ export const LimitReached: Story = {
     await expectToast(t, 'danger', t('voting.vote.limitExceeded'));
     const limited = canvas.getByRole('button', { name: voteButtonName(t) });
     await expect(limited).toHaveAttribute('aria-disabled', 'true');
-    // The numbers come from the server's vote status for this user.
+    // The spec's words; the hours that follow come from the server's vote status.
     await expect(limited).toHaveAccessibleDescription(
-      expect.stringContaining(String(VOTES_PER_WINDOW)),
+      expect.stringContaining(t('voting.vote.limitTooltip', { timeInHours: 1 }).split(/\d/)[0]!),
     );
   },
 };
