@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
-import { visualBrowserEnvironment, visualBrowserOptions } from './tests/visual/config.ts';
 
 /**
  * Every story is a test in Chromium: it renders, runs its play function, passes axe. Stories are
@@ -30,28 +29,14 @@ function storybookProject(name: string, locale: Language): TestProjectInlineConf
       isolate: true,
       // A file's first story also waits for Vite to transform its imports.
       testTimeout: 30_000,
-      // After each story: its screenshots against the committed baselines (decision 053).
-      setupFiles: ['tests/visual/capture.ts'],
       browser: {
-        ...visualBrowserOptions,
         enabled: true,
         headless: true,
         provider: playwright({
-          launchOptions: {
-            executablePath: chromiumPath,
-            args: chromiumArgs,
-            env: { ...process.env, ...visualBrowserEnvironment },
-          },
+          launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
           // No animations (ui/src/styles.css honours reduced motion): a dialog caught mid
           // fade-in is not yet visible, and which story meets it depended on the load.
-          // The page holds the test's frame at scale 1 up to 1280 x 900 (the default 1280 x 720
-          // shrank the frame, and every screenshot with it). Dates in UTC wherever the run is.
-          contextOptions: {
-            reducedMotion: 'reduce',
-            viewport: { width: 1280, height: 900 },
-            timezoneId: 'UTC',
-            locale: 'en-US',
-          },
+          contextOptions: { reducedMotion: 'reduce' },
         }),
         instances: [{ browser: 'chromium' }],
       },
@@ -77,11 +62,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: [
-            '{contracts,locales,ui,mocks,app}/**/*.test.{ts,tsx}',
-            'scripts/**/*.test.ts',
-            'tests/visual/**/*.test.ts',
-          ],
+          include: ['{contracts,locales,ui,mocks,app}/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'contracts/chain/**'],
         },
       },

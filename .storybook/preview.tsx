@@ -1,8 +1,3 @@
-// First: every story renders at one fixed instant and draws the same random values (decision 053),
-// here and in Chromatic, and the mocks' seed and the stories' args are computed when their
-// modules load.
-import { resetStoryClock } from '@brnd/ui/testing/story-clock';
-import { resetStoryRandom } from '@brnd/ui/testing/story-random';
 import { ArgTypes, Description, Primary, Subtitle, Title } from '@storybook/addon-docs/blocks';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
@@ -87,8 +82,6 @@ const preview: Preview = {
     }),
     // Fresh per story: nothing a story records, caches or changes in the fake leaks into the next.
     ({ parameters }) => {
-      resetStoryClock();
-      resetStoryRandom();
       fake.reset();
       return {
         recorders: createStoryRecorders(fn),

@@ -98,11 +98,7 @@ export function Toaster({
 }) {
   const intl = useIntl();
   return (
-    <section
-      className={styles.region}
-      aria-label={intl.formatMessage({ id: 'toast.region' })}
-      data-transient
-    >
+    <section className={styles.region} aria-label={intl.formatMessage({ id: 'toast.region' })}>
       {toasts.map((toast) => (
         <ToastView key={toast.id} toast={toast} onDismiss={onDismiss} />
       ))}

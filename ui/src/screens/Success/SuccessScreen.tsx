@@ -82,7 +82,7 @@ export function SuccessScreen({ individualCode, brandCode }: SuccessScreenProps)
           {intl.formatMessage({ id: 'accounts.success.copy' })}
         </Button>
       </div>
-      <p role="status" className={styles.status} data-transient>
+      <p role="status" className={styles.status}>
         {copy === 'copied' && intl.formatMessage({ id: 'accounts.success.copied' })}
         {copy === 'failed' && intl.formatMessage({ id: 'accounts.success.copyFailed' })}
       </p>
