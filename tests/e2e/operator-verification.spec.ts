@@ -104,7 +104,7 @@ test('a brand registered with a logo is approved by an operator; its owner is ma
   await expect(confirm.getByRole('listitem')).toContainText(['Extract from the court registry']);
   await confirm.getByRole('button', { name: `Approve ${brand}` }).click();
   await expect(
-    operator.getByText(`${brand} is verified; they have been told by e-mail.`),
+    operator.getByText(`${brand} is verified and has been told so by e-mail.`),
   ).toBeVisible();
   await expect(request).toHaveCount(0);
 
@@ -194,7 +194,9 @@ test('a brand sends its registry extract; the operator downloads it, approves, t
   await dialog.getByLabel('Reason').fill('The registry extract belongs to another company.');
   await dialog.getByRole('button', { name: 'Revoke and send' }).click();
   await expect(
-    operator.getByText(`The verification of ${brand} is revoked; they have been told by e-mail.`),
+    operator.getByText(
+      `The verification of ${brand} is revoked, and they have been told so by e-mail.`,
+    ),
   ).toBeVisible();
   await operator.getByRole('tab', { name: 'Revoked' }).click();
   await expect(
