@@ -46,7 +46,7 @@ test('a voter searches, tags a search, votes until the limit and sees the limit 
   await page.mouse.move(0, 0);
   await limited.hover();
   await expect(card.getByRole('tooltip')).toHaveText(
-    /^You have used your limit of 10\svotes\. You can vote again in \d+\shours?\.$/,
+    /^You've reached the daily limit of votes\. Come back in \d+\shours?\.$/,
   );
 
   // The server agrees after a reload: ten brands voted, the rest out of votes.
