@@ -19,6 +19,7 @@ import { FilterActions } from '../shared/FilterActions.tsx';
 import styles from '../shared/filter-form.module.css';
 import { NotificationOutcome } from '../shared/order-badges.tsx';
 import { ADMIN_TIME } from '../shared/admin-time.ts';
+import { readableJson } from '../shared/readable-json.ts';
 
 export interface NotificationFilters {
   order: string;
@@ -154,7 +155,7 @@ export function AdminNotificationsScreen({ order = '' }: { order?: string }) {
                 <NotificationOutcome notification={notification} />
               </td>
               <td className={table.long}>
-                <code>{notification.body}</code>
+                <code>{readableJson(notification.body)}</code>
               </td>
             </tr>
           ))

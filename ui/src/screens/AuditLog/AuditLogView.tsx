@@ -11,6 +11,7 @@ import styles from './AuditLogView.module.css';
 import table from '../shared/table.module.css';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { ADMIN_TIME } from '../shared/admin-time.ts';
+import { readableJson } from '../shared/readable-json.ts';
 
 export interface AuditLogFilters {
   action: string;
@@ -116,7 +117,7 @@ export function AuditLogView({
                     <td>{entry.subject}</td>
                     <td className={table.long}>
                       {Object.keys(entry.details).length > 0 && (
-                        <code>{JSON.stringify(entry.details)}</code>
+                        <code>{readableJson(entry.details)}</code>
                       )}
                     </td>
                   </tr>
