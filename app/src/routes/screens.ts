@@ -50,9 +50,3 @@ export { transactionsScreen } from '@brnd/ui/manifests/Transactions';
 export { verifyEmailScreen } from '@brnd/ui/manifests/VerifyEmail';
 export { votingScreen } from '@brnd/ui/manifests/Voting';
 export { walletScreen } from '@brnd/ui/manifests/Wallet';
-/**
- * The contract's one id rule, for the brand console's `beforeLoad`: it lives among every form's
- * field rules (decision 050), which this chunk's manifests import already, so it comes with them
- * rather than with the first page or a dynamic import of its own.
- */
-export { parseRecordId } from '@brnd/contracts/domain/rules';

@@ -3,7 +3,7 @@ import { createRoute, notFound, Outlet, redirect, useRouterState } from '@tansta
 import { requireSession } from '../guard.ts';
 import { BuyTokenSearchSchema } from '../search.ts';
 import { rootRoute } from './root.tsx';
-import { loadScreens, screenRoute } from './screen-route.tsx';
+import { screenRoute } from './screen-route.tsx';
 
 const addBrand = screenRoute((screens) => screens.addBrandScreen);
 const brandConsole = screenRoute((screens) => screens.brandConsoleScreen);
@@ -41,13 +41,20 @@ const tokensRoute = createRoute({
   component: myTokens.Screen,
 });
 
+/**
+ * The contract's one id rule, loaded with the console's code rather than with the first page (it
+ * lives among every form's field rules, decision 050).
+ */
+const brandIdRule = () =>
+  import('@brnd/contracts/domain/rules').then((module) => module.parseRecordId);
+
 const brandConsoleRoute = createRoute({
   getParentRoute: () => userRoute,
   path: 'brands/$brandId',
   ...brandConsole.options,
   // The contract's one id rule: an address that names no record is the 404 page.
   beforeLoad: async ({ params }) => {
-    if ((await loadScreens()).parseRecordId(params.brandId) === null) throw notFound();
+    if ((await brandIdRule())(params.brandId) === null) throw notFound();
   },
   component: function BrandConsolePage() {
     return <brandConsole.Screen brandId={Number(brandConsoleRoute.useParams().brandId)} />;
@@ -62,7 +69,7 @@ const brandConsoleSectionRoute = createRoute({
   ...brandConsole.options,
   beforeLoad: async ({ params }) => {
     if (!(BRAND_CONSOLE_SECTIONS as readonly string[]).includes(params.section)) throw notFound();
-    if ((await loadScreens()).parseRecordId(params.brandId) === null) throw notFound();
+    if ((await brandIdRule())(params.brandId) === null) throw notFound();
   },
   component: function BrandConsoleSectionPage() {
     const { brandId, section } = brandConsoleSectionRoute.useParams();
