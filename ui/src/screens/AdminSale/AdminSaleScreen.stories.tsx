@@ -76,8 +76,12 @@ export const Loaded: Story = {
   parameters: { msw: { handlers: saleServer().handlers } },
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
-    await expect(await inGroup(canvas, 'Tier I', t('finance.sale.tokens'))).toHaveValue('80000000');
-    await expect(await inGroup(canvas, 'Tier V', t('finance.sale.price'))).toHaveValue('0.0035');
+    await expect(
+      await inGroup(canvas, t('sale.tierNames.Tier I'), t('finance.sale.tokens')),
+    ).toHaveValue('80000000');
+    await expect(
+      await inGroup(canvas, t('sale.tierNames.Tier V'), t('finance.sale.price')),
+    ).toHaveValue('0.0035');
     await expect(canvas.getByLabelText(t('finance.sale.activeTier'))).toHaveValue('4');
     const round = await group(canvas, t('sale.stages.Round I'));
     await expect(within(round).getByLabelText(t('finance.sale.month'))).toHaveValue('2026-03');
@@ -96,10 +100,13 @@ export const Saved: Story = {
   beforeEach: savedServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const price = await inGroup(canvas, 'Tier V', t('finance.sale.price'));
+    const price = await inGroup(canvas, t('sale.tierNames.Tier V'), t('finance.sale.price'));
     await userEvent.clear(price);
     await userEvent.type(price, '0.004');
-    await userEvent.selectOptions(canvas.getByLabelText(t('finance.sale.activeTier')), 'Tier V');
+    await userEvent.selectOptions(
+      canvas.getByLabelText(t('finance.sale.activeTier')),
+      t('sale.tierNames.Tier V'),
+    );
     await userEvent.click(
       within(await group(canvas, t('sale.stages.Round II'))).getByRole('checkbox'),
     );
@@ -127,10 +134,10 @@ export const InvalidFields: Story = {
   beforeEach: invalidServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const tokens = await inGroup(canvas, 'Tier II', t('finance.sale.tokens'));
+    const tokens = await inGroup(canvas, t('sale.tierNames.Tier II'), t('finance.sale.tokens'));
     await userEvent.clear(tokens);
     await userEvent.type(tokens, '12.5');
-    const price = await inGroup(canvas, 'Tier I', t('finance.sale.price'));
+    const price = await inGroup(canvas, t('sale.tierNames.Tier I'), t('finance.sale.price'));
     await userEvent.clear(price);
     await userEvent.type(price, '0');
     const month = await inGroup(canvas, t('sale.stages.Soft Cap'), t('finance.sale.month'));
@@ -160,7 +167,7 @@ export const InvalidRules: Story = {
   beforeEach: rulesServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const price = await inGroup(canvas, 'Tier III', t('finance.sale.price'));
+    const price = await inGroup(canvas, t('sale.tierNames.Tier III'), t('finance.sale.price'));
     await userEvent.clear(price);
     await userEvent.type(price, '0.001');
     await userEvent.click(
@@ -180,7 +187,7 @@ export const OverAllocation: Story = {
   beforeEach: allocationServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const tokens = await inGroup(canvas, 'Tier I', t('finance.sale.tokens'));
+    const tokens = await inGroup(canvas, t('sale.tierNames.Tier I'), t('finance.sale.tokens'));
     await userEvent.clear(tokens);
     await userEvent.type(tokens, '100000000');
     await expect(canvas.getByText(/420[,\s ]?000[,\s ]?000/)).toBeVisible();

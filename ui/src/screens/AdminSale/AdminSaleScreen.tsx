@@ -157,7 +157,7 @@ function SaleForm({ sale, allocation }: { sale: Sale; allocation: number }) {
         >
           {sale.tiers.map((tier, index) => (
             <fieldset key={tier.id} className={styles.row}>
-              <legend>{tier.name}</legend>
+              <legend>{t(`sale.tierNames.${tier.name}`)}</legend>
               <TextField
                 label={t('finance.sale.tokens')}
                 inputMode="numeric"
@@ -185,7 +185,7 @@ function SaleForm({ sale, allocation }: { sale: Sale; allocation: number }) {
             <option value="">{t('finance.sale.noTier')}</option>
             {sale.tiers.map((tier) => (
               <option key={tier.id} value={String(tier.id)}>
-                {tier.name}
+                {t(`sale.tierNames.${tier.name}`)}
               </option>
             ))}
           </select>

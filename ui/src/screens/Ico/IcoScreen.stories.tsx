@@ -118,7 +118,8 @@ export const ProgressInTierFour: Story = {
     const t = storyIntl(globals);
     const bar = await canvas.findByRole('progressbar', { name: t.exact('sale.progress.label') });
     await expect(bar).toHaveAttribute('aria-valuenow', '480000');
-    await expect(canvas.getByText(/Tier III/, { selector: 'p' })).toHaveTextContent(/Tier IV/);
+    const progress = canvas.getByText(new RegExp(t('sale.tierNames.Tier III')), { selector: 'p' });
+    await expect(progress).toHaveTextContent(t('sale.tierNames.Tier IV'));
   },
 };
 

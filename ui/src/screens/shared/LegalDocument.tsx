@@ -7,8 +7,12 @@ import styles from './LegalDocument.module.css';
  * line, and numbered sections with a table of contents that links to each one.
  */
 
-/** The spec dates all three text pages January 10, 2020. */
-const LAST_UPDATED = { iso: '2020-01-10', time: Date.UTC(2020, 0, 10) };
+/**
+ * When the texts last changed in substance. The spec's January 10, 2020 dated the original texts;
+ * the terms, privacy policy and FAQ were rewritten for a Polish company on November 26, 2026 (#24),
+ * and a reader relies on this line to know which version binds them. Move it with the next rewrite.
+ */
+const LAST_UPDATED = { iso: '2026-11-26', time: Date.UTC(2026, 10, 26) };
 
 export interface DocumentSection {
   /** The anchor: `/privacypolicy#rights`. */

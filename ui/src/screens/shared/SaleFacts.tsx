@@ -54,11 +54,20 @@ export function SaleProgress({ sale }: { sale: Sale }) {
           {figures.soldOut.length > 0 &&
             intl.formatMessage(
               { id: 'sale.progress.soldOut' },
-              { tiers: intl.formatList(figures.soldOut.map((closed) => closed.name)) },
+              {
+                tiers: intl.formatList(
+                  figures.soldOut.map((closed) =>
+                    intl.formatMessage({ id: `sale.tierNames.${closed.name}` }),
+                  ),
+                ),
+              },
             )}{' '}
           {intl.formatMessage(
             { id: 'sale.progress.inTier' },
-            { tier: tier.name, raised: usd(figures.inActiveTier) },
+            {
+              tier: intl.formatMessage({ id: `sale.tierNames.${tier.name}` }),
+              raised: usd(figures.inActiveTier),
+            },
           )}
         </p>
       )}

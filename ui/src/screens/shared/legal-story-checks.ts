@@ -3,11 +3,11 @@ import { storyIntl } from '../../testing/story-intl.ts';
 
 type Canvas = ReturnType<typeof within>;
 
-/** The spec's date on every text page, as each language writes it. */
+/** The date the text pages last changed, as each language writes it. */
 export async function expectLastUpdated(canvas: Canvas, globals: Record<string, unknown>) {
   const t = storyIntl(globals);
-  const date = globals.locale === 'po' ? '10 stycznia 2020' : 'January 10, 2020';
+  const date = globals.locale === 'po' ? '26 listopada 2026' : 'November 26, 2026';
   const time = canvas.getByText(date);
-  await expect(time).toHaveAttribute('datetime', '2020-01-10');
+  await expect(time).toHaveAttribute('datetime', '2026-11-26');
   await expect(time.parentElement).toHaveTextContent(t('legal.lastUpdated', { date }));
 }
