@@ -7,20 +7,22 @@ export type BrowserMessages = Record<string, Message>;
  * How the browser gets its messages (docs/decisions/011-page-weight.md): only the active
  * language, and a namespace only once a page that uses it is shown.
  *
- * The shared namespaces are the ones the site's frame (navigation, footer, toasts, titles, error
- * pages, API error toasts) and the home page use; their English ships inside the app, because
- * English is the default and the fallback. Every other namespace loads with its route
+ * The shared namespaces are the ones the site's frame (navigation, footer, language switch, error
+ * pages) and the home page show; their English ships inside the app, because English is the
+ * default and the fallback. Tab titles, API error messages and the toasts' labels are not among
+ * them (decision 070): the first page shows none of them (its HTML has its title), so they load
+ * with the first screen route, the first toast, or once the first page has loaded. Every other namespace loads with its route
  * (`withMessages` in app/src/routes/screen-route.tsx). Keep the lists of shared namespaces in
  * the globs here and in namespace-files.ts equal (locales.test.ts loads every file through them).
  */
 const englishShared = import.meta.glob<Tree<Message>>(
-  './en/{common,nav,footer,toast,language,titles,pages,errors,home,blog}.json',
+  './en/{common,nav,footer,language,pages,home,blog}.json',
   { eager: true, import: 'default' },
 );
 
 /** The same namespaces in Polish, each its own chunk: a Polish visitor's first page needs them. */
 const polishShared = import.meta.glob<Tree<Message>>(
-  './pl/{common,nav,footer,toast,language,titles,pages,errors,home,blog}.json',
+  './pl/{common,nav,footer,language,pages,home,blog}.json',
   { import: 'default' },
 );
 

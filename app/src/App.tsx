@@ -8,7 +8,7 @@ import { profileQueryOptions } from '@brnd/ui/account-queries';
 import { LanguageProvider } from '@brnd/ui/i18n';
 import { NavigationProvider } from '@brnd/ui/navigation';
 import { SessionProvider, type SessionStore } from '@brnd/ui/session';
-import { ToastProvider } from '@brnd/ui/components/Toast/Toast';
+import { LazyToaster, ToastProvider } from '@brnd/ui/components/Toast/Toast';
 import { createAppApiClient } from './api-client.ts';
 import { createCookieSessionStore, type CookieSessionStore } from './cookie-session.ts';
 import { applyDocumentLanguage, readLanguage, storeLanguage } from './language.ts';
@@ -125,7 +125,7 @@ export function App({ services }: { services: AppServices }) {
         <ApiClientProvider client={apiClient}>
           <SessionProvider value={sessionStore}>
             <NavigationProvider value={navigation}>
-              <ToastProvider>
+              <ToastProvider Toaster={LazyToaster}>
                 <RouterProvider router={router} />
               </ToastProvider>
             </NavigationProvider>

@@ -3,7 +3,12 @@ import { prerender } from 'react-dom/static';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createIntl, type IntlConfig } from 'react-intl';
 import { INTL_LOCALE, type Language } from '@brnd/contracts/domain/constants';
-import { browserCatalog, loadStartMessages } from '@brnd/ui/i18n';
+import {
+  LATE_FRAME_NAMESPACES,
+  browserCatalog,
+  loadMessages,
+  loadStartMessages,
+} from '@brnd/ui/i18n';
 import { App, createAppServices } from './App.tsx';
 import { titleOf } from './routes/root.tsx';
 
@@ -23,6 +28,8 @@ export interface PrerenderedPage {
  */
 export async function renderPage(url: string, language: Language): Promise<PrerenderedPage> {
   await loadStartMessages(language);
+  // The page's title is written into its HTML: the titles the browser loads late are needed here.
+  await loadMessages(LATE_FRAME_NAMESPACES);
   const services = createAppServices({
     history: createMemoryHistory({ initialEntries: [url] }),
     language,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signInVerifiedUser } from './accounts.ts';
 
 /**
  * No page jumps while it loads (issue #21, decision 060): the main pages' layout shifts, as the
@@ -12,6 +13,8 @@ const MAX_SHIFT = 0.1;
 /** A slow phone network's answer time: the data arrives well after the page first paints. */
 const API_DELAY_MS = 400;
 const PUBLIC_PAGES = ['/', '/pricing', '/blog', '/ico', '/voting'];
+/** The main signed-in pages: the dashboard, my tokens and buying the token. */
+const SIGNED_IN_PAGES = ['/user/dashboard', '/user/tokens', '/user/buytoken'];
 
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
 
@@ -77,3 +80,15 @@ for (const path of PUBLIC_PAGES) {
     expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(MAX_SHIFT);
   });
 }
+
+test.describe('signed in', () => {
+  for (const path of SIGNED_IN_PAGES) {
+    test(`${path} does not jump while it loads`, async ({ page }) => {
+      await signInVerifiedUser(page, 'steady');
+      // Recorded from a fresh load of the page, as a signed-in visitor opening it would see it.
+      const pending = await recordShifts(page);
+      const { total, shifts } = await shiftsAfterLoad(page, pending, path);
+      expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(MAX_SHIFT);
+    });
+  }
+});

@@ -136,12 +136,27 @@ export function loadStartMessages(language: Language): Promise<void> {
 }
 
 /**
+ * The frame's namespaces the first page does not show (decision 070): tab titles (a prerendered
+ * page's HTML has its own) and API error messages. Every screen route loads them with its own
+ * namespaces (`withMessages`), and the app once its first page has loaded.
+ */
+export const LATE_FRAME_NAMESPACES: readonly string[] = ['titles', 'errors'];
+
+/** Marks `namespaces` in use and loads them in the language on screen (or being switched to). */
+export function loadMessages(namespaces: readonly string[]): Promise<void> {
+  return browserCatalog.load(activeLocale, namespaces);
+}
+
+/**
  * Wraps a route's code import so the page's namespaces arrive with its code, in parallel:
  * `lazyRouteComponent(withMessages(['pricing'], () => import('…/PricingScreen')), 'PricingScreen')`.
  */
 export function withMessages<T>(namespaces: readonly string[], load: () => Promise<T>) {
   return async (): Promise<T> => {
-    const [module] = await Promise.all([load(), browserCatalog.load(activeLocale, namespaces)]);
+    const [module] = await Promise.all([
+      load(),
+      browserCatalog.load(activeLocale, [...namespaces, ...LATE_FRAME_NAMESPACES]),
+    ]);
     return module;
   };
 }

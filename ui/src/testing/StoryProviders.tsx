@@ -4,6 +4,7 @@ import { createApiClient } from '@brnd/contracts/api/client';
 import { INTL_LOCALE, type Language } from '@brnd/contracts/domain/constants';
 import { ApiClientProvider } from '../api.tsx';
 import { ToastProvider } from '../components/Toast/Toast.tsx';
+import { Toaster } from '../components/Toast/Toaster.tsx';
 import { messages } from '@brnd/locales/messages';
 import { LanguageProvider, completeCatalog } from '../i18n.tsx';
 import { NavigationProvider } from '../navigation.tsx';
@@ -76,7 +77,7 @@ export function StoryProviders({
         <ApiClientProvider client={apiClient}>
           <SessionProvider value={store}>
             <NavigationProvider value={recorders.navigation}>
-              <ToastProvider>{children}</ToastProvider>
+              <ToastProvider Toaster={Toaster}>{children}</ToastProvider>
             </NavigationProvider>
           </SessionProvider>
         </ApiClientProvider>

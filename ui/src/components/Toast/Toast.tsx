@@ -1,17 +1,18 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
   useMemo,
   useRef,
   useState,
+  type ComponentType,
   type ReactNode,
 } from 'react';
-import { useIntl } from 'react-intl';
 import { TOAST_DURATION_MS, TOAST_MAX_SHOWN } from '@brnd/contracts/domain/constants';
-import { cx } from '../class-names.ts';
-import styles from './Toast.module.css';
+import { withMessages } from '../../i18n.tsx';
 
 export type ToastVariant = 'success' | 'danger' | 'warning';
 
@@ -38,11 +39,44 @@ export interface ToastApi {
   dismiss(id: number): void;
 }
 
+export interface ToasterProps {
+  toasts: ToastMessage[];
+  onDismiss(id: number): void;
+}
+
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Holds the toasts and renders the one Toaster; mount it once around the app. */
-export function ToastProvider({ children }: { children: ReactNode }) {
+/**
+ * The stack's code and its labels (`toast.*`), fetched on the first toast or once the first page
+ * has loaded (the stack mounts then): the first page shows no toast, so neither is in its file
+ * (decision 070).
+ */
+const loadToaster = withMessages(['toast'], () => import('./Toaster.tsx'));
+export const LazyToaster = lazy(() =>
+  loadToaster().then((module) => ({ default: module.Toaster })),
+);
+
+/**
+ * Holds the toasts and renders the one `Toaster` given (the app's `LazyToaster`; stories and tests
+ * pass `Toaster` itself, so a toast shows in the same render); mount it once around the app.
+ * The stack (a labelled region the toasts are announced in) is mounted once the page has loaded,
+ * or with the first toast if that comes sooner.
+ */
+export function ToastProvider({
+  Toaster,
+  children,
+}: {
+  Toaster: ComponentType<ToasterProps>;
+  children: ReactNode;
+}) {
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    const mount = () => setUsed(true);
+    if (document.readyState === 'complete') mount();
+    else window.addEventListener('load', mount, { once: true });
+    return () => window.removeEventListener('load', mount);
+  }, []);
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => {
@@ -54,6 +88,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       (variant: ToastVariant) =>
       (message: string, options: ToastOptions = {}) => {
         const id = nextId.current++;
+        setUsed(true);
         const toast: ToastMessage = {
           id,
           variant,
@@ -77,7 +112,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Toaster toasts={toasts} onDismiss={dismiss} />
+      {used && (
+        <Suspense fallback={null}>
+          <Toaster toasts={toasts} onDismiss={dismiss} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }
@@ -86,77 +125,4 @@ export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast needs a ToastProvider');
   return api;
-}
-
-/** The stack in the top-right corner, newest first. */
-export function Toaster({
-  toasts,
-  onDismiss,
-}: {
-  toasts: ToastMessage[];
-  onDismiss(id: number): void;
-}) {
-  const intl = useIntl();
-  return (
-    <section className={styles.region} aria-label={intl.formatMessage({ id: 'toast.region' })}>
-      {toasts.map((toast) => (
-        <ToastView key={toast.id} toast={toast} onDismiss={onDismiss} />
-      ))}
-    </section>
-  );
-}
-
-function ToastView({ toast, onDismiss }: { toast: ToastMessage; onDismiss(id: number): void }) {
-  const intl = useIntl();
-  const [paused, setPaused] = useState(false);
-  const remaining = useRef(toast.durationMs);
-  const { id } = toast;
-
-  // Hovering or focusing a toast stops its clock, so nobody loses a message mid-read.
-  useEffect(() => {
-    if (paused) return;
-    const startedAt = Date.now();
-    const timer = setTimeout(() => onDismiss(id), remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current -= Date.now() - startedAt;
-    };
-  }, [paused, id, onDismiss]);
-
-  const title =
-    toast.title ??
-    intl.formatMessage({ id: toast.variant === 'success' ? 'toast.success' : 'toast.warning' });
-
-  return (
-    <div
-      role={toast.variant === 'danger' ? 'alert' : 'status'}
-      aria-atomic="true"
-      className={cx(styles.toast, styles[toast.variant])}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <ToastIcon variant={toast.variant} />
-      <div className={styles.text}>
-        <p className={styles.title}>{title}</p>
-        <p className={styles.message}>{toast.message}</p>
-      </div>
-      <button type="button" className={styles.close} onClick={() => onDismiss(id)}>
-        <span className="visually-hidden">{intl.formatMessage({ id: 'toast.dismiss' })}</span>
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
-      </button>
-    </div>
-  );
-}
-
-function ToastIcon({ variant }: { variant: ToastVariant }) {
-  return (
-    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="10" />
-      {variant === 'success' ? <path d="m7.5 12.5 3 3 6-6.5" /> : <path d="M12 7v6m0 3.5v.5" />}
-    </svg>
-  );
 }
