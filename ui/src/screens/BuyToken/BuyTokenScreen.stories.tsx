@@ -4,6 +4,7 @@ import { buyTokens } from '@brnd/contracts/api/orders';
 import { sale, type Sale } from '@brnd/contracts/api/sale';
 import {
   buyTokensSaleEnded,
+  declaredError,
   buyTokensTooManyOpen,
   cardInitFailed,
   cardRetryTooSoon,
@@ -152,6 +153,12 @@ export const OrderFailed: Story = {
     await expect(await within(toasts).findByText(t('sale.buy.orderFailed'))).toBeInTheDocument();
     await expect(storyRecorders(loaded).navigation.navigate).not.toHaveBeenCalled();
   },
+};
+
+/** The payment gateway is down (a declared 503): the same 'Error! Please try again later'. */
+export const GatewayDown: Story = {
+  ...OrderFailed,
+  parameters: { msw: { handlers: [declaredError(buyTokens, 'gatewayUnavailable')] } },
 };
 
 const sentKeys: (string | null)[] = [];

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError } from '@brnd/contracts/api/errors';
+import { ApiError, isEndpointError } from '@brnd/contracts/api/errors';
 import { createApiClient } from '@brnd/contracts/api/client';
 import { cardProviderInit } from '@brnd/contracts/api/card-provider';
 import { buyTokens, kantor } from '@brnd/contracts/api/orders';
@@ -73,9 +73,13 @@ function BuyTokenOrders({ sale, search }: { sale: Sale; search: BuySearch }) {
       navigation.navigate(`/user/buytoken/${answer.response.uuid}`);
     },
     onError: (error) => {
-      // A refusal the server explains (the sale has ended, a bad amount) is said as such; a
-      // failure is the spec's 'Error! Please try again later'.
-      if (error instanceof ApiError && error.status < 500 && error.body.messageId) {
+      // A refusal the endpoint declares (the sale has ended, a bad amount, too many open orders)
+      // is said as such; a provider that is down or an undeclared failure is the spec's
+      // 'Error! Please try again later'.
+      const providerDown =
+        isEndpointError(error, buyTokens, 'gatewayUnavailable') ||
+        isEndpointError(error, buyTokens, 'priceUnavailable');
+      if (error instanceof ApiError && error.declared && !providerDown) {
         toast.danger(apiErrorText(error, intl));
       } else {
         toast.warning(t('sale.buy.orderFailed'), { durationMs: BUY_TOAST_DURATION_MS });
