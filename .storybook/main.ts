@@ -31,6 +31,7 @@ const config: StorybookConfig = {
         'msw/browser',
         'qrcode.react',
         'react-intl',
+        'storybook/viewport',
         'valibot',
       ],
     };

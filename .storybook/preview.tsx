@@ -3,6 +3,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupWorker } from 'msw/browser';
 import { configure, fn } from 'storybook/test';
+import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
 import { LANGUAGES, type Language } from '@brnd/contracts/domain/constants';
 import { fake, handlers } from '@brnd/mocks/handlers';
 import { DEMO_EMAIL, DEMO_PASSWORD, OPERATOR_EMAIL } from '@brnd/mocks/seed';
@@ -98,6 +99,13 @@ const preview: Preview = {
     // Any accessibility violation fails the story's test.
     a11y: { test: 'error' },
     chromatic: { modes: chromaticModes },
+    // Storybook's sizes, and the phone the layout test and Chromatic's phone mode use (375 px).
+    viewport: {
+      options: {
+        ...MINIMAL_VIEWPORTS,
+        phone: { name: 'Phone', styles: { width: '375px', height: '667px' }, type: 'mobile' },
+      },
+    },
     // A component's docs page: what it is for, its first story with the code, and its props from
     // the types. Each state is a story of its own in the sidebar; showing them all on one page
     // would also repeat the landmarks every story's providers render (the toasts' region).

@@ -4,6 +4,7 @@ import { profile } from '@brnd/contracts/api/accounts';
 import { pending, respondWith } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
+import { expectFitsPhone, expectSideBySide, PHONE } from '../shared/story-helpers.ts';
 // eslint-disable-next-line no-restricted-imports -- a layout's story shows it around a real screen
 import { DashboardHomeScreen } from '../DashboardHome/DashboardHomeScreen.tsx';
 import { DashboardShell } from './DashboardShell.tsx';
@@ -58,6 +59,28 @@ export const OnDashboard: Story = {
       '/user/profile/person',
       undefined,
     );
+  },
+};
+
+/**
+ * On a phone the greeting takes one line and the disabled KYC button sits beside its note, so the
+ * tabs (and the tab's own content) come as high as they can.
+ */
+export const OnPhone: Story = {
+  globals: PHONE,
+  parameters: { msw: { handlers: [profileLoaded] } },
+  play: async ({ canvas, canvasElement, globals }) => {
+    const t = storyIntl(globals);
+    await canvas.findByRole('heading', {
+      level: 1,
+      name: t.exact('dashboard.heading', { name: 'Anna Kowalska' }),
+    });
+    const kyc = canvas.getByRole('button', { name: t.exact('dashboard.kyc.button') });
+    await expectSideBySide(kyc, canvas.getByText(t('dashboard.kyc.note')));
+    await expect(
+      canvas.getByRole('navigation', { name: t.exact('dashboard.tabs.label') }),
+    ).toBeVisible();
+    await expectFitsPhone(canvasElement);
   },
 };
 

@@ -10,7 +10,7 @@ import {
 } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
-import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
+import { expectFieldError, expectFitsPhone, expectToast, PHONE } from '../shared/story-helpers.ts';
 import { IcoScreen } from './IcoScreen.tsx';
 
 const meta = {
@@ -56,6 +56,22 @@ export const Running: Story = {
     await expect(
       canvas.getByRole('heading', { name: t.exact('sale.ico.teamTitle') }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * On a phone the tier table scrolls sideways in a box of its own (its caption above it, whole),
+ * and nothing else leaves the screen.
+ */
+export const OnPhone: Story = {
+  globals: PHONE,
+  play: async ({ canvas, canvasElement, globals }) => {
+    const t = storyIntl(globals);
+    await usdField(canvas, t);
+    await expect(canvas.getAllByRole('row')).toHaveLength(6);
+    const caption = canvas.getByText(t('sale.tiers.caption'), { selector: 'p' });
+    await expect(caption.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expectFitsPhone(canvasElement);
   },
 };
 

@@ -6,7 +6,7 @@ import { fake } from '@brnd/mocks/handlers';
 import { refuseBrand, resubmitRefused } from '@brnd/mocks/admin-scenarios';
 import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
-import { expectToast } from '../shared/story-helpers.ts';
+import { expectApart, expectFitsPhone, expectToast, PHONE } from '../shared/story-helpers.ts';
 import { brandRow } from '../shared/voting-fixtures.ts';
 import { MyBrandsScreen } from './MyBrandsScreen.tsx';
 
@@ -125,6 +125,26 @@ export const VerificationStatuses: Story = {
         name: t.exact('brandTokens.console.linkLabel', { brand: 'Referred Brand' }),
       }),
     ).toBeNull();
+  },
+};
+
+/** On a phone each brand's verification badge stays clear of its name, inside the screen. */
+export const StatusesOnPhone: Story = {
+  ...VerificationStatuses,
+  globals: PHONE,
+  play: async ({ canvas, canvasElement, globals }) => {
+    const t = storyIntl(globals);
+    for (const [name, status] of [
+      ['Waiting Brand', 'pending'],
+      ['Approved Brand', 'verified'],
+      ['Refused Brand', 'rejected'],
+      ['Withdrawn Brand', 'revoked'],
+    ] as const) {
+      const link = await canvas.findByRole('link', { name });
+      const row = within(link.closest('li') as HTMLElement);
+      await expectApart(link, row.getByText(t(`brands.mine.verification.${status}`)));
+    }
+    await expectFitsPhone(canvasElement);
   },
 };
 

@@ -16,7 +16,12 @@ import {
 } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
-import { expectToast } from '../shared/story-helpers.ts';
+import {
+  expectFitsPhone,
+  expectPlaceholderFits,
+  expectToast,
+  PHONE,
+} from '../shared/story-helpers.ts';
 import { brandRow, brandRows } from '../shared/voting-fixtures.ts';
 import { URL_CHECK_DELAY_MS } from './url-check.ts';
 import { VotingScreen } from './VotingScreen.tsx';
@@ -46,6 +51,18 @@ function voteButton(t: Translate, within_: ReturnType<typeof within>, name: stri
 
 const limitText = (t: Translate) =>
   t('voting.vote.limitTooltip', { timeInHours: VOTE_WINDOW_HOURS });
+
+/** On a phone: the search box shows its whole hint, and the cards stay inside the screen. */
+export const OnPhone: Story = {
+  globals: PHONE,
+  play: async ({ canvas, canvasElement, globals }) => {
+    const t = storyIntl(globals);
+    await card(canvas, 'Ledgerly');
+    const search = canvas.getByRole('combobox', { name: t.exact('voting.search.label') });
+    await expectPlaceholderFits(search as HTMLInputElement);
+    await expectFitsPhone(canvasElement);
+  },
+};
 
 /** A visitor sees every list and is sent to log in (coming back to /voting) to vote. */
 export const LoggedOut: Story = {

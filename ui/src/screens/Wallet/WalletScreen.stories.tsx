@@ -15,7 +15,7 @@ import {
   walletChallengeExpired,
 } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
-import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
+import { expectFieldError, expectFitsPhone, expectToast, PHONE } from '../shared/story-helpers.ts';
 import { WalletScreen } from './WalletScreen.tsx';
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -128,6 +128,18 @@ export const NoPayouts: Story = {
       ADDRESS,
     );
     await expect(canvas.getByRole('button', { name: t.exact('wallet.payOut') })).toBeEnabled();
+  },
+};
+
+/** On a phone the warning, the address field and the payout button all fit the screen. */
+export const OnPhone: Story = {
+  globals: PHONE,
+  parameters: { msw: { handlers: [funded, listOf()] } },
+  play: async ({ canvas, canvasElement, globals }) => {
+    const t = storyIntl(globals);
+    await expect(await canvas.findByText(t('wallet.payouts.empty'))).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.exact('wallet.payOut') })).toBeVisible();
+    await expectFitsPhone(canvasElement);
   },
 };
 

@@ -49,3 +49,62 @@ export async function expectNoFieldError(canvas: Canvas, label: string) {
   const field = canvas.getByLabelText(label, { selector: 'input' });
   await expect(field).not.toHaveAttribute('aria-invalid');
 }
+
+/**
+ * A phone's screen, 375 × 667 (`parameters.viewport.options.phone` in .storybook/preview.tsx):
+ * the width the layout test and Chromatic's phone mode use. `globals: PHONE` on a story.
+ */
+export const PHONE = { viewport: { value: 'phone', isRotated: false } };
+
+/**
+ * On a phone nothing pushes the page sideways: the frame is the phone's width, and every visible
+ * element stays inside it unless a box that scrolls or clips sideways holds it (a table's scroll
+ * box, a tab strip).
+ */
+export async function expectFitsPhone(canvasElement: HTMLElement) {
+  await waitFor(() => expect(window.innerWidth).toBe(375));
+  const outside = [...canvasElement.querySelectorAll<HTMLElement>('*')].filter((element) => {
+    if (element.closest('.visually-hidden')) return false;
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    if (box.left >= -0.5 && box.right <= window.innerWidth + 0.5) return false;
+    return !insideSidewaysBox(element, canvasElement);
+  });
+  await expect(outside.map((element) => element.outerHTML.slice(0, 120))).toEqual([]);
+}
+
+function insideSidewaysBox(element: HTMLElement, root: HTMLElement): boolean {
+  for (let box = element.parentElement; box && box !== root; box = box.parentElement) {
+    if (getComputedStyle(box).overflowX !== 'visible') return true;
+  }
+  return false;
+}
+
+/** Two elements side by side: their boxes share part of a line, and neither covers the other. */
+export async function expectSideBySide(first: Element, second: Element) {
+  const a = first.getBoundingClientRect();
+  const b = second.getBoundingClientRect();
+  await expect(a.top < b.bottom && b.top < a.bottom).toBe(true);
+  await expect(a.right <= b.left + 0.5 || b.right <= a.left + 0.5).toBe(true);
+}
+
+/** Two elements that do not cover each other (a badge beside a name it must not overlap). */
+export async function expectApart(first: Element, second: Element) {
+  const a = first.getBoundingClientRect();
+  const b = second.getBoundingClientRect();
+  const apart =
+    a.right <= b.left + 0.5 ||
+    b.right <= a.left + 0.5 ||
+    a.bottom <= b.top + 0.5 ||
+    b.bottom <= a.top + 0.5;
+  await expect(apart).toBe(true);
+}
+
+/** The input's placeholder fits its box whole, in the input's own font. */
+export async function expectPlaceholderFits(input: HTMLInputElement) {
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+  context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  await expect(context.measureText(input.placeholder).width).toBeLessThanOrEqual(room);
+}
