@@ -8,6 +8,7 @@ import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { paymentSituationTransactions, sampleTransactions } from './transactions-fixtures.ts';
+import { expectFitsPhone, PHONE } from '../shared/story-helpers.ts';
 import { TransactionsScreen } from './TransactionsScreen.tsx';
 
 const TWELVE = sampleTransactions(12);
@@ -98,6 +99,19 @@ export const Paged: Story = {
     await waitFor(() => expect(bodyRows(canvas.getByRole('table'))).toHaveLength(2));
     await expect(canvas.getByRole('table')).toHaveAttribute('aria-busy', 'false');
     await expect(next).toBeDisabled();
+  },
+};
+
+/** On a phone the table scrolls in its own box, and the pager's buttons stay on the screen. */
+export const OnPhone: Story = {
+  globals: PHONE,
+  parameters: { msw: { handlers: [twelveTransactions, noActivity] } },
+  play: async ({ canvas, canvasElement, globals }) => {
+    const t = storyIntl(globals);
+    await expect(bodyRows(await canvas.findByRole('table'))).toHaveLength(5);
+    const next = canvas.getByRole('button', { name: t.exact('common.pagination.next') });
+    await expect(next.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expectFitsPhone(canvasElement);
   },
 };
 
