@@ -11,8 +11,8 @@ export type BrowserMessages = Record<string, Message>;
  * pages) and the home page show; their English ships inside the app, because English is the
  * default and the fallback. Tab titles, API error messages and the toasts' labels are not among
  * them (decision 070): the first page shows none of them (its HTML has its title), so they load
- * with the first screen route, the first toast, or once the first page has loaded. Every other namespace loads with its route
- * (`withMessages` in app/src/routes/screen-route.tsx). Keep the lists of shared namespaces in
+ * with the first screen route, the first toast, or once the first page has loaded. Every other
+ * namespace loads with its route (`withMessages` in app/src/routes/screen-route.tsx). Keep the lists of shared namespaces in
  * the globs here and in namespace-files.ts equal (locales.test.ts loads every file through them).
  */
 const englishShared = import.meta.glob<Tree<Message>>(

@@ -18,7 +18,7 @@ export function Alert({ variant = 'info', title, children, className }: AlertPro
       role={variant === 'danger' ? 'alert' : 'status'}
       className={cx(styles.alert, styles[variant], className)}
     >
-      <AlertIcon variant={variant} />
+      <StatusIcon variant={variant} className={styles.icon} />
       <div className={styles.text}>
         {title && <p className={styles.title}>{title}</p>}
         <div className={styles.body}>{children}</div>
@@ -27,9 +27,10 @@ export function Alert({ variant = 'info', title, children, className }: AlertPro
   );
 }
 
-function AlertIcon({ variant }: { variant: AlertVariant }) {
+/** The variant's mark in a circle (also the toasts'), sized and coloured by `className`. */
+export function StatusIcon({ variant, className }: { variant: AlertVariant; className?: string }) {
   return (
-    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" />
       {variant === 'success' && <path d="m7.5 12.5 3 3 6-6.5" />}
       {variant === 'info' && <path d="M12 11v6m0-9.5V8" />}

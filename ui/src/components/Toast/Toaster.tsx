@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { StatusIcon } from '../Alert/Alert.tsx';
 import { cx } from '../class-names.ts';
-import type { ToasterProps, ToastMessage, ToastVariant } from './Toast.tsx';
+import type { ToasterProps, ToastMessage } from './Toast.tsx';
 import styles from './Toast.module.css';
 
 /** The stack in the top-right corner, newest first. */
@@ -51,7 +52,7 @@ function ToastView({ toast, onDismiss }: { toast: ToastMessage; onDismiss(id: nu
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <ToastIcon variant={toast.variant} />
+      <StatusIcon variant={toast.variant} className={styles.icon} />
       <div className={styles.text}>
         <p className={styles.title}>{title}</p>
         <p className={styles.message}>{toast.message}</p>
@@ -63,14 +64,5 @@ function ToastView({ toast, onDismiss }: { toast: ToastMessage; onDismiss(id: nu
         </svg>
       </button>
     </div>
-  );
-}
-
-function ToastIcon({ variant }: { variant: ToastVariant }) {
-  return (
-    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="10" />
-      {variant === 'success' ? <path d="m7.5 12.5 3 3 6-6.5" /> : <path d="M12 7v6m0 3.5v.5" />}
-    </svg>
   );
 }

@@ -11,6 +11,7 @@ import styles from './AdminOrders.module.css';
 import { ExceptionBadge, NotificationOutcome, StatusBadge } from '../shared/order-badges.tsx';
 import { ResolveForm, type ResolveFormProps } from './ResolveForm.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
+import { readableJson } from '../shared/readable-json.ts';
 
 export interface AdminOrderViewProps extends Pick<ResolveFormProps, 'onResolve' | 'resolving'> {
   order: AdminOrderDetail;
@@ -183,7 +184,7 @@ export function AdminOrderView({
               <NotificationOutcome notification={notification} />
             </td>
             <td className={table.long}>
-              <code>{notification.body}</code>
+              <code>{readableJson(notification.body)}</code>
             </td>
           </tr>
         ))}

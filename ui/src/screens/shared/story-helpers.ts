@@ -80,12 +80,12 @@ function insideSidewaysBox(element: HTMLElement, root: HTMLElement): boolean {
   return false;
 }
 
-/** Two elements side by side: their boxes share part of a line, and neither covers the other. */
+/** Two elements side by side: on a shared line, neither covering the other. */
 export async function expectSideBySide(first: Element, second: Element) {
   const a = first.getBoundingClientRect();
   const b = second.getBoundingClientRect();
   await expect(a.top < b.bottom && b.top < a.bottom).toBe(true);
-  await expect(a.right <= b.left + 0.5 || b.right <= a.left + 0.5).toBe(true);
+  await expectApart(first, second);
 }
 
 /** Two elements that do not cover each other (a badge beside a name it must not overlap). */
