@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
+import { visualBrowserEnvironment, visualBrowserOptions } from './tests/visual/config.ts';
 
 /**
  * Every story is a test in Chromium: it renders, runs its play function, passes axe. Stories are
@@ -29,16 +30,31 @@ function storybookProject(name: string, locale: Language): TestProjectInlineConf
       // that never settles once left React's test scope open and every later story timed out
       // after it, so `test:stories` stops at the first failure (--bail=1).
       isolate: false,
-      // A file's first story also waits for Vite to transform its imports.
-      testTimeout: 30_000,
+      // A file's first story also waits for Vite to transform its imports, and a screen's two
+      // screenshots are part of its test.
+      testTimeout: 60_000,
+      // Registers the screenshots each story is compared with (decision 053).
+      setupFiles: ['tests/visual/capture.ts'],
       browser: {
+        ...visualBrowserOptions,
         enabled: true,
         headless: true,
         provider: playwright({
-          launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+          launchOptions: {
+            executablePath: chromiumPath,
+            args: chromiumArgs,
+            env: { ...process.env, ...visualBrowserEnvironment },
+          },
           // No animations (ui/src/styles.css honours reduced motion): a dialog caught mid
           // fade-in is not yet visible, and which story meets it depended on the load.
-          contextOptions: { reducedMotion: 'reduce' },
+          // The page holds the test's frame at scale 1 up to 1280 x 900 (the default 1280 x 720
+          // shrank the frame, and every screenshot with it). Dates in UTC wherever the run is.
+          contextOptions: {
+            reducedMotion: 'reduce',
+            viewport: { width: 1280, height: 900 },
+            timezoneId: 'UTC',
+            locale: 'en-US',
+          },
         }),
         instances: [{ browser: 'chromium' }],
       },
@@ -67,7 +83,11 @@ export default defineConfig({
           // One jsdom per worker for all files: setting one up per file was 63 of the 71 s.
           isolate: false,
           setupFiles: ['tests/unit-setup.ts'],
-          include: ['{contracts,locales,ui,mocks,app}/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            '{contracts,locales,ui,mocks,app}/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'tests/visual/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, 'contracts/chain/**'],
         },
       },

@@ -1,3 +1,8 @@
+// First: every story renders at one fixed instant and draws the same random values (decision 053),
+// here and in Chromatic, and the mocks' seed and the stories' args are computed when their
+// modules load.
+import { resetStoryClock } from '@brnd/ui/testing/story-clock';
+import { resetStoryRandom } from '@brnd/ui/testing/story-random';
 import { ArgTypes, Description, Primary, Subtitle, Title } from '@storybook/addon-docs/blocks';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
@@ -13,6 +18,7 @@ import {
   type StorySession,
 } from '@brnd/ui/testing/StoryProviders';
 import { applyPolishArgs } from '@brnd/ui/testing/polish-args';
+import { captureStory } from '@brnd/ui/testing/story-capture';
 import { createStoryRecorders, storyRecorders } from '@brnd/ui/testing/story-recorders';
 import '@brnd/ui/styles.css';
 import { chromaticModes } from './modes.ts';
@@ -83,6 +89,8 @@ const preview: Preview = {
     }),
     // Fresh per story: nothing a story records, caches or changes in the fake leaks into the next.
     ({ parameters }) => {
+      resetStoryClock();
+      resetStoryRandom();
       fake.reset();
       return {
         recorders: createStoryRecorders(fn),
@@ -93,6 +101,8 @@ const preview: Preview = {
   ],
   // Runs before the story renders; the same args reach its play function.
   beforeEach: (context) => applyPolishArgs(context),
+  // After its play function: the local visual run's screenshots (decision 053); elsewhere nothing.
+  afterEach: (context) => captureStory(context),
   decorators: [withProviders],
   parameters: {
     layout: 'padded',

@@ -12,6 +12,10 @@ function definedSearch(search: NavigateOptions['search']): Record<string, string
 /** Binds the ui's navigation adapter to TanStack Router, so screens never import the router. */
 export function createRouterNavigation(router: AppRouter): Navigation {
   return {
+    // Read when a screen asks: the prerender builds these services where there is no window.
+    get origin() {
+      return window.location.origin;
+    },
     navigate(to, options = {}) {
       void router.navigate({
         to,

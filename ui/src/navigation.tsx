@@ -11,6 +11,11 @@ export interface NavigateOptions {
 }
 
 export interface Navigation {
+  /**
+   * The site's own address for links people share (referral links): the app's origin. Stories
+   * bind a fixed one, so what they show does not depend on the port they happen to be served on.
+   */
+  origin: string;
   navigate(to: string, options?: NavigateOptions): void;
   /** The href the app would render for a link, so links stay real anchors. */
   href(to: string, options?: NavigateOptions): string;

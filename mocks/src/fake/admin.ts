@@ -64,6 +64,7 @@ export function fakeOperatorConsole(core: FakeCore) {
         created_at: new Date(now()).toISOString(),
       };
       core.state.buybacks.push(buyback);
+      core.markSent(buyback.id);
       recordAudit(operator, 'buyback.record', input.quarter, { ...input });
       return { buyback };
     },

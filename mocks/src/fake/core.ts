@@ -82,10 +82,22 @@ export function createFakeCore(seed: FakeSeed, options: FakeOptions) {
     });
   }
 
+  // The fake "mines" a burn or a payout a second after it was sent, timed on a clock of its own:
+  // in Storybook the story clock stands still (decision 053), and a chain does not.
+  const chainClock = options.now ?? (() => performance.now());
+  const sentAt = new Map<string, number>();
+  function markSent(id: string) {
+    sentAt.set(id, chainClock());
+  }
+  function minedYet(id: string): boolean {
+    if (!sentAt.has(id)) markSent(id);
+    return chainClock() - sentAt.get(id)! >= 1_000;
+  }
+
   /** Newest first; a burn the fake "mines" a second after it was recorded. */
   function buybacksNewestFirst(): Buyback[] {
     for (const buyback of state.buybacks) {
-      if (buyback.status === 'pending' && now() - Date.parse(buyback.created_at) >= 1_000) {
+      if (buyback.status === 'pending' && minedYet(buyback.id)) {
         Object.assign(buyback, { status: 'confirmed', tx_hash: `0x${randomHex(32)}` });
       }
     }
@@ -98,7 +110,7 @@ export function createFakeCore(seed: FakeSeed, options: FakeOptions) {
    */
   function settlePayouts() {
     for (const payout of state.payouts ?? []) {
-      if (payout.status !== 'pending' || now() - Date.parse(payout.created_at) < 1_000) continue;
+      if (payout.status !== 'pending' || !minedYet(payout.id)) continue;
       const txHash = `0x${randomHex(32)}`;
       Object.assign(payout, { status: 'confirmed', txHash });
       const owner = userById(payout.userId);
@@ -415,6 +427,7 @@ export function createFakeCore(seed: FakeSeed, options: FakeOptions) {
     },
     set state(value: FakeState) {
       state = value;
+      sentAt.clear();
     },
     fresh: () => seededState(seed, now(), appUrl),
     now,
@@ -423,6 +436,7 @@ export function createFakeCore(seed: FakeSeed, options: FakeOptions) {
     raisedUsd,
     recordAudit,
     buybacksNewestFirst,
+    markSent,
     settlePayouts,
     send,
     issueCode,

@@ -67,6 +67,7 @@ export function fakeWallet(core: FakeCore) {
       };
       user.wallet.brnd_tokens = balance - tokens;
       (core.state.payouts ??= []).unshift({ ...payout, userId: user.id });
+      core.markSent(payout.id);
       recordActivity(core.state, user.id, now(), 'payout', -tokens, {
         type: 'payout',
         id: payout.id,

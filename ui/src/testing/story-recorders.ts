@@ -10,6 +10,9 @@ export type Spy<F extends (...args: never[]) => unknown> = F & {
   mock: { calls: Parameters<F>[] };
 };
 
+/** The origin the stories' links are built on (Navigation.origin), whatever port serves them. */
+export const STORY_ORIGIN = 'https://brnd.example';
+
 export interface NavigationRecorder extends Navigation {
   navigate: Spy<(to: string, options?: NavigateOptions) => void>;
   assign: Spy<(url: string) => void>;
@@ -31,7 +34,7 @@ type SpyFactory = () => (...args: unknown[]) => unknown;
 export function createStoryRecorders(makeSpy: SpyFactory): StoryRecorders {
   const spy = <F extends (...args: never[]) => unknown>() => makeSpy() as unknown as Spy<F>;
   return {
-    navigation: { navigate: spy(), assign: spy(), href: hrefFor },
+    navigation: { origin: STORY_ORIGIN, navigate: spy(), assign: spy(), href: hrefFor },
     session: { signIn: spy(), signOut: spy() },
   };
 }

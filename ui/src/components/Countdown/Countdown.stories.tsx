@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
+import { advanceStoryClock } from '../../testing/story-clock.ts';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { Countdown } from './Countdown.tsx';
 
@@ -25,6 +26,8 @@ export const Running: Story = {
       new RegExp(`^03${t('sale.countdown.days', { count: 3 })}`),
     );
     const before = timer.textContent;
+    // Stories run on a clock that stands still (decision 053): move it, and the next tick shows it.
+    advanceStoryClock(1_000);
     await waitFor(() => expect(timer.textContent).not.toBe(before), { timeout: 2_500 });
   },
 };

@@ -21,6 +21,8 @@ function ToastDemo({ variant, message, trigger, options }: ToastDemoProps) {
 const meta = {
   component: ToastDemo,
   tags: ['autodocs'],
+  // The toasts are what these stories show: captured while they are up (decision 053).
+  parameters: { visual: { showTransient: true } },
   args: {
     variant: 'success',
     message: 'Your profile was updated successfully!',

@@ -193,7 +193,7 @@ function CopyLink() {
       >
         {intl.formatMessage({ id: 'voting.detail.copyLink' })}
       </Button>
-      <span role="status" className={styles.copyStatus}>
+      <span role="status" className={styles.copyStatus} data-transient>
         {copy === 'copied' && intl.formatMessage({ id: 'voting.detail.copied' })}
         {copy === 'failed' && intl.formatMessage({ id: 'voting.detail.copyFailed' })}
       </span>

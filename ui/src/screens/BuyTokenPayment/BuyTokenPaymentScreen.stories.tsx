@@ -82,14 +82,14 @@ let storyStartedAt = 0;
 const zeroThenWaiting = http.get('*/api/orders/verify/:uuid', () =>
   HttpResponse.json({
     message: 'success',
-    response: sampleOrder(Date.now() - storyStartedAt < 3_000 ? 0 : 1),
+    response: sampleOrder(performance.now() - storyStartedAt < 3_000 ? 0 : 1),
   }),
 );
 
 /** Status 0 has no payment details yet: nothing is shown until a later check brings status 1. */
 export const StatusZeroThenWaiting: Story = {
   beforeEach: () => {
-    storyStartedAt = Date.now();
+    storyStartedAt = performance.now();
   },
   parameters: { msw: { handlers: [zeroThenWaiting] } },
   play: async ({ canvas, globals }) => {
@@ -318,7 +318,7 @@ export const VerifyFailure: Story = {
 let dropOutStartedAt = 0;
 /** Checks at 0 s answer, at 5 s fail (503), at 10 s answer again: timed from the story's start. */
 const dropsOut = http.get('*/api/orders/verify/:uuid', () => {
-  const elapsed = Date.now() - dropOutStartedAt;
+  const elapsed = performance.now() - dropOutStartedAt;
   if (elapsed > 3_000 && elapsed < 8_000) {
     return HttpResponse.json(
       { message: 'Service unavailable', messageId: 'errors.server' },
@@ -333,7 +333,7 @@ const dropsOut = http.get('*/api/orders/verify/:uuid', () => {
 
 export const CheckDropsOut: Story = {
   beforeEach: () => {
-    dropOutStartedAt = Date.now();
+    dropOutStartedAt = performance.now();
   },
   parameters: { msw: { handlers: [dropsOut] } },
   play: async ({ canvas, globals, loaded }) => {

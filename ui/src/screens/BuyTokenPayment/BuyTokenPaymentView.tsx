@@ -230,7 +230,7 @@ function CopyButton({ text, label, done }: { text: string; label: string; done: 
       >
         {label}
       </Button>
-      <span role="status" className={styles.copied}>
+      <span role="status" className={styles.copied} data-transient>
         {copied ? done : ''}
       </span>
     </>

@@ -42,7 +42,7 @@ export function RedemptionCode({ redemption }: { redemption: Redemption }) {
         <Button variant="secondary" onClick={() => void copyCode()}>
           {t('copy')}
         </Button>
-        <span role="status">
+        <span role="status" data-transient>
           {copy === 'copied' && t('copied')}
           {copy === 'failed' && t('copyFailed')}
         </span>

@@ -10,7 +10,7 @@ import { TextField } from '../../components/TextField/TextField.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
-import { referralLink } from '../shared/referral-link.ts';
+import { useReferralLink } from '../shared/referral-link.ts';
 import styles from './ReferralsScreen.module.css';
 import { useCreateReferralMutation, useEditReferralMutation } from './referral-queries.ts';
 
@@ -21,11 +21,12 @@ function descriptionError(description: string): string | undefined {
 
 export function EditDialog({ referral, onClose }: { referral: Referral; onClose(): void }) {
   const intl = useIntl();
+  const referralLink = useReferralLink();
   return (
     <DescriptionDialog
       formId="referral-edit"
       title={intl.formatMessage({ id: 'referrals.editTitle' })}
-      text={referralLink(window.location.origin, referral.code)}
+      text={referralLink(referral.code)}
       submitLabel={intl.formatMessage({ id: 'referrals.save' })}
       successId="referrals.descriptionUpdated"
       initialDescription={referral.description}

@@ -5,6 +5,7 @@ import { INTL_LOCALE } from '@brnd/contracts/domain/constants';
 import { respondWith, serverError } from '@brnd/mocks/scenarios';
 import { DEMO_REFERRAL_CODE } from '@brnd/mocks/seed';
 import { storyIntl } from '../../testing/story-intl.ts';
+import { STORY_ORIGIN } from '../../testing/story-recorders.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
 import { ReferralsScreen } from './ReferralsScreen.tsx';
 
@@ -32,7 +33,7 @@ function numberCell(row: HTMLElement, globals: Record<string, unknown>, value: n
   );
 }
 
-const link = (code: string) => `${window.location.origin}/ref/${code}`;
+const link = (code: string) => `${STORY_ORIGIN}/ref/${code}`;
 
 /** What the stubbed clipboard received in the running story. */
 const copied: string[] = [];

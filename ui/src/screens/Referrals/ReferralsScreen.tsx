@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Referral } from '@brnd/contracts/api/referrals';
 import { COPIED_MESSAGE_DURATION_MS } from '@brnd/contracts/domain/constants';
 import { useApiClient } from '../../api.tsx';
+import { useNavigation } from '../../navigation.tsx';
 import { referralLink } from '../shared/referral-link.ts';
 import { referralsQueryOptions } from './referral-queries.ts';
 import { CreateDialog, EditDialog } from './ReferralDialogs.tsx';
@@ -12,6 +13,7 @@ import { RemoveDialog, type RemoveAction } from './RemoveDialog.tsx';
 /** The referrals tab: the user's links with their counts, copy, edit and 'add a new link'. */
 export function ReferralsScreen() {
   const api = useApiClient();
+  const { origin } = useNavigation();
   const query = useQuery(referralsQueryOptions(api));
   const [editing, setEditing] = useState<Referral | null>(null);
   const [creating, setCreating] = useState(false);
@@ -25,7 +27,7 @@ export function ReferralsScreen() {
   const copyLink = async (code: string) => {
     clearTimeout(timer.current);
     try {
-      await navigator.clipboard.writeText(referralLink(window.location.origin, code));
+      await navigator.clipboard.writeText(referralLink(origin, code));
       setCopy({ code, outcome: 'copied' });
     } catch {
       setCopy({ code, outcome: 'failed' });
@@ -38,7 +40,7 @@ export function ReferralsScreen() {
       rows={query.data}
       failed={query.isError}
       onRetry={() => void query.refetch()}
-      origin={window.location.origin}
+      origin={origin}
       onCopy={(code) => void copyLink(code)}
       copy={copy}
       onEdit={setEditing}

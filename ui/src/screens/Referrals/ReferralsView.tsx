@@ -165,7 +165,7 @@ export function ReferralsView({
         <Button onClick={onAdd}>{intl.formatMessage({ id: 'referrals.addLink' })}</Button>
       </div>
       {body}
-      <p role="status" className={styles.status}>
+      <p role="status" className={styles.status} data-transient>
         {copy?.outcome === 'copied' && intl.formatMessage({ id: 'referrals.copied' })}
         {copy?.outcome === 'failed' && intl.formatMessage({ id: 'referrals.copyFailed' })}
       </p>

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import type { Referral } from '@brnd/contracts/api/referrals';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
-import { referralLink } from '../shared/referral-link.ts';
+import { useReferralLink } from '../shared/referral-link.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import { useRemoveReferralMutation } from './referral-queries.ts';
 
@@ -24,6 +24,7 @@ export function RemoveDialog({
   const intl = useIntl();
   const toast = useToast();
   const showError = useApiErrorToast();
+  const referralLink = useReferralLink();
   const mutation = useRemoveReferralMutation(action);
   const t = (id: string) => intl.formatMessage({ id: `referrals.${id}` });
   return (
@@ -47,7 +48,7 @@ export function RemoveDialog({
         })
       }
     >
-      <p>{referralLink(window.location.origin, referral.code)}</p>
+      <p>{referralLink(referral.code)}</p>
       <p>{t(`${action}Text`)}</p>
     </ConfirmDialog>
   );

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { storyIntl } from '../../testing/story-intl.ts';
+import { STORY_ORIGIN } from '../../testing/story-recorders.ts';
 import { SuccessScreen } from './SuccessScreen.tsx';
 
 const meta = {
@@ -32,7 +33,7 @@ export const Individual: Story = {
     }),
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const link = `${window.location.origin}/ref/anna-7f3k`;
+    const link = `${STORY_ORIGIN}/ref/anna-7f3k`;
     // The account is ready: the page says so and offers signing in first.
     await expect(canvas.getByText(t('accounts.success.confirmed'))).toBeVisible();
     await expect(
@@ -56,7 +57,7 @@ export const Brand: Story = {
       canvas.queryByRole('link', { name: t.exact('accounts.common.toLogin') }),
     ).toBeNull();
     await expect(canvas.getByLabelText(t('accounts.success.linkLabel'))).toHaveValue(
-      `${window.location.origin}/ref/acme-brand`,
+      `${STORY_ORIGIN}/ref/acme-brand`,
     );
   },
 };

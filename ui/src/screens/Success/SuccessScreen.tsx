@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';
 import { MessagePage } from '../shared/MessagePage.tsx';
 import styles from './SuccessScreen.module.css';
-import { referralLink } from '../shared/referral-link.ts';
+import { useReferralLink } from '../shared/referral-link.ts';
 
 export interface SuccessScreenProps {
   /** `indivi_code`: the referral code of a new individual account. */
@@ -20,6 +20,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 export function SuccessScreen({ individualCode, brandCode }: SuccessScreenProps) {
   const intl = useIntl();
   const code = brandCode || individualCode;
+  const referralLink = useReferralLink();
   const [copy, setCopy] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -51,7 +52,7 @@ export function SuccessScreen({ individualCode, brandCode }: SuccessScreenProps)
     );
   }
 
-  const link = referralLink(window.location.origin, code);
+  const link = referralLink(code);
   const copyLink = async () => {
     clearTimeout(timer.current);
     try {
@@ -82,7 +83,7 @@ export function SuccessScreen({ individualCode, brandCode }: SuccessScreenProps)
           {intl.formatMessage({ id: 'accounts.success.copy' })}
         </Button>
       </div>
-      <p role="status" className={styles.status}>
+      <p role="status" className={styles.status} data-transient>
         {copy === 'copied' && intl.formatMessage({ id: 'accounts.success.copied' })}
         {copy === 'failed' && intl.formatMessage({ id: 'accounts.success.copyFailed' })}
       </p>
