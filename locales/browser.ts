@@ -16,13 +16,13 @@ export type BrowserMessages = Record<string, Message>;
  * the globs here and in namespace-files.ts equal (locales.test.ts loads every file through them).
  */
 const englishShared = import.meta.glob<Tree<Message>>(
-  './en/{common,nav,footer,language,pages,home,blog}.json',
+  './en/{common,nav,footer,language,pages,home}.json',
   { eager: true, import: 'default' },
 );
 
 /** The same namespaces in Polish, each its own chunk: a Polish visitor's first page needs them. */
 const polishShared = import.meta.glob<Tree<Message>>(
-  './pl/{common,nav,footer,language,pages,home,blog}.json',
+  './pl/{common,nav,footer,language,pages,home}.json',
   { import: 'default' },
 );
 
