@@ -9,6 +9,7 @@ import { stripContractSchemas } from './strip-contract-schemas.ts';
 import { typesetMessage } from '../locales/typography.ts';
 import type { Locale } from '../locales/flatten.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 /**
  * Writes `.br` and `.gz` twins of every text asset once at build time; the bff's static server
@@ -106,6 +107,19 @@ function precompileMessages(): Plugin {
   };
 }
 
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * A CSS module's class names: `_inner_x1Yz9`, the class and a hash of its file. Vite's default
+ * adds the line number too (`_inner_10sk3_1`), which makes no name more unique and, as every
+ * name of a file differs from the next there, gzips worse: the first page's class maps were
+ * ~0.2 kB gzip heavier. The client build and the prerender's SSR build name alike (hydration).
+ */
+function scopedClassName(name: string, file: string): string {
+  const relative = path.relative(repoRoot, file.split('?')[0] ?? file);
+  return `_${name}_${createHash('sha256').update(relative).digest('base64url').slice(0, 5)}`;
+}
+
 // `npm run dev` runs the bff on this address and proxies the API to it (scripts/dev.ts).
 const bffUrl = process.env.BFF_URL ?? 'http://localhost:3001';
 
@@ -116,6 +130,7 @@ export default defineConfig(({ mode, isSsrBuild = false }) => {
     plugins: isSsrBuild
       ? [react(), precompileMessages()]
       : [react(), precompileMessages(), stripContractSchemas(), inlineEntryCss(), precompress()],
+    css: { modules: { generateScopedName: scopedClassName } },
     resolve: {
       alias: [
         {

@@ -12,19 +12,17 @@ export type BrowserMessages = Record<string, Message>;
  * default and the fallback. Tab titles, API error messages and the toasts' labels are not among
  * them (decision 070): the first page shows none of them (its HTML has its title), so they load
  * with the first screen route, the first toast, or once the first page has loaded. Every other
- * namespace loads with its route (`withMessages` in app/src/routes/screen-route.tsx). Keep the lists of shared namespaces in
- * the globs here and in namespace-files.ts equal (locales.test.ts loads every file through them).
+ * namespace loads with its route (`withMessages` in app/src/routes/screen-route.tsx). Keep the
+ * lists of shared namespaces in the globs here, in polish-shared.ts and in namespace-files.ts equal
+ * (locales.test.ts loads every file through them).
  */
 const englishShared = import.meta.glob<Tree<Message>>(
-  './en/{common,nav,footer,language,pages,home,blog}.json',
+  './en/{common,nav,footer,language,pages,home}.json',
   { eager: true, import: 'default' },
 );
 
-/** The same namespaces in Polish, each its own chunk: a Polish visitor's first page needs them. */
-const polishShared = import.meta.glob<Tree<Message>>(
-  './pl/{common,nav,footer,language,pages,home,blog}.json',
-  { import: 'default' },
-);
+/** The same namespaces in Polish, one chunk of their own: a Polish visitor's first page needs them. */
+const polishShared = () => import('./polish-shared.ts').then((module) => module.files);
 
 /**
  * Every other namespace file of both languages, each its own chunk fetched on first use. The
@@ -42,15 +40,16 @@ export const englishSharedMessages: BrowserMessages = Object.assign(
 );
 
 export async function hasNamespace(namespace: string): Promise<boolean> {
-  const file = `./pl/${namespace}.json`;
-  return file in polishShared || file in (await otherFiles());
+  return SHARED_NAMESPACES.includes(namespace) || `./pl/${namespace}.json` in (await otherFiles());
 }
 
 export async function loadNamespace(locale: Locale, namespace: string): Promise<BrowserMessages> {
   const shared = locale === 'en' ? englishShared[`./en/${namespace}.json`] : undefined;
   if (shared) return flatten(shared, namespace);
   const file = `./${locale}/${namespace}.json`;
-  const load = polishShared[file] ?? (await otherFiles())[file];
-  if (!load) throw new Error(`No messages for ${locale}/${namespace}`);
-  return flatten(await load(), namespace);
+  const tree = SHARED_NAMESPACES.includes(namespace)
+    ? (await polishShared())[file]
+    : await (await otherFiles())[file]?.();
+  if (!tree) throw new Error(`No messages for ${locale}/${namespace}`);
+  return flatten(tree, namespace);
 }

@@ -5,6 +5,6 @@ import type { Message, Tree } from './flatten.ts';
  * its own chunk, and this list of them one more, loaded when a route first needs a namespace.
  */
 export const files = import.meta.glob<Tree<Message>>(
-  ['./{en,pl}/*.json', '!./{en,pl}/{common,nav,footer,language,pages,home,blog}.json'],
+  ['./{en,pl}/*.json', '!./{en,pl}/{common,nav,footer,language,pages,home}.json'],
   { import: 'default' },
 );

@@ -4,7 +4,6 @@ import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { ApiError } from '@brnd/contracts/api/errors';
 import type { Language } from '@brnd/contracts/domain/constants';
 import { ApiClientProvider } from '@brnd/ui/api';
-import { profileQueryOptions } from '@brnd/ui/account-queries';
 import { LanguageProvider } from '@brnd/ui/i18n';
 import { NavigationProvider } from '@brnd/ui/navigation';
 import { SessionProvider, type SessionStore } from '@brnd/ui/session';
@@ -97,15 +96,13 @@ export function App({ services }: { services: AppServices }) {
       setLanguageState(next);
       // Signed in, the flag is also the account's language: its e-mails and SMS follow it.
       if (session.getSession()) {
-        // The account endpoints come with the account forms' rules: loaded when first used, not
-        // with the first page (decision 050).
-        import('@brnd/contracts/api/accounts')
-          .then(({ setLanguage: endpoint }) =>
-            apiClient.call(endpoint, { body: { language: next } }),
-          )
-          .then(({ user }) =>
-            queryClient.setQueryData(profileQueryOptions(apiClient).queryKey, user),
-          )
+        // The account endpoints come with the account forms' rules, and the profile's query with
+        // the signed-in pages: loaded when first used, not with the first page (decision 050).
+        Promise.all([import('@brnd/contracts/api/accounts'), import('@brnd/ui/account-queries')])
+          .then(async ([{ setLanguage: endpoint }, { profileQueryOptions }]) => {
+            const { user } = await apiClient.call(endpoint, { body: { language: next } });
+            queryClient.setQueryData(profileQueryOptions(apiClient).queryKey, user);
+          })
           // The page still switches; the profile shows the account's language to set it again.
           .catch(() => undefined);
       }

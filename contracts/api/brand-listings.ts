@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
-// Not error-catalogue.ts: these declarations stay in the first page's build, valibot must not.
+// Not error-catalogue.ts, which brings valibot: the production build keeps `errors` (decision 050).
 import { inputErrors, readSessionErrors } from './shared-errors.ts';
 import {
   BrandRowsSchema,
@@ -17,19 +17,11 @@ export type { Brand, ContestWinner, FavouriteBrand } from './brand-schemas.ts';
 /**
  * A brand as listings show it and the listings of the home and voting pages. They answer visitors
  * too (`auth: 'optional'`); with a token each row also tells whether this user voted for it and
- * may still vote. Apart from brands.ts so the home page does not carry the brand forms' rules.
+ * may still vote. Apart from brands.ts so the home page does not carry the brand forms' rules;
+ * the home page's own listing is in top-rated-brands.ts, so these stay out of its first file.
  */
 
-/** Most votes first; the home page asks for 50. */
-export const topRatedBrands = defineEndpoint({
-  id: 'topRatedBrands',
-  method: 'GET',
-  path: '/api/brands/toprated',
-  auth: 'optional',
-  query: ListingQuerySchema,
-  response: BrandRowsSchema,
-  errors: { ...inputErrors },
-});
+export { topRatedBrands } from './top-rated-brands.ts';
 
 /**
  * Recent votes first, each weighted down by its age (Hacker-News style): a brand climbs with

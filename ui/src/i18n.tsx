@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { RawIntlProvider, createIntl, createIntlCache, useIntl, type IntlConfig } from 'react-intl';
+import { RawIntlProvider, createIntl, createIntlCache, type IntlConfig } from 'react-intl';
 import {
   SHARED_NAMESPACES,
   englishSharedMessages,
@@ -20,7 +20,6 @@ import type { Locale, Messages } from '@brnd/locales/messages';
 import { DEFAULT_LANGUAGE, INTL_LOCALE, type Language } from '@brnd/contracts/domain/constants';
 import { formattingWithFigures } from '@brnd/contracts/domain/copy-figures';
 import { typesetMessages } from '@brnd/locales/typography';
-import { formatAmount, type AmountOptions, type AmountValue } from '@brnd/locales/amounts';
 
 /**
  * Where the messages a page shows come from. The browser's catalog fetches a language's
@@ -274,21 +273,4 @@ export function useLanguage(): LanguageState {
   const state = useContext(LanguageContext);
   if (!state) throw new Error('useLanguage needs a LanguageProvider');
   return state;
-}
-
-/**
- * `amount('0.00123', 'BTC')` is "0,00123 BTC" in Polish: every amount of coins, tokens or money a
- * screen shows, in the page's language, exact to the last digit (locales/amounts.ts).
- */
-export function useAmount(): (
-  amount: AmountValue,
-  unit: string,
-  options?: AmountOptions,
-) => string {
-  const intl = useIntl();
-  return useCallback(
-    (amount: AmountValue, unit: string, options?: AmountOptions) =>
-      formatAmount(intl, amount, unit, options),
-    [intl],
-  );
 }

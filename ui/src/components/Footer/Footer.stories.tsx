@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
 import { Footer } from './Footer.tsx';
@@ -14,7 +14,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvas, globals, loaded, userEvent }) => {
+  play: async ({ canvas, canvasElement, globals, loaded, userEvent }) => {
     const t = storyIntl(globals);
     const links = canvas.getByRole('navigation', { name: t.exact('footer.label') });
     await expect(links).toBeVisible();
@@ -40,6 +40,10 @@ export const Default: Story = {
         expect.stringMatching(/^https:\/\//),
       );
     }
+    // Each icon is a symbol of one SVG file, drawn by <use> once the file is in: every one draws.
+    const icons = [...canvasElement.querySelectorAll<SVGUseElement>('footer use')];
+    await expect(icons).toHaveLength(5);
+    for (const icon of icons) await waitFor(() => expect(icon.getBBox().width).toBeGreaterThan(0));
     await expect(
       canvas.getByText(t('footer.copyright', { year: String(new Date().getFullYear()) })),
     ).toBeVisible();

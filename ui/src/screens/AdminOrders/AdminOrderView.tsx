@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { AdminOrderDetail } from '@brnd/contracts/api/admin-orders';
-import { useAmount } from '../../i18n.tsx';
+import { useAmount } from '../../amounts.ts';
 import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { ADMIN_TIME } from '../shared/admin-time.ts';

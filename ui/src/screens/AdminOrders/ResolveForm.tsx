@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { AdminOrderDetail, ResolutionDecision } from '@brnd/contracts/api/admin-orders';
-import { useAmount } from '../../i18n.tsx';
+import { useAmount } from '../../amounts.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { TextField } from '../../components/TextField/TextField.tsx';

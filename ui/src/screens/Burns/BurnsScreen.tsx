@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { burns } from '@brnd/contracts/api/burns';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { useApiClient } from '../../api.tsx';
-import { useAmount } from '../../i18n.tsx';
+import { useAmount } from '../../amounts.ts';
 import { cx } from '../../components/class-names.ts';
 import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
 import screen from '../shared/screen.module.css';

@@ -8,7 +8,7 @@ import { Card } from '../../components/Card/Card.tsx';
 import { formatClock, useNow } from '../../components/Countdown/countdown.ts';
 import { QrCode } from '../../components/QrCode/QrCode.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
-import { useAmount } from '../../i18n.tsx';
+import { useAmount } from '../../amounts.ts';
 import { useNavigation } from '../../navigation.tsx';
 import { usePaymentDeadline, walletLink } from './payment-view.ts';
 import styles from './BuyTokenPaymentScreen.module.css';

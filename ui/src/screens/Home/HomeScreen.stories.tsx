@@ -84,7 +84,7 @@ export const Loading: Story = {
     const t = storyIntl(globals);
     const statuses = await canvas.findAllByRole('status');
     const texts = statuses.map((status) => status.textContent);
-    await expect(texts).toEqual([t.exact('home.topVoted.loading'), t.exact('blog.loading')]);
+    await expect(texts).toEqual([t.exact('home.topVoted.loading'), t.exact('home.latest.loading')]);
   },
 };
 

@@ -70,13 +70,13 @@ function LatestArticles() {
   const intl = useIntl();
   const api = useApiClient();
   const query = useQuery(blogQueryOptions(api));
-  if (query.isPending) return <Spinner label={intl.formatMessage({ id: 'blog.loading' })} />;
+  if (query.isPending) return <Spinner label={intl.formatMessage({ id: 'home.latest.loading' })} />;
   if (query.isError) {
     return <p className={styles.muted}>{intl.formatMessage({ id: 'home.latest.error' })}</p>;
   }
   const articles = query.data.articles.slice(0, HOME_LATEST_ARTICLES);
   if (articles.length === 0) {
-    return <p className={styles.muted}>{intl.formatMessage({ id: 'blog.empty' })}</p>;
+    return <p className={styles.muted}>{intl.formatMessage({ id: 'home.latest.empty' })}</p>;
   }
   return (
     <ul className={styles.posts}>

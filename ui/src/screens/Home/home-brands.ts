@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
+import { topRatedBrands } from '@brnd/contracts/api/top-rated-brands';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { HOME_TOP_RATED_LIMIT } from '@brnd/contracts/domain/constants';
 

@@ -11,7 +11,7 @@ import { Button, ButtonLink } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
-import { useAmount } from '../../i18n.tsx';
+import { useAmount } from '../../amounts.ts';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { brandTokenErrorText } from '../shared/brand-token-errors.ts';
 import {

@@ -3,7 +3,7 @@ import type { Transaction } from '@brnd/contracts/api/orders';
 import type { TransactionStatus } from '@brnd/contracts/domain/constants';
 import { PAYOUT_SIGNATURE } from '@brnd/contracts/api/wallet';
 import { Card } from '../../components/Card/Card.tsx';
-import { useAmount } from '../../i18n.tsx';
+import { useAmount } from '../../amounts.ts';
 import { Link } from '../../navigation.tsx';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import styles from './TransactionsView.module.css';
