@@ -2,13 +2,8 @@ import { expect, test } from 'vitest';
 import { DESKTOP, PHONE, screenshotSizes } from './sizes.ts';
 
 test('a screen is captured at a phone and a desktop size, a component at a desktop size', () => {
-  expect(screenshotSizes('screens-login-view--default', false)).toEqual([
-    PHONE,
-    DESKTOP,
-  ]);
-  expect(screenshotSizes('components-modal--open', false)).toEqual([
-    DESKTOP,
-  ]);
+  expect(screenshotSizes('screens-login-view--default', false)).toEqual([PHONE, DESKTOP]);
+  expect(screenshotSizes('components-modal--open', false)).toEqual([DESKTOP]);
   expect(screenshotSizes('emails-templates--verify-email', false)).toEqual([DESKTOP]);
 });
 
