@@ -18,9 +18,7 @@ import {
   type VerificationStatus,
 } from '@brnd/contracts/domain/verification';
 import { useApiClient } from '../../api.tsx';
-import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
-import { Modal } from '../../components/Modal/Modal.tsx';
 import { Tabs } from '../../components/Tabs/Tabs.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
@@ -30,6 +28,7 @@ import { saveFile } from '../shared/save-file.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
 import styles from './AdminVerification.module.css';
 import { ApproveDialog } from './ApproveDialog.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { VerificationItemView } from './VerificationItemView.tsx';
 
@@ -230,29 +229,13 @@ export function AdminVerificationScreen() {
         }}
         onCancel={() => setRevoking(null)}
       />
-      <Modal
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
+      <DeleteDialog
+        target={deleting}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+          setDeleting(null);
         }}
-        title={t('deleteTitle', { name: deleting?.name ?? '' })}
-        description={t('deleteText')}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              {t('cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (deleting) remove.mutate(deleting);
-                setDeleting(null);
-              }}
-            >
-              {t('confirmDelete')}
-            </Button>
-          </>
-        }
+        onCancel={() => setDeleting(null)}
       />
     </Card>
   );
