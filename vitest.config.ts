@@ -25,7 +25,7 @@ function storybookProject(name: string, locale: Language): TestProjectInlineConf
     test: {
       name,
       // One page per language for every file: a fresh page per file re-imported the preview,
-      // the mocks and the locales (~250 modules) 190 times, 918 s against 238 s (decision 073).
+      // the mocks and the locales (~250 modules) 190 times, 918 s against 238 s (decision 074).
       // Each story still starts clean (fresh fake, query client, session and handlers). A story
       // that never settles once left React's test scope open and every later story timed out
       // after it, so `test:stories` stops at the first failure (--bail=1).

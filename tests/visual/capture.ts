@@ -1,6 +1,6 @@
 /**
- * Local visual regression (decision 053): after a story has rendered, run its play function and
- * passed axe, its page is compared with the committed baseline image, in the project's language.
+ * Local visual regression (decision 053): after a story has rendered and run its play function,
+ * its page is compared with the committed baseline image, in the project's language.
  * Screens at a phone's and a desktop's first viewport, everything else at the desktop's; a story
  * that sets its own viewport (`globals.viewport`) once, at that viewport.
  *

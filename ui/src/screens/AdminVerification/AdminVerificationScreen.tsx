@@ -12,26 +12,16 @@ import {
 } from '@brnd/contracts/api/admin-verification';
 import type { ApiClient } from '@brnd/contracts/api/client';
 import { isEndpointError } from '@brnd/contracts/api/errors';
-import {
-  VERIFICATION_BUSINESS_DAYS,
-  VERIFICATION_STATUSES,
-  type VerificationStatus,
-} from '@brnd/contracts/domain/verification';
+import type { VerificationStatus } from '@brnd/contracts/domain/verification';
 import { useApiClient } from '../../api.tsx';
-import { Button } from '../../components/Button/Button.tsx';
-import { Card } from '../../components/Card/Card.tsx';
-import { Modal } from '../../components/Modal/Modal.tsx';
-import { Tabs } from '../../components/Tabs/Tabs.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
-import { LoadFailure, LoadingPage } from '../shared/LoadStates.tsx';
-import screen from '../shared/screen.module.css';
 import { saveFile } from '../shared/save-file.ts';
 import { useApiErrorToast } from '../shared/use-api-error-toast.ts';
-import styles from './AdminVerification.module.css';
+import { AdminVerificationView } from './AdminVerificationView.tsx';
 import { ApproveDialog } from './ApproveDialog.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
-import { VerificationItemView } from './VerificationItemView.tsx';
 
 const QUEUE_KEY = ['admin', 'verification'] as const;
 
@@ -147,63 +137,30 @@ export function AdminVerificationScreen() {
     return null;
   };
 
-  let body;
-  if (queue.isPending) {
-    body = <LoadingPage label={t('loading')} />;
-  } else if (queue.isError) {
-    body = <LoadFailure error={queue.error} onRetry={() => void queue.refetch()} />;
-  } else if (queue.data.length === 0) {
-    body = (
-      <p className={screen.muted}>{t(status === 'pending' ? 'empty' : `emptyStatus.${status}`)}</p>
-    );
-  } else {
-    body = (
-      <>
-        <p className={styles.count}>
-          {t(status === 'pending' ? 'count' : 'countDecided', { count: queue.data.length })}
-        </p>
-        <div className={styles.queue}>
-          {queue.data.map((item) => (
-            <VerificationItemView
-              key={`${item.kind}-${item.id}`}
-              item={item}
-              busy={running(item)}
-              onApprove={() => {
-                decide.reset();
-                setApproving(item);
-              }}
-              onReject={() => {
-                decide.reset();
-                setRejecting(item);
-              }}
-              onRevoke={() => {
-                revoke.reset();
-                setRevoking(item);
-              }}
-              onDelete={item.kind === 'company' ? () => setDeleting(item) : undefined}
-              onDownload={(file) => download.mutate(file)}
-              downloading={download.isPending ? (download.variables?.id ?? null) : null}
-            />
-          ))}
-        </div>
-      </>
-    );
-  }
-
   return (
-    <Card title={t('heading')}>
-      <p className={screen.muted}>{t('intro', { days: VERIFICATION_BUSINESS_DAYS })}</p>
-      <Tabs
-        label={t('statusTabs')}
-        value={status}
-        onValueChange={(value) => setStatus(value as VerificationStatus)}
-        tabs={VERIFICATION_STATUSES.map((value) => ({
-          value,
-          label: t(`statuses.${value}`),
-          // Only the open tab's list is loaded.
-          content: value === status ? body : null,
-        }))}
-      />
+    <AdminVerificationView
+      status={status}
+      onStatusChange={setStatus}
+      items={queue.data}
+      loadError={queue.error}
+      onRetry={() => void queue.refetch()}
+      runningAction={running}
+      downloading={download.isPending ? (download.variables?.id ?? null) : null}
+      onApprove={(item) => {
+        decide.reset();
+        setApproving(item);
+      }}
+      onReject={(item) => {
+        decide.reset();
+        setRejecting(item);
+      }}
+      onRevoke={(item) => {
+        revoke.reset();
+        setRevoking(item);
+      }}
+      onDelete={setDeleting}
+      onDownload={(file) => download.mutate(file)}
+    >
       <ApproveDialog
         item={approving}
         busy={decide.isPending}
@@ -230,30 +187,14 @@ export function AdminVerificationScreen() {
         }}
         onCancel={() => setRevoking(null)}
       />
-      <Modal
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
+      <DeleteDialog
+        target={deleting}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+          setDeleting(null);
         }}
-        title={t('deleteTitle', { name: deleting?.name ?? '' })}
-        description={t('deleteText')}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              {t('cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (deleting) remove.mutate(deleting);
-                setDeleting(null);
-              }}
-            >
-              {t('confirmDelete')}
-            </Button>
-          </>
-        }
+        onCancel={() => setDeleting(null)}
       />
-    </Card>
+    </AdminVerificationView>
   );
 }

@@ -1,4 +1,3 @@
-import { STAKE_PREMIUM_MIN_AGE_DAYS } from '@brnd/contracts/domain/wallet-proof';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
@@ -6,10 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TokenAmountSchema, type StakingAction } from '@brnd/contracts/domain/brand-tokens';
 import { useApiClient } from '../../api.tsx';
 import { Alert } from '../../components/Alert/Alert.tsx';
-import { Button, ButtonLink } from '../../components/Button/Button.tsx';
-import { Card } from '../../components/Card/Card.tsx';
 import { Spinner } from '../../components/Spinner/Spinner.tsx';
-import { TextField } from '../../components/TextField/TextField.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { useErrorText } from '../shared/forms.ts';
 import { brandTokenErrorText } from '../shared/brand-token-errors.ts';
@@ -18,8 +14,7 @@ import {
   stakingStatusQueryOptions,
   useStakingTransactionsMutation,
 } from '../shared/brand-token-queries.ts';
-import screen from '../shared/screen.module.css';
-import styles from './BrandConsole.module.css';
+import { StakingPanelView, type FailureReason, type WalletProblem } from './StakingPanelView.tsx';
 
 /** The browser wallet's EIP-1193 provider (MetaMask and the like put it on `window.ethereum`). */
 export interface Eip1193Provider {
@@ -51,15 +46,6 @@ async function waitForReceipt(wallet: Eip1193Provider, hash: string): Promise<vo
   }
   throw new Error('timeout');
 }
-
-type WalletProblem =
-  | { kind: 'rejected' }
-  | { kind: 'wrongAccount'; account: string }
-  | { kind: 'wrongChain' }
-  | { kind: 'failed'; reason: FailureReason }
-  | { kind: 'api'; error: unknown };
-
-type FailureReason = 'reverted' | 'timeout' | 'funds' | 'other';
 
 /**
  * What went wrong, in words the page can say: a wallet's or the chain's own message (often a
@@ -96,10 +82,6 @@ export function StakingPanel() {
     return <Alert variant="danger">{brandTokenErrorText(status.error, intl)}</Alert>;
   }
   const data = status.data;
-  const number = (value: number) => intl.formatNumber(value);
-  const unbondingDays = Math.round(data.unbonding_seconds / 86_400);
-  const unbondingReady =
-    data.unbonding_until !== null && Date.parse(data.unbonding_until) <= Date.now();
 
   async function run(action: StakingAction) {
     setProblem(null);
@@ -156,109 +138,17 @@ export function StakingPanel() {
     }
   }
 
-  const busy = progress !== null || prepare.isPending;
-  const ready = Boolean(wallet && data.wallet);
-
   return (
-    <Card title={t('title')}>
-      <p>{t('lead', { threshold: data.premium_threshold, days: STAKE_PREMIUM_MIN_AGE_DAYS })}</p>
-      <dl className={styles.figures}>
-        <div>
-          <dt>{t('walletBrnd')}</dt>
-          <dd>{number(data.wallet_brnd)}</dd>
-        </div>
-        <div>
-          <dt>{t('staked')}</dt>
-          <dd>{number(data.staked)}</dd>
-        </div>
-        <div>
-          <dt>{t('unbonding')}</dt>
-          <dd>{number(data.unbonding)}</dd>
-        </div>
-      </dl>
-      {data.wallet && (
-        <p className={screen.muted}>
-          {t('wallet')}: <span className={styles.mono}>{data.wallet}</span>
-        </p>
-      )}
-      {data.wallet && !data.wallet_verified && (
-        <Alert variant="warning">{t('walletUnproven')}</Alert>
-      )}
-      <Alert variant={data.premium && !data.premium_from ? 'success' : 'info'}>
-        {data.premium
-          ? data.premium_from
-            ? t('premiumFrom', {
-                date: intl.formatDate(data.premium_from, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                }),
-              })
-            : t('premium')
-          : t('notPremium', { missing: Math.max(0, data.premium_threshold - data.staked) })}
-      </Alert>
-      {data.unbonding > 0 && data.unbonding_until && (
-        <p>
-          {unbondingReady
-            ? t('unbondingReady', { amount: data.unbonding })
-            : t('unbondingUntil', {
-                amount: data.unbonding,
-                date: intl.formatDate(data.unbonding_until, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                }),
-              })}
-        </p>
-      )}
-      <p className={screen.muted}>{t('unbondingTime', { days: unbondingDays })}</p>
-      {!data.wallet && (
-        <Alert variant="warning">
-          {t('noWalletSaved')}{' '}
-          <ButtonLink to="/user/wallet" variant="secondary">
-            {t('walletTab')}
-          </ButtonLink>
-        </Alert>
-      )}
-      {data.wallet && !wallet && <Alert variant="warning">{t('noWallet')}</Alert>}
-      {ready && (
-        <>
-          <TextField
-            label={t('amount')}
-            name="amount"
-            inputMode="numeric"
-            value={amount}
-            error={amountError}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          <div className={screen.actions}>
-            <Button onClick={() => void run('stake')} busy={busy}>
-              {t('stake')}
-            </Button>
-            <Button variant="secondary" onClick={() => void run('unstake')} disabled={busy}>
-              {t('unstake')}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => void run('withdraw')}
-              disabled={busy || !unbondingReady}
-            >
-              {t('withdraw')}
-            </Button>
-          </div>
-        </>
-      )}
-      {progress && (
-        <p role="status">{t('confirming', { step: progress.step, steps: progress.steps })}</p>
-      )}
-      {problem && (
-        <Alert variant="danger">
-          {problem.kind === 'rejected' && t('rejected')}
-          {problem.kind === 'wrongAccount' &&
-            t('wrongAccount', { account: problem.account, wallet: data.wallet ?? '' })}
-          {problem.kind === 'wrongChain' && t('wrongChain', { chainId: data.chain_id })}
-          {problem.kind === 'failed' && t('walletFailed', { reason: problem.reason })}
-          {problem.kind === 'api' && brandTokenErrorText(problem.error, intl)}
-        </Alert>
-      )}
-    </Card>
+    <StakingPanelView
+      status={data}
+      hasBrowserWallet={wallet !== undefined}
+      amount={amount}
+      amountError={amountError}
+      onAmountChange={setAmount}
+      onRun={(action) => void run(action)}
+      busy={progress !== null || prepare.isPending}
+      progress={progress}
+      problem={problem}
+    />
   );
 }
