@@ -36,9 +36,7 @@ registerStoryCapture(async (story) => {
   // failed never gets here (Storybook runs its afterEach hooks only after a passing play).
   if (story.parameters.chromatic?.disableSnapshot) return;
   const language = LANGUAGES.find((value) => value === story.globals.locale) ?? 'en';
-  const setsOwnViewport = Boolean(
-    (story.globals.viewport as { value?: unknown } | undefined)?.value,
-  );
+  const setsOwnViewport = Boolean(story.globals.viewport?.value);
   for (const { name: sizeName, viewport } of screenshotSizes(story.id, setsOwnViewport)) {
     // Vitest keeps [\w-] of a name and folds "--" into "-": the story id's "--" becomes "__",
     // so the file name is the name the update command notes.

@@ -1,11 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { useIntl } from 'react-intl';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { messages } from '@brnd/locales/messages';
 import { LanguageProvider, createBrowserCatalog } from './i18n.tsx';
-
-afterEach(cleanup);
 
 function PricingTitle() {
   return <h1>{useIntl().formatMessage({ id: 'pricing.title' })}</h1>;

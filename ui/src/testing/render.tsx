@@ -1,15 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { Language } from '@brnd/contracts/domain/constants';
 import type { Session } from '../session.tsx';
 import { StoryProviders, createTestQueryClient } from './StoryProviders.tsx';
 import { createStoryRecorders } from './story-recorders.ts';
-
-// The unit project runs without globals, so Testing Library cannot unmount by itself.
-afterEach(cleanup);
 
 /** Renders inside the providers the stories get, for jsdom unit tests. */
 export function renderWithProviders(

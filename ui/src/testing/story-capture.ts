@@ -16,7 +16,7 @@ export interface CapturedStory {
     chromatic?: { disableSnapshot?: boolean };
     visual?: { showTransient?: boolean };
   };
-  globals: { locale?: unknown; viewport?: unknown };
+  globals: { locale?: unknown; viewport?: { value?: unknown } };
 }
 
 type Capture = (story: CapturedStory) => Promise<void>;

@@ -1,10 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { Menu } from './Menu.tsx';
-
-afterEach(cleanup);
 
 function renderMenu() {
   const picked = vi.fn();

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { useState } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import * as v from 'valibot';
@@ -10,8 +10,6 @@ import { EmailSchema } from '@brnd/contracts/domain/rules';
 import { messages } from '@brnd/locales/messages';
 import type { FieldErrors } from './api-error.ts';
 import { useErrorText, useServerFieldErrors } from './forms.ts';
-
-afterEach(cleanup);
 
 const Schema = v.object({ email: EmailSchema });
 
