@@ -10,6 +10,7 @@ import type { AuthContext, SessionService } from '../services/sessions.ts';
 import { declaredErrorKind } from '@brnd/contracts/api/error-catalogue';
 import type { Logger } from '../logger.ts';
 import { domainErrorBody, ValidationError, validationResponse } from './errors.ts';
+import { compileResponseCheck } from './response-check.ts';
 import type { SessionCookies } from './session-cookie.ts';
 
 type Parsed<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
@@ -123,6 +124,8 @@ export function mountRoutes(
   }
   for (const { endpoint, handler } of routes) {
     const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
+    // The contract's response schema, compiled once (valibot decides whatever it refuses).
+    const checkResponse = compileResponseCheck(endpoint.response);
     const serve = async (ctx: Context) => {
       let auth: AuthContext | null = null;
       if (endpoint.auth !== 'none') {
@@ -158,7 +161,7 @@ export function mountRoutes(
         auth,
         ctx,
       } as RouteInput<Endpoint>);
-      const checked = v.safeParse(endpoint.response, result);
+      const checked = checkResponse(result);
       if (!checked.success) {
         throw new Error(
           `${endpoint.id} answered outside its contract: ${v.summarize(checked.issues)}`,
