@@ -94,11 +94,31 @@ export function createBrandService({
   async function present(rows: BrandRow[], viewer: Viewer | null): Promise<Brand[]> {
     const window = viewer ? await votes.window(viewer.userId) : null;
     const canVote = window && window.count >= VOTES_PER_WINDOW ? '0' : '1';
+    // One object literal of a fixed shape per row: spreading a pg row and adding properties to
+    // it took V8's slow path (a new map per object), ~4 µs a row (decision 078).
     return rows.map((row) => {
       const id = Number(row.id);
       return {
-        ...row,
         id,
+        name: row.name,
+        website: row.website,
+        description: row.description,
+        image_url: row.image_url,
+        industry: row.industry,
+        token_ticker: row.token_ticker,
+        no_of_employees: row.no_of_employees,
+        address1: row.address1,
+        city: row.city,
+        state: row.state,
+        postal_code: row.postal_code,
+        country: row.country,
+        operating_address: row.operating_address,
+        referral_code: row.referral_code,
+        facebook: row.facebook,
+        twitter: row.twitter,
+        instagram: row.instagram,
+        linkedin: row.linkedin,
+        votes: row.votes,
         voted: window?.brandIds.has(id) ? 1 : 0,
         can_vote: canVote,
       };
