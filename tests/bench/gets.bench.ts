@@ -21,8 +21,10 @@ import {
  *   divided by the requests it answered; the steadier figure, and exactly what the bff adds on
  *   top of the same statements.
  *
- * BENCH_CPU_PROFILE=<dir>: the bff's process runs with --cpu-prof and leaves its profile in
- * <dir> (open it in Chrome's DevTools), to see where its CPU goes.
+ * BENCH_CPU_PROFILE=<dir>: both server processes run with --cpu-prof and leave their profiles
+ * in <dir>/bff and <dir>/bare, to see where the bff's extra CPU goes: open them in Chrome's
+ * DevTools, or sum their samples by package or function with
+ * `node --import tsx tests/bench/cpu-profile.ts <file>`.
  */
 
 const CONNECTIONS = 32;

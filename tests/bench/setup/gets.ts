@@ -49,6 +49,8 @@ export interface GetsBench {
   statements: Record<string, number>;
   bff: ServerProcess;
   bare: ServerProcess;
+  /** The seeded database both sides read. */
+  databaseUrl: string;
   /** What the data holds, for the bench's figures. */
   data: string;
   cleanup(): Promise<void>;
@@ -94,8 +96,8 @@ export async function warmConnections(url: string, requests: BenchRequest[], cou
 }
 
 /**
- * `only`: the routes to set up (by name); all by default. `cpuProfileDir`: the bff's process
- * runs with --cpu-prof and leaves its profile there when it stops.
+ * `only`: the routes to set up (by name); all by default. `cpuProfileDir`: both processes run
+ * with --cpu-prof and leave their profiles in its `bff` and `bare` folders when they stop.
  */
 export async function setUpGetsBench(
   options: { only?: string[]; cpuProfileDir?: string } = {},
@@ -184,18 +186,21 @@ export async function setUpGetsBench(
     await writeFile(replayFile, JSON.stringify(replay));
 
     const script = path.join(import.meta.dirname, '..', 'gets-server.ts');
-    const profile = options.cpuProfileDir
-      ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
-      : [];
-    const bff = await startServerProcess(script, ['bff', bench.url], profile);
+    // Each side's profile in a folder of its own (<dir>/bff, <dir>/bare), to compare them.
+    const profile = (side: string) =>
+      options.cpuProfileDir
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, side)}`]
+        : [];
+    const bff = await startServerProcess(script, ['bff', bench.url], profile('bff'));
     closers.push(() => bff.stop());
-    const bare = await startServerProcess(script, ['bare', bench.url, replayFile]);
+    const bare = await startServerProcess(script, ['bare', bench.url, replayFile], profile('bare'));
     closers.push(() => bare.stop());
     return {
       routes,
       statements,
       bff,
       bare,
+      databaseUrl: bench.url,
       data: `${BRANDS} brands, ${USERS} signed-in users, ${ORDERS} open orders spread over them`,
       cleanup,
     };
