@@ -39,6 +39,7 @@ import { signerNonces } from './migrations/0130-signer-nonces.ts';
 import { buybackPurchases } from './migrations/0150-buyback-purchases.ts';
 import { votesInBatches } from './migrations/0140-votes-in-batches.ts';
 import { referralLinkArchive } from './migrations/0160-referral-link-archive.ts';
+import { currentMonthTallies } from './migrations/0170-current-month-tallies.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -92,6 +93,7 @@ export const migrations: Migration[] = [
   votesInBatches,
   buybackPurchases,
   referralLinkArchive,
+  currentMonthTallies,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */
