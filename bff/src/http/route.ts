@@ -144,11 +144,12 @@ export function mountRoutes(
       }
 
       // The same parser as the mocks', so both answer a bad request with the same 400.
+      // A part the endpoint does not declare is never read, so it is not copied either.
       const input = parseEndpointInput(endpoint, {
-        params: { ...ctx.params },
-        query: { ...ctx.query },
+        params: endpoint.params && { ...ctx.params },
+        query: endpoint.query && { ...ctx.query },
         body: ctx.request.body,
-        headers: { ...ctx.headers },
+        headers: endpoint.headers && { ...ctx.headers },
       });
       if (!input.success) throw new ValidationError(input.failure);
       const { params, query, body, headers } = input;
