@@ -19,6 +19,7 @@ import { storyRecorders } from '../../testing/story-recorders.ts';
 import {
   expectFitsPhone,
   expectPlaceholderFits,
+  expectSingleLine,
   expectToast,
   PHONE,
 } from '../shared/story-helpers.ts';
@@ -345,6 +346,31 @@ export const LongNames: Story = {
     const link = article.getByRole('link', { name: 'The Extraordinarily Long…' });
     await expect(link).toHaveAttribute('title', 'The Extraordinarily Long Brand Name');
     await expect(article.getByText('extraordinarily-long-bra…')).toBeVisible();
+  },
+};
+
+/**
+ * On a phone a row's website stays on one line, ended by an ellipsis when the row is too narrow:
+ * 29 characters are under the spec's cut (30), and it once broke as "blockvault.financ|e".
+ */
+export const LongWebsiteOnPhone: Story = {
+  globals: PHONE,
+  parameters: {
+    msw: {
+      handlers: [
+        respondWith(topRatedBrands, {
+          brands: {
+            rows: [brandRow(1, { name: 'Blockvault', website: 'blockvault-finance-group.shop' })],
+          },
+        }),
+      ],
+    },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const article = within(await card(canvas, 'Blockvault'));
+    const website = article.getByText('blockvault-finance-group.shop');
+    await expectSingleLine(website);
+    await expectFitsPhone(canvasElement);
   },
 };
 
