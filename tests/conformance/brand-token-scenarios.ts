@@ -17,6 +17,7 @@ import {
   SOME_CODE,
   someoneElsesBrand,
 } from './brand-token-error-scenarios.ts';
+import { brandTokenChainScenarios } from './brand-token-chain-scenarios.ts';
 import { call, type Scenario } from './runner.ts';
 
 /**
@@ -170,4 +171,8 @@ const accessScenarios: Scenario[] = [
   },
 ];
 
-export const brandTokenScenarios: Scenario[] = [...accessScenarios, ...brandTokenErrorScenarios];
+export const brandTokenScenarios: Scenario[] = [
+  ...accessScenarios,
+  ...brandTokenErrorScenarios,
+  ...brandTokenChainScenarios,
+];

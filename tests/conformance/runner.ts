@@ -53,6 +53,8 @@ export interface CallStep {
   times: number;
   expect: Expectation<Endpoint>;
   save?: (body: unknown, values: Values) => void;
+  /** Asks again (as a screen polls) until the answer says what happened after it, 30 s at most. */
+  until?: (body: unknown, values: Values) => boolean;
 }
 
 export interface OutboxStep {
@@ -78,7 +80,42 @@ export interface CardStep {
   action: 'pay' | 'fail';
 }
 
-export type Step = CallStep | OutboxStep | AdvanceStep | CardStep;
+/** The chain stops mining (sent transactions wait in its mempool), or mines them and goes on. */
+export interface MiningStep {
+  kind: 'mining';
+  label: string;
+  on: boolean;
+}
+
+export function chainMining(on: boolean): MiningStep {
+  return {
+    kind: 'mining',
+    label: on ? 'the chain mines what waits, and goes on' : 'the chain stops mining',
+    on,
+  };
+}
+
+/** The scenario goes on as another person: a fresh identity; the previous one kept as `<as>.*`. */
+export interface PersonStep {
+  kind: 'person';
+  label: string;
+  as: string;
+}
+
+export function anotherPerson(keepAs: string): PersonStep {
+  return { kind: 'person', label: `another person (the first kept as ${keepAs})`, as: keepAs };
+}
+
+/** An outside provider of the sale goes down, or comes back. */
+export interface OutageStep {
+  kind: 'outage';
+  label: string;
+  provider: 'gateway' | 'card' | 'price';
+  down: boolean;
+}
+
+export type Step =
+  CallStep | OutboxStep | AdvanceStep | CardStep | OutageStep | MiningStep | PersonStep;
 
 export interface Scenario {
   name: string;
@@ -97,6 +134,7 @@ export function call<E extends Endpoint>(
     times?: number;
     expect: Expectation<E>;
     save?: (body: EndpointResponse<E>, values: Values) => void;
+    until?: (body: EndpointResponse<E>, values: Values) => boolean;
   },
 ): CallStep {
   return {
@@ -110,6 +148,7 @@ export function call<E extends Endpoint>(
     times: options.times ?? 1,
     expect: options.expect as Expectation<Endpoint>,
     save: options.save as CallStep['save'],
+    until: options.until as CallStep['until'],
   };
 }
 
@@ -138,6 +177,15 @@ export function payAtCardProvider(
   };
 }
 
+export function providerDown(provider: OutageStep['provider'], down = true): OutageStep {
+  return {
+    kind: 'outage',
+    label: `the ${provider} provider ${down ? 'goes down' : 'is back'}`,
+    provider,
+    down,
+  };
+}
+
 export interface Target {
   name: string;
   baseUrl: string;
@@ -147,6 +195,10 @@ export interface Target {
   settled?: () => Promise<void>;
   /** The card provider's second step: it charges the card (or fails) and calls the server back. */
   cardProvider?: (cashTxHash: string, action: CardStep['action']) => Promise<void>;
+  /** Takes one of the sale's outside providers down (every call to it fails), or brings it back. */
+  outage?: (provider: OutageStep['provider'], down: boolean) => void;
+  /** Stops the chain's mining, or mines what waits and mines each transaction again as it comes. */
+  mining?: (on: boolean) => Promise<void>;
 }
 
 const extractors = {
@@ -177,7 +229,12 @@ export function freshValues(): Values {
   };
 }
 
-async function runCall(target: Target, step: CallStep, values: Values, where: string) {
+async function runCall(
+  target: Target,
+  step: CallStep,
+  values: Values,
+  where: string,
+): Promise<unknown> {
   const token = step.as ? values[step.as] : undefined;
   if (step.as && !token) throw new Error(`${where}: no saved token "${step.as}"`);
   const seen: { status: number; headers: Headers; raw: unknown } = {
@@ -228,7 +285,7 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
     expect(failure?.message, `${where}: the answer breaks the contract`).toBeUndefined();
     if (expected.body) expect(body, answer).toMatchObject(expected.body(values));
     step.save?.(body, values);
-    return;
+    return body;
   }
 
   const error = v.safeParse(ErrorResponseSchema, seen.raw);
@@ -257,6 +314,20 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
   if (expected.fields) expect(failure?.body.errors, answer).toEqual(expected.fields);
   if (expected.retryAfter) expect(failure?.retryAfterSeconds, answer).toBeGreaterThan(0);
   if (expected.message) expect(failure?.body.message, answer).toBe(expected.message);
+  return undefined;
+}
+
+const UNTIL_MS = 30_000;
+
+/** A call step, asked again until its `until` holds. */
+async function runPolledCall(target: Target, step: CallStep, values: Values, where: string) {
+  const deadline = Date.now() + UNTIL_MS;
+  let body = await runCall(target, step, values, where);
+  while (step.until && !step.until(body, values)) {
+    if (Date.now() > deadline) throw new Error(`${where}: not done after ${UNTIL_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    body = await runCall(target, step, values, where);
+  }
 }
 
 async function runOutbox(target: Target, step: OutboxStep, values: Values, where: string) {
@@ -280,11 +351,21 @@ export async function runScenario(target: Target, scenario: Scenario): Promise<v
       const where = `[${target.name}] ${scenario.name} › step ${index + 1} (${step.label})${
         step.kind === 'call' && step.times > 1 ? ` #${time}` : ''
       }`;
-      if (step.kind === 'call') await runCall(target, step, values, where);
+      if (step.kind === 'call') await runPolledCall(target, step, values, where);
       else if (step.kind === 'outbox') await runOutbox(target, step, values, where);
       else if (step.kind === 'card') {
         if (!target.cardProvider) throw new Error(`${where}: this target has no card provider`);
         await target.cardProvider(step.cashTxHash(values), step.action);
+      } else if (step.kind === 'outage') {
+        if (!target.outage) throw new Error(`${where}: this target cannot take a provider down`);
+        target.outage(step.provider, step.down);
+      } else if (step.kind === 'mining') {
+        if (!target.mining) throw new Error(`${where}: this target cannot hold its chain`);
+        await target.mining(step.on);
+      } else if (step.kind === 'person') {
+        const fresh = freshValues();
+        for (const key of Object.keys(fresh)) values[`${step.as}.${key}`] = values[key]!;
+        Object.assign(values, fresh);
       } else if (target.advance) target.advance(step.ms);
       else throw new Error(`${where}: this target cannot move its clock`);
     }
@@ -308,69 +389,22 @@ const RACE =
   'two requests with one Idempotency-Key at once, the second outwaiting the first; the runner’s steps run one by one';
 const SMS_BUDGET =
   'a destination’s SMS budget for the day is hundreds of codes (bff/src/http/sms-bounds.test.ts reaches it)';
-const PROVIDER_DOWN =
-  'a payment provider or the ETH price feed down: no switch turns one off on both targets (the QA scenario of a gateway down shows the screen)';
 const SALE_ENDED =
   'the sale ends only by an operator’s edit (never into the past), which every later scenario would see';
 const NO_CHAIN =
   'it needs the chain (a payout, a treasury nonce, a purchase of BRND): the bff’s conformance app has none and the mocks always have one (bff/src/http/admin-payments.test.ts and buybacks.test.ts reach it on a dev chain)';
 const NO_PAYMENT =
   'a decision needs an exception, money that arrived short, late or over: nothing pays a crypto order in the bff’s conformance app (bff/src/http/admin-payments.test.ts reaches it)';
-const NO_BRAND_TOKEN =
-  'needs a deployed brand token: the bff’s conformance app has no chain, as test apps by default, so no token gets past deploying there (bff/src/http/brand-tokens*.test.ts reach these on anvil)';
-const NO_CHAIN_TO_ISSUE =
-  'comes after the chain is there to deploy on: the bff’s conformance app has none (bff/src/http/brand-tokens.test.ts reaches it on anvil)';
 const CHAIN_ALWAYS =
-  'a server without a chain answers it (the bff’s conformance app has none); the mocks always have one';
+  'a server started without a chain answers it: both targets run with one, as `npm start` does (the mocks’ is their own, the bff’s conformance app has its dev chain)';
 const PAST_TRANSPORT_LIMIT =
   'a file past BRAND_FORM_TRANSPORT_MAX_BYTES (10 MB): the bff answers before reading the rest and its socket closes under the upload, which fetch often sees as a reset (bff/src/http/verification-documents.test.ts; the mocks answer it as the bff)';
-/** Brand-token errors by endpoint: those a deployed token (or a chain's answer) comes before. */
+/** Brand-token errors no client can provoke on a server with a chain. */
 const BRAND_TOKEN_ERRORS: Record<string, { [kind: string]: string }> = {
-  issueBrandToken: {
-    requestIdReused: NO_CHAIN_TO_ISSUE,
-    planLimit: NO_CHAIN_TO_ISSUE,
-    tickerTaken: NO_CHAIN_TO_ISSUE,
-  },
-  giveTokens: {
-    notOwner: NO_BRAND_TOKEN,
-    notVerified: NO_BRAND_TOKEN,
-    notActive: NO_BRAND_TOKEN,
-    requestIdReused: NO_BRAND_TOKEN,
-    planLimit: NO_BRAND_TOKEN,
-    capReached: NO_BRAND_TOKEN,
-  },
-  bulkGiveTokens: {
-    notOwner: NO_BRAND_TOKEN,
-    notVerified: NO_BRAND_TOKEN,
-    notActive: NO_BRAND_TOKEN,
-    requestIdReused: NO_BRAND_TOKEN,
-    csvInvalid: NO_BRAND_TOKEN,
-    planLimit: NO_BRAND_TOKEN,
-    capReached: NO_BRAND_TOKEN,
-  },
-  createOffer: {
-    notOwner: NO_BRAND_TOKEN,
-    notVerified: NO_BRAND_TOKEN,
-    notActive: NO_BRAND_TOKEN,
-    planLimit: NO_BRAND_TOKEN,
-  },
-  transferTokens: {
-    selfTransfer: NO_BRAND_TOKEN,
-    notActive: NO_BRAND_TOKEN,
-    requestIdReused: NO_BRAND_TOKEN,
-    insufficient: NO_BRAND_TOKEN,
-  },
-  claimTokens: {
-    notActive: NO_BRAND_TOKEN,
-    requestIdReused: NO_BRAND_TOKEN,
-    insufficient: NO_BRAND_TOKEN,
-  },
   redeemOffer: {
-    requestIdReused: NO_BRAND_TOKEN,
-    offerInactive: NO_BRAND_TOKEN,
-    insufficient: NO_BRAND_TOKEN,
+    offerInactive:
+      'no endpoint withdraws an offer yet and nothing in the bff sets one inactive: an offer is active from its creation on, so no test anywhere reaches it',
   },
-  stakingTransactions: { insufficient: NO_BRAND_TOKEN, nothingToWithdraw: NO_BRAND_TOKEN },
 };
 for (const id of [
   'issueBrandToken',
@@ -407,22 +441,16 @@ export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
     'an address is saved only once proven (decision 042): only accounts from before it have an unproven one (bff/src/http/wallet-proofs.test.ts)',
   'claimPayout.payoutsUnavailable':
     'a server without a chain, asked by a user with BRND to pay out; the mocks always have one',
-  'claimPayout.idempotencyMismatch': 'a first claim must succeed, which needs BRND on the balance',
   'claimPayout.idempotencyInProgress': RACE,
   'buyTokens.saleEnded': SALE_ENDED,
-  'buyTokens.gatewayUnavailable': PROVIDER_DOWN,
-  'buyTokens.priceUnavailable': PROVIDER_DOWN,
   'buyTokens.idempotencyInProgress': RACE,
   'kantor.saleEnded': SALE_ENDED,
-  'kantor.gatewayUnavailable': PROVIDER_DOWN,
   'kantor.idempotencyInProgress': RACE,
   'resolveOrder.alreadyResolved': NO_PAYMENT,
   'resolveOrder.paymentChanged': NO_PAYMENT,
   'resolveOrder.nothingToCredit': NO_PAYMENT,
-  'resyncOrder.gatewayUnavailable': PROVIDER_DOWN,
   'retryPayout.payoutsUnavailable':
     'a server without a chain, asked for a payout that can exist; the mocks always have one',
-  'retryPayout.notFailed': NO_CHAIN,
   'retryPayout.alreadyRetried': NO_CHAIN,
   'retryPayout.balanceGone': NO_CHAIN,
   'retryTreasurySend.notBroadcast': NO_CHAIN,

@@ -21,12 +21,16 @@ import {
   FakeError,
   type UserRecord,
   type OrderRecord,
+  type SaleProvider,
   randomHex,
   randomUuid,
   blockchainAddress,
   recordActivity,
 } from './records.ts';
 import type { FakeCore } from './core.ts';
+
+/** How old the last ETH price may get while the feed is down (the bff's feed default). */
+const ETH_PRICE_MAX_AGE_MS = 5 * 60_000;
 
 /** Orders as the bff's services/orders/: the sale, crypto orders and card purchases. */
 export function fakeOrders(core: FakeCore) {
@@ -76,8 +80,23 @@ export function fakeOrders(core: FakeCore) {
       core.state.sale = { ...saleSettings(), ...changes };
     },
 
+    /** An outside provider of the sale goes down (every call to it fails), or comes back. */
+    setProviderDown(provider: SaleProvider, down: boolean) {
+      (core.state.outages ??= {})[provider] = down;
+    },
+
     buyTokens(user: UserRecord, input: { amount: number; selected_payMethod: CryptoPayMethod }) {
       const createdAt = now();
+      const outages = core.state.outages ?? {};
+      if (input.selected_payMethod === 'ETH') {
+        // As the bff's feed: a price read within ETH_PRICE_MAX_AGE_MS is quoted while the feed is
+        // down; after that nobody is quoted.
+        const readAt = core.state.ethPriceReadAt;
+        if (!outages.price) core.state.ethPriceReadAt = createdAt;
+        else if (readAt === undefined || createdAt - readAt >= ETH_PRICE_MAX_AGE_MS) {
+          throw new FakeError(503, 'orders.errors.priceUnavailable');
+        }
+      }
       // Like the bff: at most MAX_OPEN_ORDERS_PER_METHOD waiting orders whose quote holds.
       const open = core.state.orders.filter(
         (order) =>
@@ -91,6 +110,10 @@ export function fakeOrders(core: FakeCore) {
         throw new FakeError(409, 'orders.errors.tooManyOpenOrders', {
           values: { limit: MAX_OPEN_ORDERS_PER_METHOD },
         });
+      }
+      // The bff asks the gateway for an invoice last.
+      if (input.selected_payMethod === 'BTC' && outages.gateway) {
+        throw new FakeError(503, 'orders.errors.gatewayUnavailable');
       }
       const price = salePrice(saleSettings());
       const order: OrderRecord = {
@@ -224,6 +247,8 @@ export function fakeOrders(core: FakeCore) {
       if (!attempt.allowed) {
         throw core.tooManyAttempts(attempt.retryAfterSeconds, 'orders.errors.cardRetry');
       }
+      // The bff reads the transaction from the provider.
+      if (core.state.outages?.card) throw new FakeError(503, 'orders.errors.gatewayUnavailable');
       const transaction = core.state.cardTransactions.find(
         (candidate) => candidate.cashTxHash === input.cashTxHash,
       );

@@ -138,6 +138,9 @@ export interface VoteRecord {
   at: number;
 }
 
+/** The sale's outside providers: the BTC gateway, the card provider and the ETH price feed. */
+export type SaleProvider = 'gateway' | 'card' | 'price';
+
 export interface FakeState {
   nextId: number;
   users: UserRecord[];
@@ -173,6 +176,10 @@ export interface FakeState {
   companies?: CompanyRecord[];
   /** The token sale's configuration (missing in states saved before it existed). */
   sale?: SaleSettings;
+  /** The sale's outside providers that are down (`setProviderDown`): calls to them fail. */
+  outages?: Partial<Record<SaleProvider, boolean>>;
+  /** When the ETH price was last read, which is quoted while the feed is down, for a while. */
+  ethPriceReadAt?: number;
   /** The console's payment records and decisions (mocks/src/admin-payments.ts). */
   paymentDesk?: DeskState;
   /** Every movement of a user's BRND balance, oldest first (the bff reads it from its ledger). */
