@@ -5,7 +5,7 @@ import { adminBuybacks, burns, recordBuyback } from '@brnd/contracts/api/burns';
 import { buyTokens } from '@brnd/contracts/api/orders';
 import { verifiedUser } from './accounts-scenarios.ts';
 import { operatorLogin } from './admin-payment-scenarios.ts';
-import { call, type Scenario } from './runner.ts';
+import { buybackWalletEmptied, call, marketSells, type Scenario, type Values } from './runner.ts';
 
 /**
  * The operators' actions (docs/decisions/016, 063 and issue #18): a decision on a payment, a
@@ -14,7 +14,7 @@ import { call, type Scenario } from './runner.ts';
  */
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-/** A buyback the contract takes (its purchase known to no chain). */
+/** A buyback the contract takes. */
 const BUYBACK = {
   quarter: '2026-Q1',
   subscription_profit_usd: '1000',
@@ -22,6 +22,11 @@ const BUYBACK = {
   brnd_amount: '1000',
   purchase_tx_hash: `0x${'ab'.repeat(32)}`,
 };
+
+/** The buyback of `quarter` burning 1,000 BRND, with the purchase saved as `purchase`. */
+const buyback = (values: Values, quarter: string, purchase: string) => ({
+  body: { ...BUYBACK, quarter, purchase_tx_hash: values[purchase]! },
+});
 
 export const adminActionScenarios: Scenario[] = [
   {
@@ -128,6 +133,82 @@ export const adminActionScenarios: Scenario[] = [
           status: 400,
           kind: 'validation',
           fields: { buyback_usd: 'admin.buybacks.errors.overCap' },
+        },
+      }),
+    ],
+  },
+  {
+    name: 'admin actions: a buyback needs its purchase on the chain, delivered to the buyback wallet, enough, once, and still there',
+    steps: [
+      operatorLogin,
+      call(recordBuyback, {
+        label: 'a purchase no chain has',
+        as: 'operator',
+        input: () => ({
+          body: { ...BUYBACK, quarter: '2031-Q1', purchase_tx_hash: `0x${'ef'.repeat(32)}` },
+        }),
+        expect: {
+          status: 409,
+          kind: 'purchaseNotFound',
+          fields: { purchase_tx_hash: 'admin.buybacks.errors.purchaseNotFound' },
+        },
+      }),
+      marketSells(1_000, 'elsewhere', true),
+      call(recordBuyback, {
+        label: 'a purchase delivered to another wallet',
+        as: 'operator',
+        input: (values) => buyback(values, '2031-Q1', 'elsewhere'),
+        expect: { status: 409, kind: 'purchaseShort' },
+      }),
+      marketSells(999, 'short'),
+      call(recordBuyback, {
+        label: 'a purchase of less than the burn',
+        as: 'operator',
+        input: (values) => buyback(values, '2031-Q1', 'short'),
+        expect: {
+          status: 409,
+          kind: 'purchaseShort',
+          fields: { brnd_amount: 'admin.buybacks.errors.purchaseShort' },
+        },
+      }),
+      marketSells(1_000, 'moved'),
+      buybackWalletEmptied,
+      call(recordBuyback, {
+        label: 'a purchase whose BRND has left the buyback wallet',
+        as: 'operator',
+        input: (values) => buyback(values, '2031-Q1', 'moved'),
+        expect: {
+          status: 409,
+          kind: 'walletShort',
+          fields: { brnd_amount: 'admin.buybacks.errors.walletShort' },
+        },
+      }),
+      marketSells(1_000, 'purchase'),
+      call(recordBuyback, {
+        label: 'the quarter’s buyback, its purchase there',
+        as: 'operator',
+        input: (values) => buyback(values, '2031-Q1', 'purchase'),
+        expect: { status: 201 },
+      }),
+      marketSells(1_000, 'another'),
+      call(recordBuyback, {
+        label: 'the same quarter again, with another purchase',
+        as: 'operator',
+        input: (values) => buyback(values, '2031-Q1', 'another'),
+        expect: {
+          status: 409,
+          kind: 'quarterTaken',
+          fields: { quarter: 'admin.buybacks.errors.quarterTaken' },
+        },
+      }),
+      call(recordBuyback, {
+        label: 'another quarter with the burned purchase',
+        as: 'operator',
+        input: (values) => buyback(values, '2031-Q2', 'purchase'),
+        expect: {
+          status: 409,
+          kind: 'purchaseTaken',
+          fields: { purchase_tx_hash: 'admin.buybacks.errors.purchaseTaken' },
         },
       }),
     ],

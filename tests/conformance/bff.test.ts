@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { startAnvil, type Anvil } from '@brnd/contracts/chain/anvil';
 import { startTestApp, type TestApp } from '@brnd/bff/testing';
+import { startTestMarket, type TestMarket } from '@brnd/bff/testing/market';
 import { startTestSaleProviders, type TestSaleProviders } from '@brnd/bff/testing/sale-providers';
 import { createOperator } from '@brnd/bff/services/operators';
 import { createPasswordHasher, TEST_ARGON2_COST } from '@brnd/bff/services/passwords';
@@ -30,6 +31,10 @@ import { expectEveryDeclaredErrorReached, runScenario, type Target } from './run
 let anvil: Anvil;
 let app: TestApp;
 let providers: TestSaleProviders;
+let market: TestMarket;
+/** Anvil's funded accounts the market uses: the seller, and someone else a sale can go to. */
+const SELLER = 5;
+const SOMEONE_ELSE = 6;
 /** How far scenarios have moved the contest clock on. */
 let clockOffset = 0;
 const target: Target = {
@@ -41,6 +46,10 @@ const target: Target = {
   advance: (ms) => (clockOffset += ms),
   cardProvider: (cashTxHash, action) => providers.cardAct(cashTxHash, action),
   outage: (provider, down) => providers.setDown(provider, down),
+  async market(action, tokens) {
+    if (action === 'emptyBuybackWallet') return void (await market.emptyBuybackWallet());
+    return market.sell(tokens, action === 'sell' ? 'buyback' : 'elsewhere');
+  },
   async mining(on) {
     await rpc('evm_setAutomine', [on]);
     if (on) await rpc('evm_mine', []);
@@ -72,6 +81,12 @@ beforeAll(async () => {
     sale: () => ({ ...providers.sale, chainId: anvil.chainId }),
   });
   providers.pointAt(app.baseUrl);
+  // Stocked from the treasury before the app sends anything from it.
+  market = await startTestMarket(
+    app,
+    anvil.accounts[SELLER]!.privateKey,
+    anvil.accounts[SOMEONE_ELSE]!.address,
+  );
   // The mocks' demo world has this operator; the bff's is made as the CLI makes one.
   await createOperator(app.db, createPasswordHasher(TEST_ARGON2_COST), CONFORMANCE_OPERATOR);
 });

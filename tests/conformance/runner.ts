@@ -106,6 +106,36 @@ export function anotherPerson(keepAs: string): PersonStep {
   return { kind: 'person', label: `another person (the first kept as ${keepAs})`, as: keepAs };
 }
 
+/**
+ * The BRND market the buyback buys from: it sells into the buyback wallet (or elsewhere), the
+ * purchase's hash saved as `saveAs`; or the buyback wallet's BRND is moved away by hand.
+ */
+export interface MarketStep {
+  kind: 'market';
+  label: string;
+  action: 'sell' | 'sellElsewhere' | 'emptyBuybackWallet';
+  tokens: number;
+  saveAs: string;
+}
+
+export function marketSells(tokens: number, saveAs: string, elsewhere = false): MarketStep {
+  return {
+    kind: 'market',
+    label: `the market sells ${tokens} BRND ${elsewhere ? 'elsewhere' : 'into the buyback wallet'}`,
+    action: elsewhere ? 'sellElsewhere' : 'sell',
+    tokens,
+    saveAs,
+  };
+}
+
+export const buybackWalletEmptied: MarketStep = {
+  kind: 'market',
+  label: 'the buyback wallet’s BRND is moved away by hand',
+  action: 'emptyBuybackWallet',
+  tokens: 0,
+  saveAs: '',
+};
+
 /** An outside provider of the sale goes down, or comes back. */
 export interface OutageStep {
   kind: 'outage';
@@ -115,7 +145,14 @@ export interface OutageStep {
 }
 
 export type Step =
-  CallStep | OutboxStep | AdvanceStep | CardStep | OutageStep | MiningStep | PersonStep;
+  | CallStep
+  | OutboxStep
+  | AdvanceStep
+  | CardStep
+  | OutageStep
+  | MiningStep
+  | PersonStep
+  | MarketStep;
 
 export interface Scenario {
   name: string;
@@ -199,6 +236,8 @@ export interface Target {
   outage?: (provider: OutageStep['provider'], down: boolean) => void;
   /** Stops the chain's mining, or mines what waits and mines each transaction again as it comes. */
   mining?: (on: boolean) => Promise<void>;
+  /** The BRND market: a sale into the buyback wallet or elsewhere (its hash), or the wallet emptied. */
+  market?: (action: MarketStep['action'], tokens: number) => Promise<string | undefined>;
 }
 
 const extractors = {
@@ -362,6 +401,10 @@ export async function runScenario(target: Target, scenario: Scenario): Promise<v
       } else if (step.kind === 'mining') {
         if (!target.mining) throw new Error(`${where}: this target cannot hold its chain`);
         await target.mining(step.on);
+      } else if (step.kind === 'market') {
+        if (!target.market) throw new Error(`${where}: this target has no market`);
+        const hash = await target.market(step.action, step.tokens);
+        if (step.saveAs) values[step.saveAs] = hash ?? '';
       } else if (step.kind === 'person') {
         const fresh = freshValues();
         for (const key of Object.keys(fresh)) values[`${step.as}.${key}`] = values[key]!;
@@ -391,10 +434,10 @@ const SMS_BUDGET =
   'a destination’s SMS budget for the day is hundreds of codes (bff/src/http/sms-bounds.test.ts reaches it)';
 const SALE_ENDED =
   'the sale ends only by an operator’s edit (never into the past), which every later scenario would see';
-const NO_CHAIN =
-  'it needs the chain (a payout, a treasury nonce, a purchase of BRND): the bff’s conformance app has none and the mocks always have one (bff/src/http/admin-payments.test.ts and buybacks.test.ts reach it on a dev chain)';
+const PAYOUT_FAILS =
+  'a payout fails only when the chain refuses its transfer (more BRND than the treasury holds, a dev chain reset under it): nothing a client or a scenario’s outside world does (bff/src/http/payouts.test.ts fails one; admin-payments.test.ts reaches balanceGone, no test reaches alreadyRetried)';
 const NO_PAYMENT =
-  'a decision needs an exception, money that arrived short, late or over: nothing pays a crypto order in the bff’s conformance app (bff/src/http/admin-payments.test.ts reaches it)';
+  'a decision needs an exception, money that arrived short, late or over: the scenarios pay no crypto order yet (the gateway simulator’s underpay and overpay would make one; bff/src/http/admin-payments.test.ts reaches it)';
 const CHAIN_ALWAYS =
   'a server started without a chain answers it: both targets run with one, as `npm start` does (the mocks’ is their own, the bff’s conformance app has its dev chain)';
 const PAST_TRANSPORT_LIMIT =
@@ -439,8 +482,7 @@ export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
   'resendCode.smsUnavailable': SMS_BUDGET,
   'claimPayout.walletNotVerified':
     'an address is saved only once proven (decision 042): only accounts from before it have an unproven one (bff/src/http/wallet-proofs.test.ts)',
-  'claimPayout.payoutsUnavailable':
-    'a server without a chain, asked by a user with BRND to pay out; the mocks always have one',
+  'claimPayout.payoutsUnavailable': CHAIN_ALWAYS,
   'claimPayout.idempotencyInProgress': RACE,
   'buyTokens.saleEnded': SALE_ENDED,
   'buyTokens.idempotencyInProgress': RACE,
@@ -449,19 +491,14 @@ export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
   'resolveOrder.alreadyResolved': NO_PAYMENT,
   'resolveOrder.paymentChanged': NO_PAYMENT,
   'resolveOrder.nothingToCredit': NO_PAYMENT,
-  'retryPayout.payoutsUnavailable':
-    'a server without a chain, asked for a payout that can exist; the mocks always have one',
-  'retryPayout.alreadyRetried': NO_CHAIN,
-  'retryPayout.balanceGone': NO_CHAIN,
-  'retryTreasurySend.notBroadcast': NO_CHAIN,
-  'recordBuyback.noChain':
-    'a server without a chain; the mocks always have one, so a valid buyback is recorded there',
-  'recordBuyback.quarterTaken': NO_CHAIN,
-  'recordBuyback.purchaseTaken': NO_CHAIN,
-  'recordBuyback.purchaseNotFound': NO_CHAIN,
-  'recordBuyback.purchaseUnconfirmed': NO_CHAIN,
-  'recordBuyback.purchaseShort': NO_CHAIN,
-  'recordBuyback.walletShort': NO_CHAIN,
+  'retryPayout.payoutsUnavailable': CHAIN_ALWAYS,
+  'retryPayout.alreadyRetried': PAYOUT_FAILS,
+  'retryPayout.balanceGone': PAYOUT_FAILS,
+  'retryTreasurySend.notBroadcast':
+    'a send is signed and not yet broadcast only for the moment between the two, or after a crash: a race (no test reaches it)',
+  'recordBuyback.noChain': CHAIN_ALWAYS,
+  'recordBuyback.purchaseUnconfirmed':
+    'the dev chain settles at one confirmation, as `npm start`’s does: a mined purchase is settled at once (bff/src/http/buybacks.test.ts reaches it with three)',
   'blog.feedError':
     'the news feed unreadable: both targets serve a bundled sample feed (bff/src/services/blog.test.ts reads a broken one)',
 };
