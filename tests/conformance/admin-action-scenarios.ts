@@ -1,11 +1,18 @@
-import { resolveOrder, resyncOrder } from '@brnd/contracts/api/admin-orders';
+import { adminOrder, resolveOrder, resyncOrder } from '@brnd/contracts/api/admin-orders';
 import { retryPayout } from '@brnd/contracts/api/admin-payouts';
 import { retryTreasurySend } from '@brnd/contracts/api/admin-treasury';
 import { adminBuybacks, burns, recordBuyback } from '@brnd/contracts/api/burns';
 import { buyTokens } from '@brnd/contracts/api/orders';
 import { verifiedUser } from './accounts-scenarios.ts';
 import { operatorLogin } from './admin-payment-scenarios.ts';
-import { buybackWalletEmptied, call, marketSells, type Scenario, type Values } from './runner.ts';
+import {
+  buybackWalletEmptied,
+  call,
+  marketSells,
+  payAtGateway,
+  type Scenario,
+  type Values,
+} from './runner.ts';
 
 /**
  * The operators' actions (docs/decisions/016, 063 and issue #18): a decision on a payment, a
@@ -210,6 +217,60 @@ export const adminActionScenarios: Scenario[] = [
           kind: 'purchaseTaken',
           fields: { purchase_tx_hash: 'admin.buybacks.errors.purchaseTaken' },
         },
+      }),
+    ],
+  },
+  {
+    name: 'admin actions: an overpaid BTC order is decided once, for the payment as it stands',
+    steps: [
+      ...verifiedUser,
+      call(buyTokens, {
+        label: 'a buyer places a BTC order',
+        as: 'token',
+        input: () => ({ body: { amount: '100', selected_payMethod: 'BTC' as const } }),
+        expect: { status: 200 },
+        save: (body, values) => {
+          values.order = body.response.uuid;
+        },
+      }),
+      payAtGateway((values) => values.order!, 'overpay'),
+      operatorLogin,
+      call(adminOrder, {
+        label: 'the operator reads the overpaid order, until its payment waits for a decision',
+        as: 'operator',
+        input: (values) => ({ params: { id: values.order! } }),
+        expect: { status: 200 },
+        until: (body) => body.order.credit_preview !== null,
+        save: (body, values) => {
+          values.paid = body.order.paid_amount;
+        },
+      }),
+      call(resolveOrder, {
+        label: 'a credit for another amount than was received',
+        as: 'operator',
+        input: (values) => ({
+          params: { id: values.order! },
+          body: { decision: 'credit' as const, paid_amount: '0.00000001' },
+        }),
+        expect: { status: 409, kind: 'paymentChanged' },
+      }),
+      call(resolveOrder, {
+        label: 'a credit for the amount received',
+        as: 'operator',
+        input: (values) => ({
+          params: { id: values.order! },
+          body: { decision: 'credit' as const, paid_amount: values.paid! },
+        }),
+        expect: { status: 201 },
+      }),
+      call(resolveOrder, {
+        label: 'the same payment decided again',
+        as: 'operator',
+        input: (values) => ({
+          params: { id: values.order! },
+          body: { decision: 'credit' as const, paid_amount: values.paid! },
+        }),
+        expect: { status: 409, kind: 'alreadyResolved' },
       }),
     ],
   },

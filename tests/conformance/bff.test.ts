@@ -46,6 +46,15 @@ const target: Target = {
   advance: (ms) => (clockOffset += ms),
   cardProvider: (cashTxHash, action) => providers.cardAct(cashTxHash, action),
   outage: (provider, down) => providers.setDown(provider, down),
+  async gateway(orderUuid, action) {
+    // The checkout page the order's answer links to is the invoice's.
+    const [order] = await app.db.query<{ invoice: string }>(
+      'SELECT gateway_invoice_id AS invoice FROM crypto_orders WHERE uuid = $1',
+      [orderUuid],
+    );
+    if (!order) throw new Error(`no BTC order ${orderUuid}`);
+    await providers.gatewayAct(order.invoice, action);
+  },
   async market(action, tokens) {
     if (action === 'emptyBuybackWallet') return void (await market.emptyBuybackWallet());
     return market.sell(tokens, action === 'sell' ? 'buyback' : 'elsewhere');

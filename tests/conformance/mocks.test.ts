@@ -32,6 +32,7 @@ const target: Target = {
     fake.settleCardOrder(cashTxHash, action === 'pay' ? 'paid' : 'failed'),
   outage: (provider, down) => fake.setProviderDown(provider, down),
   mining: async (on) => setMining(fake, on),
+  gateway: async (orderUuid, action) => fake.gatewayCheckout(orderUuid, action),
   async market(action, tokens) {
     if (action === 'emptyBuybackWallet') return void fake.emptyBuybackWallet();
     return fake.sellOnMarket(tokens, action === 'sell' ? 'buyback' : 'elsewhere');

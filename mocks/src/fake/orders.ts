@@ -32,6 +32,14 @@ import type { FakeCore } from './core.ts';
 /** How old the last ETH price may get while the feed is down (the bff's feed default). */
 const ETH_PRICE_MAX_AGE_MS = 5 * 60_000;
 
+const SATS_PER_BTC = 100_000_000n;
+const toSats = (btc: string) => {
+  const [whole = '0', fraction = ''] = btc.split('.');
+  return BigInt(whole) * SATS_PER_BTC + BigInt(fraction.padEnd(8, '0').slice(0, 8));
+};
+const fromSats = (sats: bigint) =>
+  `${sats / SATS_PER_BTC}.${(sats % SATS_PER_BTC).toString().padStart(8, '0')}`;
+
 /** Orders as the bff's services/orders/: the sale, crypto orders and card purchases. */
 export function fakeOrders(core: FakeCore) {
   const {
@@ -47,6 +55,28 @@ export function fakeOrders(core: FakeCore) {
     applyOrderStatus,
     ownOrder,
   } = core;
+  /**
+   * What the chain watcher or the gateway would record: crypto received so far, confirmations
+   * and the payment's exception (partial, overpaid, late), optionally with a new status.
+   */
+  function recordPayment(
+    uuid: string,
+    payment: {
+      paidAmount: string;
+      confirmations?: number;
+      exception?: PaymentException | null;
+      status?: OrderStatusCode;
+    },
+  ) {
+    const order = core.state.orders.find((candidate) => candidate.uuid === uuid);
+    if (!order?.crypto) throw new FakeError(404, 'errors.notFound');
+    order.crypto.paidAmount = payment.paidAmount;
+    order.crypto.confirmations = payment.confirmations ?? order.crypto.confirmations ?? 0;
+    order.crypto.exception = payment.exception ?? null;
+    order.crypto.seenAt = now();
+    if (payment.status !== undefined) applyOrderStatus(order, payment.status);
+  }
+
   return {
     saleProgress() {
       const sold = core.state.users.reduce((total, user) => total + user.wallet.brnd_tokens, 0);
@@ -154,26 +184,38 @@ export function fakeOrders(core: FakeCore) {
       applyOrderStatus(order, status);
     },
 
+    recordPayment,
+
     /**
-     * What the chain watcher or the gateway would record: crypto received so far, confirmations
-     * and the payment's exception (partial, overpaid, late), optionally with a new status.
+     * What the payer's wallet does on the BTC gateway's checkout page, as the gateway simulator
+     * pays: half the amount due, 6/5 of it, the rest of it, or nothing before the invoice expires.
      */
-    recordPayment(
-      uuid: string,
-      payment: {
-        paidAmount: string;
-        confirmations?: number;
-        exception?: PaymentException | null;
-        status?: OrderStatusCode;
-      },
-    ) {
+    gatewayCheckout(uuid: string, action: 'pay' | 'underpay' | 'overpay' | 'expire') {
       const order = core.state.orders.find((candidate) => candidate.uuid === uuid);
-      if (!order?.crypto) throw new FakeError(404, 'errors.notFound');
-      order.crypto.paidAmount = payment.paidAmount;
-      order.crypto.confirmations = payment.confirmations ?? order.crypto.confirmations ?? 0;
-      order.crypto.exception = payment.exception ?? null;
-      order.crypto.seenAt = now();
-      if (payment.status !== undefined) applyOrderStatus(order, payment.status);
+      if (!order?.crypto || order.method !== 'BTC') throw new FakeError(404, 'errors.notFound');
+      const due = toSats(order.crypto.destinationAmount);
+      let paid = toSats(order.crypto.paidAmount ?? '0');
+      if (action === 'expire') {
+        recordPayment(uuid, {
+          paidAmount: fromSats(paid),
+          exception: paid > 0n ? 'partial' : null,
+          status: ORDER_STATUS.EXPIRED,
+        });
+        return;
+      }
+      paid +=
+        action === 'underpay' ? due / 2n : action === 'overpay' ? (due * 6n) / 5n : due - paid;
+      recordPayment(
+        uuid,
+        paid < due
+          ? { paidAmount: fromSats(paid), exception: 'partial', status: ORDER_STATUS.WAITING }
+          : {
+              paidAmount: fromSats(paid),
+              confirmations: 1,
+              exception: paid > due ? 'overpaid' : null,
+              status: ORDER_STATUS.PAID,
+            },
+      );
     },
 
     /** The card provider's signed callback: the second step charged the card, or failed. */
