@@ -384,7 +384,7 @@ export const LastMonthsWinner: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     const panel = await canvas.findByRole('region', { name: t.exact('voting.winner.title') });
-    await expect(within(panel).getByRole('link', { name: 'Pixel Forge' })).toBeVisible();
+    await expect(await within(panel).findByRole('link', { name: 'Pixel Forge' })).toBeVisible();
   },
 };
 
