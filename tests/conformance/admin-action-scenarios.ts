@@ -16,8 +16,9 @@ import {
 
 /**
  * The operators' actions (docs/decisions/016, 063 and issue #18): a decision on a payment, a
- * resync with the gateway, a payout's and a treasury send's retry, a buyback. What needs money
- * paid or a chain is on the runner's UNREACHABLE_ERRORS with why; the rest is reached here.
+ * resync with the gateway, a payout's and a treasury send's retry, a buyback. The market and the
+ * payer at the gateway are runner steps (decision 076); what no scenario can provoke is on the
+ * runner's UNREACHABLE_ERRORS with why.
  */
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -24,8 +24,7 @@ import { call, type Scenario, type Step } from './runner.ts';
 /**
  * The brand-token errors a scenario reaches on both targets (decision 051): the owner's own brand
  * before and after an operator verifies it, the bulk give's upload limit, and a claim without a
- * wallet or to an unknown token. What needs a deployed token is reached by the bff's own tests
- * on anvil: the bff's conformance app has no chain (runner.ts, UNREACHABLE_ERRORS).
+ * wallet or to an unknown token. What needs a deployed token is in brand-token-chain-scenarios.ts.
  */
 
 export const NO_SUCH_TOKEN = '00000000-0000-4000-8000-000000000000';

@@ -23,7 +23,7 @@ import { call, type Scenario } from './runner.ts';
 /**
  * Token-as-a-service rules that need no chain: who may use a brand's console, what a customer
  * without tokens sees, and how bad input is refused. The same steps run against the mocks and
- * the bff (whose conformance app has no chain; deploys and mints are covered by the bff's tests).
+ * the bff; what needs a deployed token is in brand-token-chain-scenarios.ts.
  */
 
 const accessScenarios: Scenario[] = [

@@ -454,7 +454,7 @@ const RACE =
 const SMS_BUDGET =
   'a destination’s SMS budget for the day is hundreds of codes (bff/src/http/sms-bounds.test.ts reaches it)';
 const SALE_ENDED =
-  'the sale ends only by an operator’s edit (never into the past), which every later scenario would see';
+  'the sale ends by the wall clock, after an operator’s edit into the future (never the past; the contest clock the runner moves is not the sale’s): a scenario would wait for it, and every later one would see the sale ended';
 const PAYOUT_FAILS =
   'a payout fails only when the chain refuses its transfer (more BRND than the treasury holds, a dev chain reset under it): nothing a client or a scenario’s outside world does (bff/src/http/payouts.test.ts fails one; admin-payments.test.ts reaches balanceGone, no test reaches alreadyRetried)';
 const CHAIN_ALWAYS =
