@@ -495,8 +495,6 @@ export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
       'uploadBrandDocuments.documentTooLarge',
     ].map((name) => [name, PAST_TRANSPORT_LIMIT]),
   ),
-  'createBrand.svgUnsafe':
-    'the mocks take an SVG logo as it is; the bff parses it (bff/src/http/brand-uploads.test.ts)',
   'changeMobile.smsUnavailable': SMS_BUDGET,
   'resendCode.smsUnavailable': SMS_BUDGET,
   'claimPayout.walletNotVerified':
