@@ -135,6 +135,12 @@ try {
         `<title>${escapeHtml(rendered.title)}</title>`,
       );
       html = replaceOnce(html, '</head>', `${links}</head>`);
+      // The first page's script too only hydrates what is drawn: it must not hold the paint back.
+      html = replaceOnce(
+        html,
+        '<script type="module" ',
+        '<script type="module" fetchpriority="low" ',
+      );
       html = replaceOnce(html, '<div id="root"></div>', `<div id="root">${rendered.html}</div>`);
       await writeCompressed(path.join(distDir, prerenderedFile(language, page.path)), html);
     }
