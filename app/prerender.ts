@@ -56,11 +56,6 @@ function moduleFiles(manifest: Manifest, key: string, template: string) {
 /** Vite's manifest key of the routes' manifests chunk (app/src/routes/screens.ts). */
 const SCREENS_MODULE = 'src/routes/screens.ts';
 
-const mergeFiles = (...all: { scripts: string[]; styles: string[] }[]) => ({
-  scripts: [...new Set(all.flatMap((files) => files.scripts))],
-  styles: [...new Set(all.flatMap((files) => files.styles))],
-});
-
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -107,25 +102,29 @@ try {
   await rm(path.join(distDir, PRERENDERED_DIR), { recursive: true, force: true });
 
   for (const page of PAGES) {
-    // The screens' manifests come before a route's code (decision 060): preloaded with it.
-    const files = page.screen
-      ? mergeFiles(
-          moduleFiles(manifest, SCREENS_MODULE, template),
-          moduleFiles(manifest, page.screen, template),
-        )
+    // The page is drawn from its HTML; its code only hydrates it (decision 079). Preloading the
+    // route's ~30 modules would compete with the first paint on a phone's connection, so only the
+    // screens' manifests (decision 060) are preloaded, at low priority: the route's own modules
+    // then load together once the first page's script asks for them.
+    const manifests = page.screen
+      ? moduleFiles(manifest, SCREENS_MODULE, template)
       : { scripts: [], styles: [] };
+    const route = page.screen ? moduleFiles(manifest, page.screen, template) : manifests;
+    const styles = [...new Set([...manifests.styles, ...route.styles])];
     // The route's stylesheets are inlined, as index.html's own is: a stylesheet request would
     // hold the first paint back. Each also gets a disabled link, which browsers do not fetch
     // but which tells Vite's loader, once the route's code loads, that it is on the page.
-    const styles = await Promise.all(
-      files.styles.map(async (file) => {
+    const inlined = await Promise.all(
+      styles.map(async (file) => {
         const css = await readFile(path.join(distDir, file), 'utf8');
         return `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
       }),
     );
     const links = [
-      ...styles,
-      ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...inlined,
+      ...manifests.scripts.map(
+        (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+      ),
     ].join('');
     for (const language of LANGUAGES) {
       const rendered = await renderPage(page.path, language);
@@ -136,6 +135,12 @@ try {
         `<title>${escapeHtml(rendered.title)}</title>`,
       );
       html = replaceOnce(html, '</head>', `${links}</head>`);
+      // The first page's script too only hydrates what is drawn: it must not hold the paint back.
+      html = replaceOnce(
+        html,
+        '<script type="module" ',
+        '<script type="module" fetchpriority="low" ',
+      );
       html = replaceOnce(html, '<div id="root"></div>', `<div id="root">${rendered.html}</div>`);
       await writeCompressed(path.join(distDir, prerenderedFile(language, page.path)), html);
     }

@@ -21,6 +21,17 @@ test('a number never wraps inside its digits or away from its unit, in both lang
   expect(shown(typesetText('within 2 days and 10 %', 'en'))).toBe('within 2~days and 10~%');
 });
 
+test('a Roman numeral stays with the word it numbers; the English pronoun I does not', () => {
+  expect(shown(typesetText('Wyprzedane: Próg I, Próg II i Próg III', 'pl'))).toBe(
+    'Wyprzedane: Próg~I, Próg~II i~Próg~III',
+  );
+  expect(shown(typesetText('Tier IV and Round II. Can I pay?', 'en'))).toBe(
+    'Tier~IV and Round~II. Can I pay?',
+  );
+  expect(shown(typesetText('Round I', 'en'))).toBe('Round~I');
+  expect(shown(typesetText('Victor Vix', 'en'))).toBe('Victor Vix');
+});
+
 test('a plural or number argument is bound to the word after it in ICU text and in a tree', () => {
   const icu = 'Masz {n, plural, one {# głos} other {# głosów}} i {count, number} BRND';
   const typeset = typesetMessage(icu, 'pl');

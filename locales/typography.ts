@@ -6,7 +6,9 @@ import type { Locale, Message } from './flatten.ts';
  * - Polish: a one-letter word (w, z, i, a, o, u) is bound to the word after it, so no line ends
  *   with a lone "w" (Polish typesetting rule; a bank's copy follows it);
  * - both languages: a number is never split from the next group of its digits or from its unit
- *   ("1 000 000 BRND", "# głosów", "{count, number} BRND").
+ *   ("1 000 000 BRND", "# głosów", "{count, number} BRND");
+ * - both languages: a Roman numeral stays with the word it numbers ("Próg IV", "Round II"); in
+ *   English a lone "I" before another word is left free, as it may be the pronoun ("Can I pay").
  *
  * It works on a message's literal text only, so what a user typed (a brand's name, an e-mail)
  * is shown as typed. A message is either ICU text (server, tests, stories) or the syntax tree the
@@ -17,10 +19,15 @@ export const NBSP = '\u00a0';
 const ONE_LETTER_WORD = /(?<=^|[\s(„"«\u2013\u2014])([aiouwzAIOUWZ]) /g;
 const DIGIT_GROUP = /(?<=\d) (?=\d{3}(?!\d))/g;
 const NUMBER_AND_UNIT = /(?<=\d) (?=[\p{L}%$€£])/gu;
+const ROMAN_NUMERAL = /(?<=\p{L}) (?=[IVX]+(?![\p{L}\d]))/gu;
 
 /** The typography of a piece of literal text. */
 export function typesetText(text: string, locale: Locale): string {
   let out = text.replace(DIGIT_GROUP, NBSP).replace(NUMBER_AND_UNIT, NBSP);
+  // A lone English "I" before a word may be the pronoun ("Can I pay"); "Tier I" and "Tier I," bind.
+  out = out.replace(ROMAN_NUMERAL, (space, offset: number) =>
+    locale === 'en' && /^I(?![IVX]|$|[,.;:)])/.test(out.slice(offset + 1)) ? space : NBSP,
+  );
   if (locale === 'pl') out = out.replace(ONE_LETTER_WORD, `$1${NBSP}`);
   return out;
 }

@@ -80,7 +80,8 @@ export interface TestSaleOptions {
   card?: CardExchange;
   chainId?: number;
   ethConfirmations?: number;
-  usdPerEth?: number;
+  /** A fixed price, or a price feed (`startTestSaleProviders`' simulator). */
+  usdPerEth?: number | (() => Promise<number>);
 }
 
 export interface TestApp {

@@ -65,6 +65,8 @@ export interface DeskHost {
     orders: DeskOrder[];
     payouts?: DeskPayout[];
     paymentDesk?: DeskState;
+    /** The gateway down: an invoice cannot be read back. */
+    outages?: { gateway?: boolean };
   };
   now(): number;
   saleSettings(): SaleSettings;
@@ -376,6 +378,7 @@ export function createPaymentDeskFake(host: DeskHost, fail: DeskError) {
       if (order.method !== 'BTC') {
         throw fail(409, 'finance.orders.errors.notGatewayOrder');
       }
+      if (host.state().outages?.gateway) throw fail(503, 'orders.errors.gatewayUnavailable');
       const read = detail(order);
       host.recordAudit(operator, 'order.resync', order.uuid, {
         invoice: read.gateway_invoice_id,

@@ -7,6 +7,7 @@ export {
   type BrandTokenState,
   warsawDay,
   brandTokenState,
+  setMining,
 } from './brand-tokens/state.ts';
 export { brandTokenResolvers } from './brand-tokens/resolvers.ts';
 export { brandTokenSetup } from './brand-tokens/setup.ts';

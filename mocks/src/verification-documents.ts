@@ -93,15 +93,33 @@ async function checkDocuments(files: DocumentFiles): Promise<CheckedDocument[]> 
   return checked;
 }
 
+/** What the bff's SVG parser refuses (bff/src/services/uploads.ts), read from the text. */
+const UNSAFE_SVG = [
+  // Entities can expand into anything.
+  /<!ENTITY|<!DOCTYPE[^>]*\[/i,
+  /<(?:[\w-]+:)?(?:script|foreignobject|iframe|embed|object|handler|listener|set|animate)[\s/>]/i,
+  // Event handlers.
+  /\son[\w-]*\s*=/i,
+  // Links only inside the document or to an embedded raster image.
+  /\s(?:[\w-]+:)?href\s*=\s*["'](?!\s*#|\s*data:image\/(?:png|jpeg|gif);base64,)/i,
+  /javascript:|url\s*\(\s*['"]?\s*(?!#)|@import|expression\s*\(/i,
+];
+
 /**
- * The bff's checkLogo, but for an SVG's content, which the mocks take as it is (the bff's parser
- * judges it): an image by its magic number, or SVG text; anything else is 415.
+ * The bff's checkLogo: an image by its magic number, or SVG text with nothing active in it (the
+ * bff parses it; the mocks read it with the same rules); anything else is 415.
  */
 async function checkLogo(image: Blob) {
   const bytes = new Uint8Array(await image.arrayBuffer());
   const type = sniffFileType(bytes);
   if (type && type !== 'pdf') return;
-  if (/<svg[\s>]/i.test(new TextDecoder().decode(bytes.slice(0, 4096)))) return;
+  const text = new TextDecoder().decode(bytes);
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(text)) {
+    if (UNSAFE_SVG.some((pattern) => pattern.test(text))) {
+      throw new FakeError(415, 'uploads.svgUnsafe', { errors: { image: 'uploads.svgUnsafe' } });
+    }
+    return;
+  }
   throw new FakeError(415, 'uploads.logoType', { errors: { image: 'uploads.logoType' } });
 }
 

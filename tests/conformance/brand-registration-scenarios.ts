@@ -47,6 +47,10 @@ const company = {
   operating_address: 'ul. Podwójna 1, 80-831 Gdańsk',
 };
 
+/** A logo that would run code where it is shown. */
+const UNSAFE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+
 export const brandRegistrationScenarios: Scenario[] = [
   {
     name: 'brand registration: a listed website, files no form takes, and a brand past the day’s count are refused',
@@ -74,6 +78,17 @@ export const brandRegistrationScenarios: Scenario[] = [
           },
         }),
         expect: { status: 415, kind: 'logoType', fields: { image: 'uploads.logoType' } },
+      }),
+      call(createBrand, {
+        label: 'an SVG logo that runs a script',
+        as: 'token',
+        input: (values) => ({
+          body: {
+            ...brandForm(values, 2),
+            image: new File([UNSAFE_SVG], 'logo.svg', { type: 'image/svg+xml' }),
+          },
+        }),
+        expect: { status: 415, kind: 'svgUnsafe', fields: { image: 'uploads.svgUnsafe' } },
       }),
       call(createBrand, {
         label: 'an executable for a registry extract',

@@ -24,8 +24,7 @@ import { call, type Scenario, type Step } from './runner.ts';
 /**
  * The brand-token errors a scenario reaches on both targets (decision 051): the owner's own brand
  * before and after an operator verifies it, the bulk give's upload limit, and a claim without a
- * wallet or to an unknown token. What needs a deployed token is reached by the bff's own tests
- * on anvil: the bff's conformance app has no chain (runner.ts, UNREACHABLE_ERRORS).
+ * wallet or to an unknown token. What needs a deployed token is in brand-token-chain-scenarios.ts.
  */
 
 export const NO_SUCH_TOKEN = '00000000-0000-4000-8000-000000000000';
@@ -43,32 +42,37 @@ export const someoneElsesBrand = call(newlyAddedBrands, {
   },
 });
 
-/** The fresh user registers a brand of their own: it waits for an operator's verification. */
-const ownBrand: Step = call(createBrand, {
-  label: 'the user registers a brand of their own',
-  as: 'token',
-  input: (values) => ({
-    body: {
-      name: 'Token Bakery',
-      website: `${values.email!.split('@')[0]}-bakery.example.com`,
-      description: 'Bread for points.',
-      industry: 'tools' as const,
-      token_ticker: 'BAKE',
-      no_of_employees: '4',
-      address1: 'ul. Chlebowa 1',
-      city: 'Kraków',
-      state: 'małopolskie',
-      postal_code: '30-001',
-      country: 'PL',
-      operating_address: 'ul. Chlebowa 1, 30-001 Kraków',
-      image: new File([PNG], 'logo.png', { type: 'image/png' }),
+/** The fresh user registers a brand of their own (its id saved as `saveAs`): it waits for an operator's verification. */
+export function registerBrand(saveAs = 'ownBrandId', name = 'Token Bakery'): Step {
+  const slug = name.toLowerCase().replace(/[^a-z]+/g, '-');
+  return call(createBrand, {
+    label: `the user registers a brand of their own, ${name}`,
+    as: 'token',
+    input: (values) => ({
+      body: {
+        name,
+        website: `${values.email!.split('@')[0]}-${slug}.example.com`,
+        description: 'Bread for points.',
+        industry: 'tools' as const,
+        token_ticker: 'BAKE',
+        no_of_employees: '4',
+        address1: 'ul. Chlebowa 1',
+        city: 'Kraków',
+        state: 'małopolskie',
+        postal_code: '30-001',
+        country: 'PL',
+        operating_address: 'ul. Chlebowa 1, 30-001 Kraków',
+        image: new File([PNG], 'logo.png', { type: 'image/png' }),
+      },
+    }),
+    expect: { status: 200 },
+    save: (body, values) => {
+      values[saveAs] = String(body.details.id);
     },
-  }),
-  expect: { status: 200 },
-  save: (body, values) => {
-    values.ownBrandId = String(body.details.id);
-  },
-});
+  });
+}
+
+const ownBrand = registerBrand();
 
 const ownBrandId = (values: Record<string, string>) => Number(values.ownBrandId);
 

@@ -17,12 +17,13 @@ import {
   SOME_CODE,
   someoneElsesBrand,
 } from './brand-token-error-scenarios.ts';
+import { brandTokenChainScenarios } from './brand-token-chain-scenarios.ts';
 import { call, type Scenario } from './runner.ts';
 
 /**
  * Token-as-a-service rules that need no chain: who may use a brand's console, what a customer
  * without tokens sees, and how bad input is refused. The same steps run against the mocks and
- * the bff (whose conformance app has no chain; deploys and mints are covered by the bff's tests).
+ * the bff; what needs a deployed token is in brand-token-chain-scenarios.ts.
  */
 
 const accessScenarios: Scenario[] = [
@@ -170,4 +171,8 @@ const accessScenarios: Scenario[] = [
   },
 ];
 
-export const brandTokenScenarios: Scenario[] = [...accessScenarios, ...brandTokenErrorScenarios];
+export const brandTokenScenarios: Scenario[] = [
+  ...accessScenarios,
+  ...brandTokenErrorScenarios,
+  ...brandTokenChainScenarios,
+];

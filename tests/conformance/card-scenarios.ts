@@ -19,7 +19,7 @@ const DEMO = { email: 'demo@brnd.example', password: 'Demo123!x' };
 const CARD_PLN = 100;
 
 /** A card transaction initialised at the provider, its hash and answer saved under `name`. */
-function cardTransaction(name: string): Step[] {
+export function cardTransaction(name: string): Step[] {
   return [
     call(sale, {
       label: 'the sale names the card provider',
@@ -61,7 +61,7 @@ function cardTransaction(name: string): Step[] {
 }
 
 /** The record the buy screen sends for the transaction saved as `name`. */
-const record = (values: Values, name: string) =>
+export const record = (values: Values, name: string) =>
   JSON.parse(values[`${name}:record`]!) as {
     cashTxHash: string;
     amount: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
+import { setMining } from '@brnd/mocks/brand-tokens';
 import { createMockServer } from '@brnd/mocks/node';
 import { accountScenarios } from './accounts-scenarios.ts';
 import { accountErrorScenarios } from './account-error-scenarios.ts';
@@ -10,6 +11,8 @@ import { brandTokenScenarios } from './brand-token-scenarios.ts';
 import { cardScenarios } from './card-scenarios.ts';
 import { catalogueScenarios } from './catalogue-scenarios.ts';
 import { contentScenarios } from './content-scenarios.ts';
+import { outageScenarios } from './outage-scenarios.ts';
+import { payoutScenarios } from './payout-scenarios.ts';
 import { referralScenarios } from './referral-scenarios.ts';
 import { saleScenarios } from './sale-scenarios.ts';
 import { walletScenarios } from './wallet-scenarios.ts';
@@ -27,6 +30,13 @@ const target: Target = {
   // The fake is its own card provider: its second step is the provider's callback.
   cardProvider: async (cashTxHash, action) =>
     fake.settleCardOrder(cashTxHash, action === 'pay' ? 'paid' : 'failed'),
+  outage: (provider, down) => fake.setProviderDown(provider, down),
+  mining: async (on) => setMining(fake, on),
+  gateway: async (orderUuid, action) => fake.gatewayCheckout(orderUuid, action),
+  async market(action, tokens) {
+    if (action === 'emptyBuybackWallet') return void fake.emptyBuybackWallet();
+    return fake.sellOnMarket(tokens, action === 'sell' ? 'buyback' : 'elsewhere');
+  },
 };
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -39,6 +49,8 @@ describe('mocks', () => {
     ...walletScenarios,
     ...saleScenarios,
     ...cardScenarios,
+    ...outageScenarios,
+    ...payoutScenarios,
     ...referralScenarios,
     ...brandScenarios,
     ...brandTokenScenarios,

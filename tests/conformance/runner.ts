@@ -53,6 +53,8 @@ export interface CallStep {
   times: number;
   expect: Expectation<Endpoint>;
   save?: (body: unknown, values: Values) => void;
+  /** Asks again (as a screen polls) until the answer says what happened after it, 30 s at most. */
+  until?: (body: unknown, values: Values) => boolean;
 }
 
 export interface OutboxStep {
@@ -78,7 +80,95 @@ export interface CardStep {
   action: 'pay' | 'fail';
 }
 
-export type Step = CallStep | OutboxStep | AdvanceStep | CardStep;
+/** The payer's wallet on the BTC gateway's checkout page (the gateway's webhooks follow). */
+export interface GatewayStep {
+  kind: 'gateway';
+  label: string;
+  order: (values: Values) => string;
+  action: 'pay' | 'underpay' | 'overpay' | 'expire';
+}
+
+export function payAtGateway(
+  order: (values: Values) => string,
+  action: GatewayStep['action'] = 'pay',
+): GatewayStep {
+  return { kind: 'gateway', label: `the payer chooses "${action}" at the gateway`, order, action };
+}
+
+/** The chain stops mining (sent transactions wait in its mempool), or mines them and goes on. */
+export interface MiningStep {
+  kind: 'mining';
+  label: string;
+  on: boolean;
+}
+
+export function chainMining(on: boolean): MiningStep {
+  return {
+    kind: 'mining',
+    label: on ? 'the chain mines what waits, and goes on' : 'the chain stops mining',
+    on,
+  };
+}
+
+/** The scenario goes on as another person: a fresh identity; the previous one kept as `<as>.*`. */
+export interface PersonStep {
+  kind: 'person';
+  label: string;
+  as: string;
+}
+
+export function anotherPerson(keepAs: string): PersonStep {
+  return { kind: 'person', label: `another person (the first kept as ${keepAs})`, as: keepAs };
+}
+
+/**
+ * The BRND market the buyback buys from: it sells into the buyback wallet (or elsewhere), the
+ * purchase's hash saved as `saveAs`; or the buyback wallet's BRND is moved away by hand.
+ */
+export interface MarketStep {
+  kind: 'market';
+  label: string;
+  action: 'sell' | 'sellElsewhere' | 'emptyBuybackWallet';
+  tokens: number;
+  saveAs: string;
+}
+
+export function marketSells(tokens: number, saveAs: string, elsewhere = false): MarketStep {
+  return {
+    kind: 'market',
+    label: `the market sells ${tokens} BRND ${elsewhere ? 'elsewhere' : 'into the buyback wallet'}`,
+    action: elsewhere ? 'sellElsewhere' : 'sell',
+    tokens,
+    saveAs,
+  };
+}
+
+export const buybackWalletEmptied: MarketStep = {
+  kind: 'market',
+  label: 'the buyback wallet’s BRND is moved away by hand',
+  action: 'emptyBuybackWallet',
+  tokens: 0,
+  saveAs: '',
+};
+
+/** An outside provider of the sale goes down, or comes back. */
+export interface OutageStep {
+  kind: 'outage';
+  label: string;
+  provider: 'gateway' | 'card' | 'price';
+  down: boolean;
+}
+
+export type Step =
+  | CallStep
+  | OutboxStep
+  | AdvanceStep
+  | CardStep
+  | OutageStep
+  | MiningStep
+  | PersonStep
+  | MarketStep
+  | GatewayStep;
 
 export interface Scenario {
   name: string;
@@ -97,6 +187,7 @@ export function call<E extends Endpoint>(
     times?: number;
     expect: Expectation<E>;
     save?: (body: EndpointResponse<E>, values: Values) => void;
+    until?: (body: EndpointResponse<E>, values: Values) => boolean;
   },
 ): CallStep {
   return {
@@ -110,6 +201,7 @@ export function call<E extends Endpoint>(
     times: options.times ?? 1,
     expect: options.expect as Expectation<Endpoint>,
     save: options.save as CallStep['save'],
+    until: options.until as CallStep['until'],
   };
 }
 
@@ -138,6 +230,15 @@ export function payAtCardProvider(
   };
 }
 
+export function providerDown(provider: OutageStep['provider'], down = true): OutageStep {
+  return {
+    kind: 'outage',
+    label: `the ${provider} provider ${down ? 'goes down' : 'is back'}`,
+    provider,
+    down,
+  };
+}
+
 export interface Target {
   name: string;
   baseUrl: string;
@@ -147,6 +248,14 @@ export interface Target {
   settled?: () => Promise<void>;
   /** The card provider's second step: it charges the card (or fails) and calls the server back. */
   cardProvider?: (cashTxHash: string, action: CardStep['action']) => Promise<void>;
+  /** Takes one of the sale's outside providers down (every call to it fails), or brings it back. */
+  outage?: (provider: OutageStep['provider'], down: boolean) => void;
+  /** Stops the chain's mining, or mines what waits and mines each transaction again as it comes. */
+  mining?: (on: boolean) => Promise<void>;
+  /** The payer's wallet on the BTC gateway's checkout page of the order with this uuid. */
+  gateway?: (orderUuid: string, action: GatewayStep['action']) => Promise<void>;
+  /** The BRND market: a sale into the buyback wallet or elsewhere (its hash), or the wallet emptied. */
+  market?: (action: MarketStep['action'], tokens: number) => Promise<string | undefined>;
 }
 
 const extractors = {
@@ -177,7 +286,12 @@ export function freshValues(): Values {
   };
 }
 
-async function runCall(target: Target, step: CallStep, values: Values, where: string) {
+async function runCall(
+  target: Target,
+  step: CallStep,
+  values: Values,
+  where: string,
+): Promise<unknown> {
   const token = step.as ? values[step.as] : undefined;
   if (step.as && !token) throw new Error(`${where}: no saved token "${step.as}"`);
   const seen: { status: number; headers: Headers; raw: unknown } = {
@@ -228,7 +342,7 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
     expect(failure?.message, `${where}: the answer breaks the contract`).toBeUndefined();
     if (expected.body) expect(body, answer).toMatchObject(expected.body(values));
     step.save?.(body, values);
-    return;
+    return body;
   }
 
   const error = v.safeParse(ErrorResponseSchema, seen.raw);
@@ -257,6 +371,20 @@ async function runCall(target: Target, step: CallStep, values: Values, where: st
   if (expected.fields) expect(failure?.body.errors, answer).toEqual(expected.fields);
   if (expected.retryAfter) expect(failure?.retryAfterSeconds, answer).toBeGreaterThan(0);
   if (expected.message) expect(failure?.body.message, answer).toBe(expected.message);
+  return undefined;
+}
+
+const UNTIL_MS = 30_000;
+
+/** A call step, asked again until its `until` holds. */
+async function runPolledCall(target: Target, step: CallStep, values: Values, where: string) {
+  const deadline = Date.now() + UNTIL_MS;
+  let body = await runCall(target, step, values, where);
+  while (step.until && !step.until(body, values)) {
+    if (Date.now() > deadline) throw new Error(`${where}: not done after ${UNTIL_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    body = await runCall(target, step, values, where);
+  }
 }
 
 async function runOutbox(target: Target, step: OutboxStep, values: Values, where: string) {
@@ -280,11 +408,28 @@ export async function runScenario(target: Target, scenario: Scenario): Promise<v
       const where = `[${target.name}] ${scenario.name} › step ${index + 1} (${step.label})${
         step.kind === 'call' && step.times > 1 ? ` #${time}` : ''
       }`;
-      if (step.kind === 'call') await runCall(target, step, values, where);
+      if (step.kind === 'call') await runPolledCall(target, step, values, where);
       else if (step.kind === 'outbox') await runOutbox(target, step, values, where);
       else if (step.kind === 'card') {
         if (!target.cardProvider) throw new Error(`${where}: this target has no card provider`);
         await target.cardProvider(step.cashTxHash(values), step.action);
+      } else if (step.kind === 'outage') {
+        if (!target.outage) throw new Error(`${where}: this target cannot take a provider down`);
+        target.outage(step.provider, step.down);
+      } else if (step.kind === 'mining') {
+        if (!target.mining) throw new Error(`${where}: this target cannot hold its chain`);
+        await target.mining(step.on);
+      } else if (step.kind === 'gateway') {
+        if (!target.gateway) throw new Error(`${where}: this target has no gateway`);
+        await target.gateway(step.order(values), step.action);
+      } else if (step.kind === 'market') {
+        if (!target.market) throw new Error(`${where}: this target has no market`);
+        const hash = await target.market(step.action, step.tokens);
+        if (step.saveAs) values[step.saveAs] = hash ?? '';
+      } else if (step.kind === 'person') {
+        const fresh = freshValues();
+        for (const key of Object.keys(fresh)) values[`${step.as}.${key}`] = values[key]!;
+        Object.assign(values, fresh);
       } else if (target.advance) target.advance(step.ms);
       else throw new Error(`${where}: this target cannot move its clock`);
     }
@@ -308,69 +453,20 @@ const RACE =
   'two requests with one Idempotency-Key at once, the second outwaiting the first; the runner’s steps run one by one';
 const SMS_BUDGET =
   'a destination’s SMS budget for the day is hundreds of codes (bff/src/http/sms-bounds.test.ts reaches it)';
-const PROVIDER_DOWN =
-  'a payment provider or the ETH price feed down: no switch turns one off on both targets (the QA scenario of a gateway down shows the screen)';
 const SALE_ENDED =
-  'the sale ends only by an operator’s edit (never into the past), which every later scenario would see';
-const NO_CHAIN =
-  'it needs the chain (a payout, a treasury nonce, a purchase of BRND): the bff’s conformance app has none and the mocks always have one (bff/src/http/admin-payments.test.ts and buybacks.test.ts reach it on a dev chain)';
-const NO_PAYMENT =
-  'a decision needs an exception, money that arrived short, late or over: nothing pays a crypto order in the bff’s conformance app (bff/src/http/admin-payments.test.ts reaches it)';
-const NO_BRAND_TOKEN =
-  'needs a deployed brand token: the bff’s conformance app has no chain, as test apps by default, so no token gets past deploying there (bff/src/http/brand-tokens*.test.ts reach these on anvil)';
-const NO_CHAIN_TO_ISSUE =
-  'comes after the chain is there to deploy on: the bff’s conformance app has none (bff/src/http/brand-tokens.test.ts reaches it on anvil)';
+  'the sale ends by the wall clock, after an operator’s edit into the future (never the past; the contest clock the runner moves is not the sale’s): a scenario would wait for it, and every later one would see the sale ended';
+const PAYOUT_FAILS =
+  'a payout fails only when the chain refuses its transfer (more BRND than the treasury holds, a dev chain reset under it): nothing a client or a scenario’s outside world does (bff/src/http/payouts.test.ts fails one; admin-payments.test.ts reaches balanceGone, no test reaches alreadyRetried)';
 const CHAIN_ALWAYS =
-  'a server without a chain answers it (the bff’s conformance app has none); the mocks always have one';
+  'a server started without a chain answers it: both targets run with one, as `npm start` does (the mocks’ is their own, the bff’s conformance app has its dev chain)';
 const PAST_TRANSPORT_LIMIT =
   'a file past BRAND_FORM_TRANSPORT_MAX_BYTES (10 MB): the bff answers before reading the rest and its socket closes under the upload, which fetch often sees as a reset (bff/src/http/verification-documents.test.ts; the mocks answer it as the bff)';
-/** Brand-token errors by endpoint: those a deployed token (or a chain's answer) comes before. */
+/** Brand-token errors no client can provoke on a server with a chain. */
 const BRAND_TOKEN_ERRORS: Record<string, { [kind: string]: string }> = {
-  issueBrandToken: {
-    requestIdReused: NO_CHAIN_TO_ISSUE,
-    planLimit: NO_CHAIN_TO_ISSUE,
-    tickerTaken: NO_CHAIN_TO_ISSUE,
-  },
-  giveTokens: {
-    notOwner: NO_BRAND_TOKEN,
-    notVerified: NO_BRAND_TOKEN,
-    notActive: NO_BRAND_TOKEN,
-    requestIdReused: NO_BRAND_TOKEN,
-    planLimit: NO_BRAND_TOKEN,
-    capReached: NO_BRAND_TOKEN,
-  },
-  bulkGiveTokens: {
-    notOwner: NO_BRAND_TOKEN,
-    notVerified: NO_BRAND_TOKEN,
-    notActive: NO_BRAND_TOKEN,
-    requestIdReused: NO_BRAND_TOKEN,
-    csvInvalid: NO_BRAND_TOKEN,
-    planLimit: NO_BRAND_TOKEN,
-    capReached: NO_BRAND_TOKEN,
-  },
-  createOffer: {
-    notOwner: NO_BRAND_TOKEN,
-    notVerified: NO_BRAND_TOKEN,
-    notActive: NO_BRAND_TOKEN,
-    planLimit: NO_BRAND_TOKEN,
-  },
-  transferTokens: {
-    selfTransfer: NO_BRAND_TOKEN,
-    notActive: NO_BRAND_TOKEN,
-    requestIdReused: NO_BRAND_TOKEN,
-    insufficient: NO_BRAND_TOKEN,
-  },
-  claimTokens: {
-    notActive: NO_BRAND_TOKEN,
-    requestIdReused: NO_BRAND_TOKEN,
-    insufficient: NO_BRAND_TOKEN,
-  },
   redeemOffer: {
-    requestIdReused: NO_BRAND_TOKEN,
-    offerInactive: NO_BRAND_TOKEN,
-    insufficient: NO_BRAND_TOKEN,
+    offerInactive:
+      'no endpoint withdraws an offer yet and nothing in the bff sets one inactive: an offer is active from its creation on, so no test anywhere reaches it',
   },
-  stakingTransactions: { insufficient: NO_BRAND_TOKEN, nothingToWithdraw: NO_BRAND_TOKEN },
 };
 for (const id of [
   'issueBrandToken',
@@ -399,41 +495,26 @@ export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
       'uploadBrandDocuments.documentTooLarge',
     ].map((name) => [name, PAST_TRANSPORT_LIMIT]),
   ),
-  'createBrand.svgUnsafe':
-    'the mocks take an SVG logo as it is; the bff parses it (bff/src/http/brand-uploads.test.ts)',
   'changeMobile.smsUnavailable': SMS_BUDGET,
   'resendCode.smsUnavailable': SMS_BUDGET,
   'claimPayout.walletNotVerified':
     'an address is saved only once proven (decision 042): only accounts from before it have an unproven one (bff/src/http/wallet-proofs.test.ts)',
-  'claimPayout.payoutsUnavailable':
-    'a server without a chain, asked by a user with BRND to pay out; the mocks always have one',
-  'claimPayout.idempotencyMismatch': 'a first claim must succeed, which needs BRND on the balance',
+  'claimPayout.payoutsUnavailable': CHAIN_ALWAYS,
   'claimPayout.idempotencyInProgress': RACE,
   'buyTokens.saleEnded': SALE_ENDED,
-  'buyTokens.gatewayUnavailable': PROVIDER_DOWN,
-  'buyTokens.priceUnavailable': PROVIDER_DOWN,
   'buyTokens.idempotencyInProgress': RACE,
   'kantor.saleEnded': SALE_ENDED,
-  'kantor.gatewayUnavailable': PROVIDER_DOWN,
   'kantor.idempotencyInProgress': RACE,
-  'resolveOrder.alreadyResolved': NO_PAYMENT,
-  'resolveOrder.paymentChanged': NO_PAYMENT,
-  'resolveOrder.nothingToCredit': NO_PAYMENT,
-  'resyncOrder.gatewayUnavailable': PROVIDER_DOWN,
-  'retryPayout.payoutsUnavailable':
-    'a server without a chain, asked for a payout that can exist; the mocks always have one',
-  'retryPayout.notFailed': NO_CHAIN,
-  'retryPayout.alreadyRetried': NO_CHAIN,
-  'retryPayout.balanceGone': NO_CHAIN,
-  'retryTreasurySend.notBroadcast': NO_CHAIN,
-  'recordBuyback.noChain':
-    'a server without a chain; the mocks always have one, so a valid buyback is recorded there',
-  'recordBuyback.quarterTaken': NO_CHAIN,
-  'recordBuyback.purchaseTaken': NO_CHAIN,
-  'recordBuyback.purchaseNotFound': NO_CHAIN,
-  'recordBuyback.purchaseUnconfirmed': NO_CHAIN,
-  'recordBuyback.purchaseShort': NO_CHAIN,
-  'recordBuyback.walletShort': NO_CHAIN,
+  'resolveOrder.nothingToCredit':
+    'a credit adds no BRND only when what was received beyond the credited tokens is worth less than one: the gateway simulator overpays by a fifth of the order, and no other payment in a scenario comes that close (no test reaches it)',
+  'retryPayout.payoutsUnavailable': CHAIN_ALWAYS,
+  'retryPayout.alreadyRetried': PAYOUT_FAILS,
+  'retryPayout.balanceGone': PAYOUT_FAILS,
+  'retryTreasurySend.notBroadcast':
+    'a send is signed and not yet broadcast only for the moment between the two, or after a crash: a race (no test reaches it)',
+  'recordBuyback.noChain': CHAIN_ALWAYS,
+  'recordBuyback.purchaseUnconfirmed':
+    'the dev chain settles at one confirmation, as `npm start`’s does: a mined purchase is settled at once (bff/src/http/buybacks.test.ts reaches it with three)',
   'blog.feedError':
     'the news feed unreadable: both targets serve a bundled sample feed (bff/src/services/blog.test.ts reads a broken one)',
 };

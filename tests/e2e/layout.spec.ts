@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import {
@@ -25,6 +26,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 const OPERATOR = { email: 'layout-e2e@brnd.example', password: 'L4yout!e2e' };
 const PASSWORD = 'Layout123!x';
+/**
+ * A folder to keep every visit's full-page screenshot in, for a person to look at
+ * (`LAYOUT_SHOTS=test-results/layout-shots`); unset, only failing visits are captured.
+ */
+const SHOTS = process.env.LAYOUT_SHOTS ? path.resolve(root, process.env.LAYOUT_SHOTS) : undefined;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 /** The smallest valid PNG (1×1, transparent): the server checks the logo's bytes. */
 const PNG_1X1 = Buffer.from(
@@ -159,8 +166,8 @@ const ROUTES: Route[] = [
 ];
 
 const VIEWPORTS = [
-  { name: 'phone', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 667 },
+  { name: 'desktop', width: 1280, height: 720 },
 ] as const;
 const LANGUAGES = [
   { name: 'en', cookie: 'en' },
@@ -399,6 +406,10 @@ async function visit(
     problems.push(`did not settle: ${(error as Error).message.split('\n')[0]}`);
   }
   problems.push(...errors);
+  if (SHOTS) {
+    const name = `${route.route.replace(/[^a-z0-9$()]+/gi, '_')}-${viewport.name}-${language.name}.png`;
+    await page.screenshot({ fullPage: true, path: path.join(SHOTS, name) }).catch(() => undefined);
+  }
   if (problems.length > 0) {
     await testInfo.attach(`${route.route} ${where}.png`, {
       body: await page.screenshot({ fullPage: true }).catch(() => Buffer.from('')),

@@ -37,6 +37,8 @@ export interface CardSimulator {
   deliveries: { cashTxHash: string; status: number | null }[];
   /** Points the callbacks and the browser's return at another app (known only after start). */
   setAppUrls(urls: { callbackUrl: string; appUrl: string }): void;
+  /** While down, every request is answered 503, as a provider in an outage would. */
+  setDown(down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startCardSimulator(options: CardSimulatorOptions): Promise
   const timers = new Set<NodeJS.Timeout>();
   let baseUrl = '';
   let { callbackUrl, appUrl } = options;
+  let down = false;
 
   async function deliver(tx: SimTransaction, attempt = 0): Promise<void> {
     if (!tx.lastCallback) return;
@@ -122,6 +125,7 @@ export async function startCardSimulator(options: CardSimulatorOptions): Promise
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (down) return json(res, 503, { message: 'Service unavailable' }, CORS);
     const url = new URL(req.url ?? '/', 'http://simulator');
     if (url.pathname === '/v1/transactions/init') {
       if (req.method === 'OPTIONS') {
@@ -212,6 +216,9 @@ export async function startCardSimulator(options: CardSimulatorOptions): Promise
     deliveries,
     setAppUrls(urls) {
       ({ callbackUrl, appUrl } = urls);
+    },
+    setDown(next) {
+      down = next;
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);

@@ -47,6 +47,8 @@ export interface GatewaySimulator {
   confirm(invoiceId: string): Promise<void>;
   /** Points the webhooks elsewhere (a test app whose port is known only after the simulator's). */
   setWebhookUrl(url: string): void;
+  /** While down, every request is answered 503, as a gateway in an outage would. */
+  setDown(down: boolean): void;
   /** Webhook deliveries made, for tests. */
   deliveries: { invoiceId: string; type: string; status: number | null; body: string }[];
   close(): Promise<void>;
@@ -117,6 +119,7 @@ export async function startGatewaySimulator(
   const webhookId = randomBytes(11).toString('base64url');
   let baseUrl = '';
   let webhookUrl = options.webhookUrl;
+  let down = false;
 
   const seconds = () => Math.floor(Date.now() / 1000);
 
@@ -382,6 +385,8 @@ export async function startGatewaySimulator(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (down)
+      return json(res, 503, { code: 'service-unavailable', message: 'Service unavailable' });
     const url = new URL(req.url ?? '/', 'http://simulator');
     // 2.4 serves both the store-scoped paths (all versions) and storeless ones.
     const api =
@@ -456,6 +461,9 @@ export async function startGatewaySimulator(
     deliveries,
     setWebhookUrl(url) {
       webhookUrl = url;
+    },
+    setDown(next) {
+      down = next;
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);

@@ -9,12 +9,20 @@ import { ETH_PRICE_PAIR, ETH_PRICE_TICKER_PATH } from './eth-price.ts';
 export interface EthPriceSimulator {
   url: string;
   setPrice(usdPerEth: number): void;
+  /** While down, every request is answered 503, as an exchange in an outage would. */
+  setDown(down: boolean): void;
   close(): Promise<void>;
 }
 
 export async function startEthPriceSimulator(usdPerEth: number): Promise<EthPriceSimulator> {
   let price = usdPerEth;
+  let down = false;
   const server: Server = createServer((req, res) => {
+    if (down) {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: ['EService:Unavailable'] }));
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' || url.pathname !== ETH_PRICE_TICKER_PATH) {
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -36,6 +44,9 @@ export async function startEthPriceSimulator(usdPerEth: number): Promise<EthPric
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     setPrice(next) {
       price = next;
+    },
+    setDown(next) {
+      down = next;
     },
     async close() {
       server.closeAllConnections();

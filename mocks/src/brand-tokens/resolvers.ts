@@ -33,6 +33,7 @@ import {
   verifiedBrand,
   settleDeployments,
   findToken,
+  activeToken,
   consoleToken,
   recordRedemption,
 } from './state.ts';
@@ -265,7 +266,8 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
 
   transferTokens(fake, { user, params, body }) {
     const state = brandTokenState(fake);
-    const token = findToken(state, params.tokenId);
+    // As the bff: a token still deploying moves nothing.
+    const token = activeToken(state, params.tokenId);
     return once(state, `transfer:${body.request_id}`, `user ${user.id}`, () => {
       const from = emailHolder(user.email);
       const wallet = isWalletAddress(body.recipient);
@@ -310,8 +312,9 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
     if (!address) throw new FakeError(409, 'brandTokens.errors.noWallet');
     // Tokens leave only for a wallet the user proved to hold (decision 042).
     if (!user.wallet.walletVerified) throw new FakeError(409, 'wallet.errors.walletNotVerified');
-    const token = findToken(state, params.tokenId);
-    return once(state, `claim:${body.request_id}`, `user ${user.id}`, () => {
+    const token = activeToken(state, params.tokenId);
+    // As the bff: claims and transfers keep their request ids in one place.
+    return once(state, `transfer:${body.request_id}`, `user ${user.id}`, () => {
       const from = emailHolder(user.email);
       addBalance(state, token.id, from, -body.amount);
       const to = walletHolder(address);
@@ -381,7 +384,22 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
         errors: { amount: 'brandTokens.errors.amount' },
       });
     }
-    const amount = BigInt(body.amount ?? 0) * 10n ** 18n;
+    // As the bff, against the wallet's state on the "chain".
+    const stake = stakeOf(brandTokenState(fake), from);
+    const wanted = body.amount ?? 0;
+    const short = () =>
+      new FakeError(409, 'brandTokens.errors.insufficient', {
+        errors: { amount: 'brandTokens.errors.insufficient' },
+      });
+    if (action === 'stake' && stake.walletBrnd < wanted) throw short();
+    if (action === 'unstake' && stake.staked < wanted) throw short();
+    if (
+      action === 'withdraw' &&
+      (stake.unbonding === 0 || stake.unbondingUntil === null || fake.now() < stake.unbondingUntil)
+    ) {
+      throw new FakeError(409, 'brandTokens.errors.nothingToWithdraw');
+    }
+    const amount = BigInt(wanted) * 10n ** 18n;
     const word = (value: bigint | string) =>
       (typeof value === 'string' ? value.replace(/^0x/, '') : value.toString(16)).padStart(64, '0');
     // The same calldata BrndStaking and BRND expect: approve(spender, amount), stake(amount),

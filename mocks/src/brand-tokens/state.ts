@@ -91,6 +91,8 @@ export interface BrandTokenState {
   lifetimePremium: number[];
   /** By checksummed wallet address. */
   stakes: Record<string, StakeRecord>;
+  /** The "chain" mines nothing while set (`setMining`): deployments stay `deploying`. */
+  miningHeld?: boolean;
 }
 
 export const EXTENSION = 'brandTokens';
@@ -371,7 +373,22 @@ export function verifiedBrand(fake: Fake, user: FakeUser, brandId: number): Bran
  * transaction is mined; the mocks' "chain" mines by the next request that reads the token.
  */
 export function settleDeployments(state: BrandTokenState) {
+  if (state.miningHeld) return;
   for (const token of state.tokens) if (token.status === 'deploying') token.status = 'active';
+}
+
+/** The "chain" stops mining (a test holds it), or mines what waits and goes on. */
+export function setMining(fake: Fake, on: boolean) {
+  const state = brandTokenState(fake);
+  state.miningHeld = !on;
+  settleDeployments(state);
+}
+
+/** A token customers move: deployed (the bff's `activeToken`). */
+export function activeToken(state: BrandTokenState, tokenId: string): TokenRecord {
+  const token = findToken(state, tokenId);
+  if (token.status !== 'active') throw new FakeError(409, 'brandTokens.errors.notActive');
+  return token;
 }
 
 export function findToken(state: BrandTokenState, tokenId: string): TokenRecord {

@@ -1,15 +1,43 @@
 import type { Buyback } from '@brnd/contracts/api/burns';
 import { AUDIT_LOG_PAGE_SIZE } from '@brnd/contracts/domain/constants';
-import { FakeError, type UserRecord, randomUuid } from './records.ts';
+import { FakeError, type FakeMarket, type UserRecord, randomHex, randomUuid } from './records.ts';
 import type { FakeCore } from './core.ts';
 
 /** The fake's buyback wallet (anvil's dev buyback account, decision 063). */
 export const FAKE_BUYBACK_WALLET = '0xBcd4042DE499D14e55001CcbB24a551F3b954096';
 
+/**
+ * The demo's market: two purchases of 10,000,000 BRND each delivered to the buyback wallet, whose
+ * hashes the stories record buybacks with.
+ */
+export function demoMarket(): FakeMarket {
+  return {
+    purchases: { [`0x${'ab'.repeat(32)}`]: 10_000_000, [`0x${'cd'.repeat(32)}`]: 10_000_000 },
+    available: 20_000_000,
+  };
+}
+
+const fieldError = (field: string, messageId: string) =>
+  new FakeError(409, messageId, { errors: { [field]: messageId } });
+
 /** The operator console's buybacks, burns and audit log. */
 export function fakeOperatorConsole(core: FakeCore) {
   const { now, recordAudit, buybacksNewestFirst } = core;
+  const market = () => (core.state.market ??= demoMarket());
   return {
+    /** The market sells `tokens` BRND into the buyback wallet (or elsewhere): the purchase's hash. */
+    sellOnMarket(tokens: number, to: 'buyback' | 'elsewhere' = 'buyback'): string {
+      const hash = `0x${randomHex(32)}`;
+      market().purchases[hash] = to === 'buyback' ? tokens : 0;
+      if (to === 'buyback') market().available += tokens;
+      return hash;
+    },
+
+    /** The buyback wallet's BRND moved away by hand. */
+    emptyBuybackWallet() {
+      market().available = 0;
+    },
+
     buybacks() {
       return { buybacks: buybacksNewestFirst(), wallet: FAKE_BUYBACK_WALLET };
     },
@@ -38,19 +66,29 @@ export function fakeOperatorConsole(core: FakeCore) {
         purchase_tx_hash: string;
       },
     ) {
+      // As the bff: the purchase on the chain first, what is taken next, then the wallet.
+      const delivered = market().purchases[input.purchase_tx_hash.toLowerCase()];
+      if (delivered === undefined) {
+        throw fieldError('purchase_tx_hash', 'admin.buybacks.errors.purchaseNotFound');
+      }
+      if (delivered < input.brnd_amount) {
+        throw fieldError('brnd_amount', 'admin.buybacks.errors.purchaseShort');
+      }
       if (core.state.buybacks.some((buyback) => buyback.quarter === input.quarter)) {
-        throw new FakeError(409, 'admin.buybacks.errors.quarterTaken', {
-          errors: { quarter: 'admin.buybacks.errors.quarterTaken' },
-        });
+        throw fieldError('quarter', 'admin.buybacks.errors.quarterTaken');
       }
-      // The fake has no chain: any purchase counts, but only for one buyback, as in the bff.
       if (
-        core.state.buybacks.some((buyback) => buyback.purchase_tx_hash === input.purchase_tx_hash)
+        core.state.buybacks.some(
+          (buyback) =>
+            buyback.purchase_tx_hash?.toLowerCase() === input.purchase_tx_hash.toLowerCase(),
+        )
       ) {
-        throw new FakeError(409, 'admin.buybacks.errors.purchaseTaken', {
-          errors: { purchase_tx_hash: 'admin.buybacks.errors.purchaseTaken' },
-        });
+        throw fieldError('purchase_tx_hash', 'admin.buybacks.errors.purchaseTaken');
       }
+      if (market().available < input.brnd_amount) {
+        throw fieldError('brnd_amount', 'admin.buybacks.errors.walletShort');
+      }
+      market().available -= input.brnd_amount;
       const buyback: Buyback = {
         id: randomUuid(),
         quarter: input.quarter,

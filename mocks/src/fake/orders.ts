@@ -21,12 +21,24 @@ import {
   FakeError,
   type UserRecord,
   type OrderRecord,
+  type SaleProvider,
   randomHex,
   randomUuid,
   blockchainAddress,
   recordActivity,
 } from './records.ts';
 import type { FakeCore } from './core.ts';
+
+/** How old the last ETH price may get while the feed is down (the bff's feed default). */
+const ETH_PRICE_MAX_AGE_MS = 5 * 60_000;
+
+const SATS_PER_BTC = 100_000_000n;
+const toSats = (btc: string) => {
+  const [whole = '0', fraction = ''] = btc.split('.');
+  return BigInt(whole) * SATS_PER_BTC + BigInt(fraction.padEnd(8, '0').slice(0, 8));
+};
+const fromSats = (sats: bigint) =>
+  `${sats / SATS_PER_BTC}.${(sats % SATS_PER_BTC).toString().padStart(8, '0')}`;
 
 /** Orders as the bff's services/orders/: the sale, crypto orders and card purchases. */
 export function fakeOrders(core: FakeCore) {
@@ -43,6 +55,28 @@ export function fakeOrders(core: FakeCore) {
     applyOrderStatus,
     ownOrder,
   } = core;
+  /**
+   * What the chain watcher or the gateway would record: crypto received so far, confirmations
+   * and the payment's exception (partial, overpaid, late), optionally with a new status.
+   */
+  function recordPayment(
+    uuid: string,
+    payment: {
+      paidAmount: string;
+      confirmations?: number;
+      exception?: PaymentException | null;
+      status?: OrderStatusCode;
+    },
+  ) {
+    const order = core.state.orders.find((candidate) => candidate.uuid === uuid);
+    if (!order?.crypto) throw new FakeError(404, 'errors.notFound');
+    order.crypto.paidAmount = payment.paidAmount;
+    order.crypto.confirmations = payment.confirmations ?? order.crypto.confirmations ?? 0;
+    order.crypto.exception = payment.exception ?? null;
+    order.crypto.seenAt = now();
+    if (payment.status !== undefined) applyOrderStatus(order, payment.status);
+  }
+
   return {
     saleProgress() {
       const sold = core.state.users.reduce((total, user) => total + user.wallet.brnd_tokens, 0);
@@ -76,8 +110,23 @@ export function fakeOrders(core: FakeCore) {
       core.state.sale = { ...saleSettings(), ...changes };
     },
 
+    /** An outside provider of the sale goes down (every call to it fails), or comes back. */
+    setProviderDown(provider: SaleProvider, down: boolean) {
+      (core.state.outages ??= {})[provider] = down;
+    },
+
     buyTokens(user: UserRecord, input: { amount: number; selected_payMethod: CryptoPayMethod }) {
       const createdAt = now();
+      const outages = core.state.outages ?? {};
+      if (input.selected_payMethod === 'ETH') {
+        // As the bff's feed: a price read within ETH_PRICE_MAX_AGE_MS is quoted while the feed is
+        // down; after that nobody is quoted.
+        const readAt = core.state.ethPriceReadAt;
+        if (!outages.price) core.state.ethPriceReadAt = createdAt;
+        else if (readAt === undefined || createdAt - readAt >= ETH_PRICE_MAX_AGE_MS) {
+          throw new FakeError(503, 'orders.errors.priceUnavailable');
+        }
+      }
       // Like the bff: at most MAX_OPEN_ORDERS_PER_METHOD waiting orders whose quote holds.
       const open = core.state.orders.filter(
         (order) =>
@@ -91,6 +140,10 @@ export function fakeOrders(core: FakeCore) {
         throw new FakeError(409, 'orders.errors.tooManyOpenOrders', {
           values: { limit: MAX_OPEN_ORDERS_PER_METHOD },
         });
+      }
+      // The bff asks the gateway for an invoice last.
+      if (input.selected_payMethod === 'BTC' && outages.gateway) {
+        throw new FakeError(503, 'orders.errors.gatewayUnavailable');
       }
       const price = salePrice(saleSettings());
       const order: OrderRecord = {
@@ -131,26 +184,38 @@ export function fakeOrders(core: FakeCore) {
       applyOrderStatus(order, status);
     },
 
+    recordPayment,
+
     /**
-     * What the chain watcher or the gateway would record: crypto received so far, confirmations
-     * and the payment's exception (partial, overpaid, late), optionally with a new status.
+     * What the payer's wallet does on the BTC gateway's checkout page, as the gateway simulator
+     * pays: half the amount due, 6/5 of it, the rest of it, or nothing before the invoice expires.
      */
-    recordPayment(
-      uuid: string,
-      payment: {
-        paidAmount: string;
-        confirmations?: number;
-        exception?: PaymentException | null;
-        status?: OrderStatusCode;
-      },
-    ) {
+    gatewayCheckout(uuid: string, action: 'pay' | 'underpay' | 'overpay' | 'expire') {
       const order = core.state.orders.find((candidate) => candidate.uuid === uuid);
-      if (!order?.crypto) throw new FakeError(404, 'errors.notFound');
-      order.crypto.paidAmount = payment.paidAmount;
-      order.crypto.confirmations = payment.confirmations ?? order.crypto.confirmations ?? 0;
-      order.crypto.exception = payment.exception ?? null;
-      order.crypto.seenAt = now();
-      if (payment.status !== undefined) applyOrderStatus(order, payment.status);
+      if (!order?.crypto || order.method !== 'BTC') throw new FakeError(404, 'errors.notFound');
+      const due = toSats(order.crypto.destinationAmount);
+      let paid = toSats(order.crypto.paidAmount ?? '0');
+      if (action === 'expire') {
+        recordPayment(uuid, {
+          paidAmount: fromSats(paid),
+          exception: paid > 0n ? 'partial' : null,
+          status: ORDER_STATUS.EXPIRED,
+        });
+        return;
+      }
+      paid +=
+        action === 'underpay' ? due / 2n : action === 'overpay' ? (due * 6n) / 5n : due - paid;
+      recordPayment(
+        uuid,
+        paid < due
+          ? { paidAmount: fromSats(paid), exception: 'partial', status: ORDER_STATUS.WAITING }
+          : {
+              paidAmount: fromSats(paid),
+              confirmations: 1,
+              exception: paid > due ? 'overpaid' : null,
+              status: ORDER_STATUS.PAID,
+            },
+      );
     },
 
     /** The card provider's signed callback: the second step charged the card, or failed. */
@@ -224,6 +289,8 @@ export function fakeOrders(core: FakeCore) {
       if (!attempt.allowed) {
         throw core.tooManyAttempts(attempt.retryAfterSeconds, 'orders.errors.cardRetry');
       }
+      // The bff reads the transaction from the provider.
+      if (core.state.outages?.card) throw new FakeError(503, 'orders.errors.gatewayUnavailable');
       const transaction = core.state.cardTransactions.find(
         (candidate) => candidate.cashTxHash === input.cashTxHash,
       );

@@ -138,6 +138,17 @@ export interface VoteRecord {
   at: number;
 }
 
+/** Purchases of BRND on the market, as the chain would tell them, and the buyback wallet's BRND. */
+export interface FakeMarket {
+  /** By transaction hash (lower case): the BRND it delivered to the buyback wallet. */
+  purchases: Record<string, number>;
+  /** What the buyback wallet holds and no recorded buyback burns. */
+  available: number;
+}
+
+/** The sale's outside providers: the BTC gateway, the card provider and the ETH price feed. */
+export type SaleProvider = 'gateway' | 'card' | 'price';
+
 export interface FakeState {
   nextId: number;
   users: UserRecord[];
@@ -173,6 +184,12 @@ export interface FakeState {
   companies?: CompanyRecord[];
   /** The token sale's configuration (missing in states saved before it existed). */
   sale?: SaleSettings;
+  /** The sale's outside providers that are down (`setProviderDown`): calls to them fail. */
+  outages?: Partial<Record<SaleProvider, boolean>>;
+  /** The BRND market the buyback buys from (decision 063); missing: the demo's (`demoMarket`). */
+  market?: FakeMarket;
+  /** When the ETH price was last read, which is quoted while the feed is down, for a while. */
+  ethPriceReadAt?: number;
   /** The console's payment records and decisions (mocks/src/admin-payments.ts). */
   paymentDesk?: DeskState;
   /** Every movement of a user's BRND balance, oldest first (the bff reads it from its ledger). */

@@ -77,17 +77,17 @@ export const Loaded: Story = {
   play: async ({ canvas, globals }) => {
     const t = storyIntl(globals);
     await expect(
-      await inGroup(canvas, t('sale.tierNames.Tier I'), t('finance.sale.tokens')),
+      await inGroup(canvas, t.exact('sale.tierNames.Tier I'), t('finance.sale.tokens')),
     ).toHaveValue('80000000');
     await expect(
-      await inGroup(canvas, t('sale.tierNames.Tier V'), t('finance.sale.price')),
+      await inGroup(canvas, t.exact('sale.tierNames.Tier V'), t('finance.sale.price')),
     ).toHaveValue('0.0035');
     await expect(canvas.getByLabelText(t('finance.sale.activeTier'))).toHaveValue('4');
-    const round = await group(canvas, t('sale.stages.Round I'));
+    const round = await group(canvas, t.exact('sale.stages.Round I'));
     await expect(within(round).getByLabelText(t('finance.sale.month'))).toHaveValue('2026-03');
     await expect(within(round).getByRole('checkbox')).toBeChecked();
     await expect(
-      within(await group(canvas, t('sale.stages.Round II'))).getByRole('checkbox'),
+      within(await group(canvas, t.exact('sale.stages.Round II'))).getByRole('checkbox'),
     ).not.toBeChecked();
     await expect(canvas.getByLabelText(t('finance.sale.endsAt'))).not.toHaveValue('');
   },
@@ -100,15 +100,16 @@ export const Saved: Story = {
   beforeEach: savedServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const price = await inGroup(canvas, t('sale.tierNames.Tier V'), t('finance.sale.price'));
+    const price = await inGroup(canvas, t.exact('sale.tierNames.Tier V'), t('finance.sale.price'));
     await userEvent.clear(price);
     await userEvent.type(price, '0.004');
     await userEvent.selectOptions(
       canvas.getByLabelText(t('finance.sale.activeTier')),
-      t('sale.tierNames.Tier V'),
+      // The option itself: user-event compares a name with the option's innerHTML (&nbsp;).
+      canvas.getByRole('option', { name: t.exact('sale.tierNames.Tier V') }),
     );
     await userEvent.click(
-      within(await group(canvas, t('sale.stages.Round II'))).getByRole('checkbox'),
+      within(await group(canvas, t.exact('sale.stages.Round II'))).getByRole('checkbox'),
     );
     await userEvent.click(canvas.getByRole('button', { name: t.exact('finance.sale.save') }));
     await expectToast(t, 'success', t('finance.sale.saved'));
@@ -134,10 +135,14 @@ export const InvalidFields: Story = {
   beforeEach: invalidServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const tokens = await inGroup(canvas, t('sale.tierNames.Tier II'), t('finance.sale.tokens'));
+    const tokens = await inGroup(
+      canvas,
+      t.exact('sale.tierNames.Tier II'),
+      t('finance.sale.tokens'),
+    );
     await userEvent.clear(tokens);
     await userEvent.type(tokens, '12.5');
-    const price = await inGroup(canvas, t('sale.tierNames.Tier I'), t('finance.sale.price'));
+    const price = await inGroup(canvas, t.exact('sale.tierNames.Tier I'), t('finance.sale.price'));
     await userEvent.clear(price);
     await userEvent.type(price, '0');
     const month = await inGroup(canvas, t('sale.stages.Soft Cap'), t('finance.sale.month'));
@@ -167,7 +172,11 @@ export const InvalidRules: Story = {
   beforeEach: rulesServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const price = await inGroup(canvas, t('sale.tierNames.Tier III'), t('finance.sale.price'));
+    const price = await inGroup(
+      canvas,
+      t.exact('sale.tierNames.Tier III'),
+      t('finance.sale.price'),
+    );
     await userEvent.clear(price);
     await userEvent.type(price, '0.001');
     await userEvent.click(
@@ -187,7 +196,11 @@ export const OverAllocation: Story = {
   beforeEach: allocationServer.reset,
   play: async ({ canvas, globals, userEvent }) => {
     const t = storyIntl(globals);
-    const tokens = await inGroup(canvas, t('sale.tierNames.Tier I'), t('finance.sale.tokens'));
+    const tokens = await inGroup(
+      canvas,
+      t.exact('sale.tierNames.Tier I'),
+      t('finance.sale.tokens'),
+    );
     await userEvent.clear(tokens);
     await userEvent.type(tokens, '100000000');
     await expect(canvas.getByText(/420[,\s ]?000[,\s ]?000/)).toBeVisible();

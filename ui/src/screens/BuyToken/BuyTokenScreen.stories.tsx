@@ -16,7 +16,13 @@ import {
 import { tokensForPln, tokensForUsd } from '@brnd/contracts/domain/sale';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { storyRecorders } from '../../testing/story-recorders.ts';
-import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
+import {
+  expectFieldError,
+  expectFitsPhone,
+  expectOneLine,
+  expectToast,
+  PHONE,
+} from '../shared/story-helpers.ts';
 import { SESSION_CARD_ATTEMPT } from '../shared/buy-storage.ts';
 import { BuyTokenScreen } from './BuyTokenScreen.tsx';
 
@@ -75,6 +81,26 @@ export const Default: Story = {
     await expect(amount).toHaveValue('');
     await userEvent.click(canvas.getByRole('button', { name: /^10[,.\s\u00a0]?000$/ }));
     await expect(amount).toHaveValue('10000');
+  },
+};
+
+/**
+ * On a phone: the countdown's four boxes keep one line inside the card (the seconds once wrapped
+ * alone), and the quick picks are grouped alike ("1 000" beside "10 000" in Polish, decision 077).
+ */
+export const OnPhone: Story = {
+  globals: PHONE,
+  play: async ({ canvas, canvasElement, globals }) => {
+    const t = storyIntl(globals);
+    await amountField(canvas, t);
+    const units = [...canvas.getByRole('timer').children];
+    await expect(units).toHaveLength(4);
+    await expectOneLine(units);
+    const picks = within(canvas.getByRole('group', { name: t('sale.buy.quickPicks') }));
+    const labels = picks.getAllByRole('button').map((button) => button.textContent ?? '');
+    await expect(labels.filter((label) => /^\d{4,}$/.test(label))).toEqual([]);
+    await expect(labels.some((label) => /^1\D000$/.test(label))).toBe(true);
+    await expectFitsPhone(canvasElement);
   },
 };
 

@@ -180,7 +180,9 @@ export function BuyTokenView({
                 variant="secondary"
                 onClick={() => setAmount(String(value))}
               >
-                {intl.formatNumber(value)}
+                {/* A row read together is grouped alike: Polish leaves four digits whole
+                    ("1000") but groups five ("10 000"), so here every one is grouped (decision 077). */}
+                {intl.formatNumber(value, { useGrouping: 'always' })}
               </Button>
             ))}
           </div>

@@ -134,6 +134,8 @@ export const ProgressInTierFour: Story = {
     const t = storyIntl(globals);
     const bar = await canvas.findByRole('progressbar', { name: t.exact('sale.progress.label') });
     await expect(bar).toHaveAttribute('aria-valuenow', '480000');
+    // Raised and goal in one form: whole dollars both, not "$480,000.00" of "$1,000,000".
+    await expect(bar.getAttribute('aria-valuetext')).not.toMatch(/[.,]00(?!\d)/);
     const progress = canvas.getByText(new RegExp(t('sale.tierNames.Tier III')), { selector: 'p' });
     await expect(progress).toHaveTextContent(t('sale.tierNames.Tier IV'));
   },

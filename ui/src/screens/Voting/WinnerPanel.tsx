@@ -12,13 +12,23 @@ export function WinnerPanel() {
   const intl = useIntl();
   const api = useApiClient();
   const query = useQuery(lastWinnerQueryOptions(api));
-  // The contest's history is a bonus on this page: while it loads or if it fails, the page votes on.
-  if (!query.isSuccess) return null;
+  // The contest's history is a bonus on this page: if it fails, the page votes on without it.
+  if (query.isError) return null;
+  const heading = <h2 id="voting-winner">{intl.formatMessage({ id: 'voting.winner.title' })}</h2>;
+  // While it loads, the panel holds its place so that the list below does not jump when it comes.
+  if (query.isPending) {
+    return (
+      <section className={styles.winner} aria-labelledby="voting-winner" aria-busy="true">
+        {heading}
+        <p className={styles.winnerText} />
+      </section>
+    );
+  }
   const winner = query.data[0];
   const [year, month] = (winner?.month ?? '').split('-').map(Number);
   return (
     <section className={styles.winner} aria-labelledby="voting-winner">
-      <h2 id="voting-winner">{intl.formatMessage({ id: 'voting.winner.title' })}</h2>
+      {heading}
       {winner && year && month ? (
         <p className={styles.winnerText}>
           <BrandLogo src={winner.image_url} name={winner.name} size={48} />
@@ -42,7 +52,7 @@ export function WinnerPanel() {
           </span>
         </p>
       ) : (
-        <p>{intl.formatMessage({ id: 'voting.winner.none' })}</p>
+        <p className={styles.winnerText}>{intl.formatMessage({ id: 'voting.winner.none' })}</p>
       )}
     </section>
   );

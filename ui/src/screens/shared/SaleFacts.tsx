@@ -29,13 +29,17 @@ export function SaleProgress({ sale }: { sale: Sale }) {
   const intl = useIntl();
   const figures = saleFigures(sale);
   const tier = activeTier(sale);
-  const usd = (amount: number) => intl.formatNumber(amount, { style: 'currency', currency: 'USD' });
+  // The figures read side by side share one form: whole dollars when all of them are whole
+  // ("$480,000" of "$1,000,000"), cents on all when one has cents, never "$480,000.00" of "$1,000,000".
+  const whole = [figures.raised, figures.inActiveTier, sale.goal].every(Number.isInteger);
+  const usd = (amount: number) =>
+    intl.formatNumber(amount, {
+      style: 'currency',
+      currency: 'USD',
+      ...(whole ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2 }),
+    });
   const raised = usd(figures.raised);
-  const goal = intl.formatNumber(sale.goal, {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: 0,
-  });
+  const goal = usd(sale.goal);
   const text = intl.formatMessage({ id: 'sale.progress.of' }, { raised, goal });
   return (
     <div className={styles.progress}>
