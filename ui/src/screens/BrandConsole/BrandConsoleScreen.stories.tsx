@@ -726,6 +726,8 @@ export const StakeThroughWallet: Story = {
   beforeEach: () => {
     sentTransactions.length = 0;
     fake.setProvenWallet(DEMO_EMAIL, ADDRESS);
+    // The BRND the status answers (stakingAnswer), on the mocks' "chain" as well.
+    brandTokenSetup.stake(fake, ADDRESS, { walletBrnd: 250_000 });
     const wallet = {
       request: async ({ method, params }: { method: string; params?: unknown[] }) => {
         if (method === 'eth_requestAccounts') return [ADDRESS.toLowerCase()];
@@ -747,7 +749,7 @@ export const StakeThroughWallet: Story = {
     const t = storyIntl(globals);
     await userEvent.type(
       await canvas.findByLabelText(t('brandTokens.staking.amount'), { selector: 'input' }),
-      '1000000',
+      '200000',
     );
     await userEvent.click(
       canvas.getByRole('button', { name: t.exact('brandTokens.staking.stake') }),
@@ -770,6 +772,8 @@ export const StakeFailsInWallet: Story = {
   parameters: { msw: { handlers: [stakingAnswer({})] } },
   beforeEach: () => {
     fake.setProvenWallet(DEMO_EMAIL, ADDRESS);
+    // The BRND the status answers (stakingAnswer), on the mocks' "chain" as well.
+    brandTokenSetup.stake(fake, ADDRESS, { walletBrnd: 250_000 });
     const wallet = {
       request: async ({ method }: { method: string }) => {
         if (method === 'eth_requestAccounts') return [ADDRESS.toLowerCase()];
@@ -791,7 +795,7 @@ export const StakeFailsInWallet: Story = {
     const t = storyIntl(globals);
     await userEvent.type(
       await canvas.findByLabelText(t('brandTokens.staking.amount'), { selector: 'input' }),
-      '1000000',
+      '200000',
     );
     await userEvent.click(
       canvas.getByRole('button', { name: t.exact('brandTokens.staking.stake') }),
