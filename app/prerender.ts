@@ -106,11 +106,11 @@ try {
     // route's ~30 modules would compete with the first paint on a phone's connection, so only the
     // screens' manifests (decision 060) are preloaded, at low priority: the route's own modules
     // then load together once the first page's script asks for them.
-    const manifests = page.screen
-      ? moduleFiles(manifest, SCREENS_MODULE, template)
-      : { scripts: [], styles: [] };
-    const route = page.screen ? moduleFiles(manifest, page.screen, template) : manifests;
-    const styles = [...new Set([...manifests.styles, ...route.styles])];
+    const files = page.screen
+      ? [SCREENS_MODULE, page.screen].map((key) => moduleFiles(manifest, key, template))
+      : [];
+    const preloads = files[0]?.scripts ?? [];
+    const styles = [...new Set(files.flatMap((module) => module.styles))];
     // The route's stylesheets are inlined, as index.html's own is: a stylesheet request would
     // hold the first paint back. Each also gets a disabled link, which browsers do not fetch
     // but which tells Vite's loader, once the route's code loads, that it is on the page.
@@ -122,7 +122,7 @@ try {
     );
     const links = [
       ...inlined,
-      ...manifests.scripts.map(
+      ...preloads.map(
         (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
       ),
     ].join('');

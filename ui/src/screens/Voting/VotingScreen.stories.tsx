@@ -414,6 +414,17 @@ export const LastMonthsWinner: Story = {
   },
 };
 
+/** The winner panel holds its place while it loads, so the list below does not jump. */
+export const WinnerLoading: Story = {
+  parameters: { msw: { handlers: [pending(contestWinners)] } },
+  play: async ({ canvas, globals }) => {
+    const t = storyIntl(globals);
+    const panel = await canvas.findByRole('region', { name: t.exact('voting.winner.title') });
+    await expect(panel).toHaveAttribute('aria-busy', 'true');
+    await expect(within(panel).queryByRole('link')).toBeNull();
+  },
+};
+
 /** Referring needs an account. */
 export const ReferLoggedOut: Story = {
   play: async ({ canvas, globals, userEvent, loaded }) => {
