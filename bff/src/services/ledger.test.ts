@@ -99,7 +99,7 @@ test('unbalanced or zero entries never reach the database', async () => {
       ],
     }),
   ).rejects.toThrow(/sum to -1/);
-  // Bypassing the service does not help: the database checks the sum at commit.
+  // Bypassing the service does not help: the database checks the sum of every statement.
   await expect(
     app.db.transaction(async (transaction) => {
       const [row] = await app.db.query<{ id: string }>(

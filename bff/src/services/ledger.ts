@@ -1,4 +1,5 @@
 import type { Transaction } from 'sequelize';
+import { createBatcher, type Batching } from '../db/batches.ts';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -117,58 +118,82 @@ function validate(input: PostInput): void {
   if (total !== 0n) throw new Error(`ledger: entries of ${input.idempotencyKey} sum to ${total}`);
 }
 
-export function createLedger(db: Database): Ledger {
+/**
+ * How postings made outside a caller's transaction share a `ledger_post_batch` statement
+ * (decision 080): each leaves as soon as one of `inFlight` statements is free, with whatever
+ * arrived while they were busy, so a lone posting never waits and a busy moment shares commits.
+ */
+export const LEDGER_BATCHING: Batching = { gatherMs: 0, maxBatch: 64, inFlight: 2 };
+
+export function createLedger(
+  db: Database,
+  { batching = LEDGER_BATCHING }: { batching?: Batching } = {},
+): Ledger {
   /**
-   * One statement: the database's `ledger_post` (migration 0070, decision 024) locks a free
-   * sub-account of each split account and then every account in one fixed order (byte order of
-   * their ids), then writes the transaction row and its entries, whose triggers move the
-   * balances of rows it already holds. Locks taken in a fixed order keep postings free of
-   * deadlocks (decision 005's addendum). Being one statement, it is atomic on its own; inside a
-   * caller's transaction it simply joins it.
+   * One statement: the database's `ledger_post_batch` (migration 0171, decisions 024 and 080)
+   * books each split account on a free sub-account, locks every account in one fixed order (byte
+   * order of their ids), then writes the transaction rows and their entries, whose statement
+   * trigger checks the sums and moves the balances of rows it already holds. Locks taken in a
+   * fixed order keep postings free of deadlocks (decision 005's addendum). Being one statement,
+   * it is atomic on its own; inside a caller's transaction it simply joins it.
    */
-  async function postIn(
-    input: PostInput,
-    transaction: Transaction | undefined,
-  ): Promise<PostedTransaction> {
-    const [row] = await db.query<{
+  async function postAll(
+    inputs: PostInput[],
+    transaction?: Transaction,
+  ): Promise<PostedTransaction[]> {
+    const entries = inputs.flatMap((input, index) =>
+      input.entries.map((entry) => ({ ...entry, posting: index + 1 })),
+    );
+    const rows = await db.query<{
+      posting: number;
       id: string;
       metadata: Record<string, unknown>;
       created: boolean;
     }>(
-      'SELECT id::text, metadata, created FROM ledger_post($1, $2::jsonb, $3::text[], $4::numeric[])',
+      `SELECT posting, id::text, metadata, created
+       FROM ledger_post_batch($1::text[], $2::jsonb[], $3::integer[], $4::text[], $5::numeric[])`,
       [
-        input.idempotencyKey,
-        JSON.stringify(input.metadata ?? {}),
-        input.entries.map((entry) => entry.account),
-        input.entries.map((entry) => entry.amount.toString()),
+        inputs.map((input) => input.idempotencyKey),
+        inputs.map((input) => JSON.stringify(input.metadata ?? {})),
+        entries.map((entry) => entry.posting),
+        entries.map((entry) => entry.account),
+        entries.map((entry) => entry.amount.toString()),
       ],
       transaction ? { transaction } : {},
     );
-    if (!row) throw new Error(`ledger: ${input.idempotencyKey} vanished`);
-    return {
-      id: row.id,
-      idempotencyKey: input.idempotencyKey,
-      metadata: row.metadata,
-      created: row.created,
-    };
+    return inputs.map((input, index) => {
+      const row = rows.find((candidate) => candidate.posting === index + 1);
+      if (!row) throw new Error(`ledger: ${input.idempotencyKey} vanished`);
+      return {
+        id: row.id,
+        idempotencyKey: input.idempotencyKey,
+        metadata: row.metadata,
+        created: row.created,
+      };
+    });
   }
+
+  /** A deadlock's victim (a statement of its own) is sent again. */
+  async function postWithRetries(inputs: PostInput[]): Promise<PostedTransaction[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await postAll(inputs);
+      } catch (error) {
+        if (sqlState(error) !== DEADLOCK_DETECTED || attempt >= DEADLOCK_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  const postGathered = createBatcher(batching, postWithRetries);
 
   return {
     async post(input, options = {}) {
       validate(input);
       try {
         // Inside a caller's transaction a deadlock aborts the caller's work: only it can retry.
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            return await postIn(input, options.transaction);
-          } catch (error) {
-            const retry =
-              !options.transaction &&
-              sqlState(error) === DEADLOCK_DETECTED &&
-              attempt < DEADLOCK_ATTEMPTS;
-            if (!retry) throw error;
-          }
-        }
+        return options.transaction
+          ? (await postAll([input], options.transaction))[0]!
+          : await postGathered(input);
       } catch (error) {
         const state = sqlState(error);
         if (state === CHECK_VIOLATION) throw new InsufficientBalanceError(input.idempotencyKey);

@@ -7,6 +7,7 @@ import {
 } from '@brnd/contracts/domain/constants';
 import { voteWait } from '@brnd/contracts/domain/votes';
 import type { Transaction } from 'sequelize';
+import { createBatcher, type Batching } from '../db/batches.ts';
 import type { Database } from '../db/database.ts';
 import { DomainError } from './errors.ts';
 import { ONE_TOKEN } from './ledger.ts';
@@ -32,20 +33,12 @@ const FOLLOW_UP_DELAY_MS = 100;
 const TREND_FOLD_BATCH = 5_000;
 
 /**
- * How votes share a `cast_votes` statement (decisions 062 and 068). A vote waits up to
- * `gatherMs` for others to arrive (or until `maxBatch` have), then they leave as one statement,
- * one round trip and one commit; at most `inFlight` statements of one instance are under way,
- * and what arrives meanwhile forms the next batch. Measured on the votes bench (decision 068):
+ * How votes share a `cast_votes` statement (decisions 062 and 068). Measured on the votes bench
+ * (decision 068):
  * sending each vote alone while fewer than 16 were in flight (decision 062) kept batches at ~1
  * under real concurrency, so every vote paid a commit and a round trip of its own.
  */
-export interface VoteBatching {
-  gatherMs: number;
-  maxBatch: number;
-  inFlight: number;
-}
-
-export const VOTE_BATCHING: VoteBatching = { gatherMs: 2, maxBatch: 64, inFlight: 4 };
+export const VOTE_BATCHING: Batching = { gatherMs: 2, maxBatch: 64, inFlight: 4 };
 
 interface Ballot {
   userId: string;
@@ -58,12 +51,6 @@ interface CastRow {
   outcome: string;
   vote_id: string | null;
   oldest: Date | null;
-}
-
-interface Queued {
-  ballot: Ballot;
-  resolve(row: CastRow): void;
-  reject(error: unknown): void;
 }
 
 /** An exclusion constraint refused the row: the same brand within the window. */
@@ -140,7 +127,7 @@ export function createVoteService({
   clock?: Clock;
   runInBackground?: RunInBackground;
   /** Only benches and tests pass their own (decision 068). */
-  batching?: VoteBatching;
+  batching?: Batching;
 }): VoteService {
   /** Tallies changed by this instance's votes and not announced yet, by `brand month`. */
   const unannounced = new Map<string, { brand: number; month: string }>();
@@ -190,63 +177,8 @@ export function createVoteService({
     });
   }
 
-  /** Ballots waiting for a batch, in the order they arrived. */
-  const queued: Queued[] = [];
-  let batchesInFlight = 0;
-  /** Set while the queued ballots are still gathering others (decision 068). */
-  let gathering: ReturnType<typeof setTimeout> | undefined;
-
-  /**
-   * Sends the queued ballots as `cast_votes` statements (migration 0140, decisions 062 and 068),
-   * up to `maxBatch` each, while fewer than `inFlight` are under way. If a batch fails as a
-   * whole (its transaction rolled back: nothing of it was kept), each ballot is sent again
-   * alone, so one ballot's error is its own.
-   */
-  function flush(): void {
-    while (batchesInFlight < batching.inFlight && queued.length > 0) {
-      const batch = queued.splice(0, batching.maxBatch);
-      batchesInFlight += 1;
-      void settle(batch).finally(() => {
-        batchesInFlight -= 1;
-        // Ballots that waited for a free slot have gathered long enough; the ones still in
-        // their gathering window leave when it ends.
-        if (!gathering) flush();
-      });
-    }
-  }
-
-  async function settle(batch: Queued[]): Promise<void> {
-    try {
-      const rows = await castVotes(batch.map((item) => item.ballot));
-      batch.forEach((item, index) => item.resolve(rows[index]!));
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-        return;
-      }
-      await Promise.all(
-        batch.map((item) =>
-          castVotes([item.ballot]).then(([row]) => item.resolve(row!), item.reject),
-        ),
-      );
-    }
-  }
-
-  function castInBatch(ballot: Ballot): Promise<CastRow> {
-    return new Promise((resolve, reject) => {
-      queued.push({ ballot, resolve, reject });
-      if (queued.length >= batching.maxBatch) {
-        clearTimeout(gathering);
-        gathering = undefined;
-        flush();
-      } else if (!gathering) {
-        gathering = setTimeout(() => {
-          gathering = undefined;
-          flush();
-        }, batching.gatherMs);
-      }
-    });
-  }
+  /** A ballot leaves in a `cast_votes` statement with the others that arrived with it. */
+  const castInBatch = createBatcher(batching, castVotes);
 
   /** One statement, its own transaction: cast_votes (migrations 0115, 0140) holds the rules. */
   async function castVotes(ballots: Ballot[]): Promise<CastRow[]> {

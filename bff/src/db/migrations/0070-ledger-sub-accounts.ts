@@ -15,76 +15,8 @@ const SPLIT_ACCOUNTS = [
   'payouts:in_flight',
 ];
 
-/**
- * A ledger without a hot row (decision 024). The platform accounts that every vote, order and
- * payout touched get sub-accounts. A posting still names the parent; `ledger_post` books it on a
- * sub-account no other transaction holds (SKIP LOCKED), so concurrent postings never queue on one
- * balance row. Each sub-account is an ordinary ledger account with its parent's asset, kind and
- * floor: its balance row moves with its entries, its CHECK refuses an overdraft, and the commit
- * check sums each transaction per asset, exactly as before. The parent's balance is its own plus
- * its sub-accounts'; the parent's existing balance is spread over them by a posting.
- *
- * `ledger_post` is the one way tokens move, in the database, so a vote can post in the same
- * statement as the vote itself; `ledger.post()` calls it.
- */
-export const ledgerSubAccounts: Migration = {
-  name: '0070-ledger-sub-accounts',
-  async up({ context: sequelize }) {
-    const subAccounts = SPLIT_ACCOUNTS.flatMap((parent) =>
-      Array.from(
-        { length: LEDGER_SUB_ACCOUNTS },
-        (_, index) => `('${parent}/${String(index + 1).padStart(2, '0')}', '${parent}')`,
-      ),
-    ).join(',\n        ');
-    await sequelize.query(`
-      ALTER TABLE ledger_accounts ADD COLUMN parent_id text REFERENCES ledger_accounts (id);
-      ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_sub_account_check
-        CHECK (parent_id IS NULL OR user_id IS NULL);
-      CREATE INDEX ledger_accounts_parent_idx ON ledger_accounts (parent_id)
-        WHERE parent_id IS NOT NULL;
-
-      INSERT INTO ledger_accounts (id, kind, allow_negative, asset, parent_id)
-      SELECT s.id, p.kind, p.allow_negative, p.asset, p.id
-      FROM (VALUES
-        ${subAccounts}
-      ) AS s(id, parent) JOIN ledger_accounts p ON p.id = s.parent;
-
-      -- What a floor account holds now is spread evenly over its sub-accounts (the first takes
-      -- the remainder), so a debit usually finds one free sub-account that can pay it alone.
-      WITH parents AS (
-        SELECT id, balance FROM ledger_accounts
-        WHERE id IN (${SPLIT_ACCOUNTS.map((id) => `'${id}'`).join(', ')})
-          AND NOT allow_negative AND balance > 0
-      ), split AS (
-        INSERT INTO ledger_transactions (idempotency_key, metadata)
-        SELECT 'ledger:split:' || id, '{"kind": "split"}' FROM parents
-        RETURNING id AS transaction_id, substr(idempotency_key, 14) AS parent
-      )
-      INSERT INTO ledger_entries (transaction_id, account_id, amount)
-      SELECT split.transaction_id, parents.id, -parents.balance
-        FROM split JOIN parents ON parents.id = split.parent
-      UNION ALL
-      SELECT split.transaction_id, sub.id,
-        trunc(parents.balance / ${LEDGER_SUB_ACCOUNTS})
-          + CASE WHEN sub.id LIKE '%/01' THEN mod(parents.balance, ${LEDGER_SUB_ACCOUNTS}) ELSE 0 END
-        FROM split JOIN parents ON parents.id = split.parent
-        JOIN ledger_accounts sub ON sub.parent_id = parents.id;
-
-      CREATE OR REPLACE FUNCTION ledger_account_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.asset <> OLD.asset OR NEW.kind <> OLD.kind
-           OR NEW.user_id IS DISTINCT FROM OLD.user_id
-           OR NEW.parent_id IS DISTINCT FROM OLD.parent_id THEN
-          RAISE EXCEPTION 'ledger account % cannot change its asset, kind, owner or parent', OLD.id
-            USING ERRCODE = 'raise_exception';
-        END IF;
-        RETURN NEW;
-      END $$;
-      DROP TRIGGER ledger_accounts_fixed ON ledger_accounts;
-      CREATE TRIGGER ledger_accounts_fixed
-        BEFORE UPDATE OF asset, kind, user_id, parent_id ON ledger_accounts
-        FOR EACH ROW EXECUTE FUNCTION ledger_account_fixed();
-
+/** `ledger_post` as this migration made it (0171 replaces it; its down restores this). */
+export const LEDGER_POST_0070 = `
       -- Posts a transaction once per key; returns it, and whether this call created it.
       CREATE FUNCTION ledger_post(
         p_key text, p_metadata jsonb, p_accounts text[], p_amounts numeric[]
@@ -185,6 +117,79 @@ export const ledgerSubAccounts: Migration = {
           ORDER BY e.n;
         RETURN QUERY SELECT posted, p_metadata, true;
       END $$;
+`;
+
+/**
+ * A ledger without a hot row (decision 024). The platform accounts that every vote, order and
+ * payout touched get sub-accounts. A posting still names the parent; `ledger_post` books it on a
+ * sub-account no other transaction holds (SKIP LOCKED), so concurrent postings never queue on one
+ * balance row. Each sub-account is an ordinary ledger account with its parent's asset, kind and
+ * floor: its balance row moves with its entries, its CHECK refuses an overdraft, and the commit
+ * check sums each transaction per asset, exactly as before. The parent's balance is its own plus
+ * its sub-accounts'; the parent's existing balance is spread over them by a posting.
+ *
+ * `ledger_post` is the one way tokens move, in the database, so a vote can post in the same
+ * statement as the vote itself; `ledger.post()` calls it.
+ */
+export const ledgerSubAccounts: Migration = {
+  name: '0070-ledger-sub-accounts',
+  async up({ context: sequelize }) {
+    const subAccounts = SPLIT_ACCOUNTS.flatMap((parent) =>
+      Array.from(
+        { length: LEDGER_SUB_ACCOUNTS },
+        (_, index) => `('${parent}/${String(index + 1).padStart(2, '0')}', '${parent}')`,
+      ),
+    ).join(',\n        ');
+    await sequelize.query(`
+      ALTER TABLE ledger_accounts ADD COLUMN parent_id text REFERENCES ledger_accounts (id);
+      ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_sub_account_check
+        CHECK (parent_id IS NULL OR user_id IS NULL);
+      CREATE INDEX ledger_accounts_parent_idx ON ledger_accounts (parent_id)
+        WHERE parent_id IS NOT NULL;
+
+      INSERT INTO ledger_accounts (id, kind, allow_negative, asset, parent_id)
+      SELECT s.id, p.kind, p.allow_negative, p.asset, p.id
+      FROM (VALUES
+        ${subAccounts}
+      ) AS s(id, parent) JOIN ledger_accounts p ON p.id = s.parent;
+
+      -- What a floor account holds now is spread evenly over its sub-accounts (the first takes
+      -- the remainder), so a debit usually finds one free sub-account that can pay it alone.
+      WITH parents AS (
+        SELECT id, balance FROM ledger_accounts
+        WHERE id IN (${SPLIT_ACCOUNTS.map((id) => `'${id}'`).join(', ')})
+          AND NOT allow_negative AND balance > 0
+      ), split AS (
+        INSERT INTO ledger_transactions (idempotency_key, metadata)
+        SELECT 'ledger:split:' || id, '{"kind": "split"}' FROM parents
+        RETURNING id AS transaction_id, substr(idempotency_key, 14) AS parent
+      )
+      INSERT INTO ledger_entries (transaction_id, account_id, amount)
+      SELECT split.transaction_id, parents.id, -parents.balance
+        FROM split JOIN parents ON parents.id = split.parent
+      UNION ALL
+      SELECT split.transaction_id, sub.id,
+        trunc(parents.balance / ${LEDGER_SUB_ACCOUNTS})
+          + CASE WHEN sub.id LIKE '%/01' THEN mod(parents.balance, ${LEDGER_SUB_ACCOUNTS}) ELSE 0 END
+        FROM split JOIN parents ON parents.id = split.parent
+        JOIN ledger_accounts sub ON sub.parent_id = parents.id;
+
+      CREATE OR REPLACE FUNCTION ledger_account_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.asset <> OLD.asset OR NEW.kind <> OLD.kind
+           OR NEW.user_id IS DISTINCT FROM OLD.user_id
+           OR NEW.parent_id IS DISTINCT FROM OLD.parent_id THEN
+          RAISE EXCEPTION 'ledger account % cannot change its asset, kind, owner or parent', OLD.id
+            USING ERRCODE = 'raise_exception';
+        END IF;
+        RETURN NEW;
+      END $$;
+      DROP TRIGGER ledger_accounts_fixed ON ledger_accounts;
+      CREATE TRIGGER ledger_accounts_fixed
+        BEFORE UPDATE OF asset, kind, user_id, parent_id ON ledger_accounts
+        FOR EACH ROW EXECUTE FUNCTION ledger_account_fixed();
+
+      ${LEDGER_POST_0070}
     `);
   },
   /**
