@@ -4,12 +4,14 @@ import { HOT_ROW_POSTING } from './before.ts';
 import { alternate, goal, onEachServer, throughput } from './support.ts';
 
 /**
- * Ledger throughput (decision 024). Credits of the kind votes and orders post (from the supply,
- * and from the sale's allocation, which has a floor), each through `ledger.post` with every
- * guarantee; the posting statement of before decision 024, which books on the one parent row;
- * and the shortest path to the same rows: one autocommitted statement inserting the transaction
- * and its two entries into tables without keys, locks or triggers. Alternated in rounds with a
- * warm-up; medians. Goal: ledger credits >= 0.5x the plain INSERT.
+ * Ledger throughput (decisions 024 and 080). Credits of the kind votes and orders post (from the
+ * supply, and from the sale's allocation, which has a floor), each through `ledger.post` with
+ * every guarantee, 16 callers at once (postings that arrive together share a statement, decision
+ * 080); the same with every posting in a statement of its own (as inside a caller's transaction);
+ * the posting statement of before decision 024, which books on the one parent row; and the
+ * shortest path to the same rows: one autocommitted statement inserting the transaction and its
+ * two entries into tables without keys, locks or triggers. Alternated in rounds with a warm-up;
+ * medians. Goal: ledger credits >= 0.5x the plain INSERT.
  */
 
 const CREDITS = Number(process.env.BENCH_LEDGER_CREDITS ?? 1_500);
@@ -48,23 +50,28 @@ export async function run(): Promise<Record<string, string>> {
         userAccount(row.id),
       );
       const ledger = createLedger(db);
+      const ledgerAlone = createLedger(db, {
+        batching: { gatherMs: 0, maxBatch: 1, inFlight: CONCURRENCY },
+      });
       const credit = (round: number, from: string, index: number) => ({
         key: `bench:${from}:${round}:${index}`,
         accounts: [from, users[index % users.length]!],
         amounts: [-(1_000n + BigInt(index)), 1_000n + BigInt(index)],
       });
-      const viaLedger = (from: string) => (round: number) =>
-        throughput(CREDITS, CONCURRENCY, async (index) => {
-          const { key, accounts, amounts } = credit(round, from, index);
-          await ledger.post({
-            idempotencyKey: key,
-            entries: [
-              { account: accounts[0]!, amount: amounts[0]! },
-              { account: accounts[1]!, amount: amounts[1]! },
-            ],
-            metadata: { kind: 'bench' },
+      const viaLedger =
+        (from: string, through = ledger, tag = 'ledger') =>
+        (round: number) =>
+          throughput(CREDITS, CONCURRENCY, async (index) => {
+            const { key, accounts, amounts } = credit(round, from, index);
+            await through.post({
+              idempotencyKey: `${tag}:${key}`,
+              entries: [
+                { account: accounts[0]!, amount: amounts[0]! },
+                { account: accounts[1]!, amount: amounts[1]! },
+              ],
+              metadata: { kind: 'bench' },
+            });
           });
-        });
       const viaStatement = (sql: string, from: string, tag: string) => (round: number) =>
         throughput(CREDITS, CONCURRENCY, async (index) => {
           const { key, accounts, amounts } = credit(round, from, index);
@@ -80,6 +87,7 @@ export async function run(): Promise<Record<string, string>> {
         {
           supply: viaLedger(LEDGER_ACCOUNTS.supply),
           sale: viaLedger(LEDGER_ACCOUNTS.sale),
+          alone: viaLedger(LEDGER_ACCOUNTS.supply, ledgerAlone, 'alone'),
           hotRow: viaStatement(HOT_ROW_POSTING, LEDGER_ACCOUNTS.supply, 'hot'),
           plain: viaStatement(PLAIN_INSERT, LEDGER_ACCOUNTS.supply, 'plain'),
         },
@@ -103,11 +111,13 @@ export async function run(): Promise<Record<string, string>> {
       return {
         'credits from the supply (ledger.post)': `${medians.supply.toFixed(0)} /s`,
         'credits from the sale (ledger.post, floor)': `${medians.sale.toFixed(0)} /s`,
+        'same, a statement each (as in a caller’s transaction)': `${medians.alone.toFixed(0)} /s`,
         'same credits, one hot row (before 024)': `${medians.hotRow.toFixed(0)} /s`,
         'plain INSERT of the same rows': `${medians.plain.toFixed(0)} /s`,
         'ratio supply / plain': goal(medians.supply / medians.plain, 0.5, 'atLeast'),
         'ratio sale / plain': goal(medians.sale / medians.plain, 0.5, 'atLeast'),
         'ratio supply / hot row': (medians.supply / medians.hotRow).toFixed(2),
+        'ratio a statement each / plain': (medians.alone / medians.plain).toFixed(2),
         invariants: invariantsHold
           ? 'hold (balanced, no overdraft, balances = entries)'
           : `BROKEN ${JSON.stringify(check)}`,

@@ -123,7 +123,7 @@ function validate(input: PostInput): void {
  * (decision 080): each leaves as soon as one of `inFlight` statements is free, with whatever
  * arrived while they were busy, so a lone posting never waits and a busy moment shares commits.
  */
-export const LEDGER_BATCHING: Batching = { gatherMs: 0, maxBatch: 64, inFlight: 2 };
+export const LEDGER_BATCHING: Batching = { gatherMs: 0, maxBatch: 64, inFlight: 1 };
 
 export function createLedger(
   db: Database,

@@ -88,7 +88,7 @@ const POST_BATCH = `
                coalesce(sum(-e.amount) FILTER (WHERE e.amount < 0), 0) AS debits
         FROM unnest(p_postings, p_accounts, p_amounts) AS e(posting, account, amount)
         JOIN ledger_accounts p ON p.id = e.account
-        WHERE e.posting = ANY (fresh)
+        WHERE e.posting = ANY (fresh) AND p.kind <> 'user'
           AND EXISTS (SELECT 1 FROM ledger_accounts s WHERE s.parent_id = p.id)
         GROUP BY p.id, p.allow_negative
         ORDER BY p.id COLLATE "C"
