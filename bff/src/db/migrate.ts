@@ -40,6 +40,7 @@ import { buybackPurchases } from './migrations/0150-buyback-purchases.ts';
 import { votesInBatches } from './migrations/0140-votes-in-batches.ts';
 import { referralLinkArchive } from './migrations/0160-referral-link-archive.ts';
 import { currentMonthTallies } from './migrations/0170-current-month-tallies.ts';
+import { brandSearchNames } from './migrations/0180-brand-search-names.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -94,6 +95,7 @@ export const migrations: Migration[] = [
   buybackPurchases,
   referralLinkArchive,
   currentMonthTallies,
+  brandSearchNames,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */
