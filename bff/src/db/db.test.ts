@@ -24,6 +24,7 @@ test('migrations run down and up again, and a second up changes nothing', async 
     'brand_daily_volume',
     'brand_month_votes',
     'brand_name_tails',
+    'brand_search_names',
     'brand_token_batches',
     'brand_token_gives',
     'brand_token_holds',

@@ -41,6 +41,7 @@ import { votesInBatches } from './migrations/0140-votes-in-batches.ts';
 import { referralLinkArchive } from './migrations/0160-referral-link-archive.ts';
 import { currentMonthTallies } from './migrations/0170-current-month-tallies.ts';
 import { ledgerPostingsInBatches } from './migrations/0171-ledger-postings-in-batches.ts';
+import { brandSearchNames } from './migrations/0180-brand-search-names.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -96,6 +97,7 @@ export const migrations: Migration[] = [
   referralLinkArchive,
   currentMonthTallies,
   ledgerPostingsInBatches,
+  brandSearchNames,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -108,3 +108,32 @@ test('a renamed brand is found by its new words and no longer by its old ones', 
     [],
   );
 });
+
+test('search reads a copy of each brand name and website that follows every change (migration 0180)', async () => {
+  const [id] = await addBrands(['Quillomar', 'brightfeld.example']);
+  expect(await search('brightfeld')).toEqual(['Quillomar']);
+  // A move of the website alone: found by the new one (a substring), no longer by the old.
+  await app.db.query(`UPDATE brands SET website = 'zephyrine-tools.example' WHERE id = $1`, [id]);
+  expect(await search('zephyrine')).toEqual(['Quillomar']);
+  expect(await search('brightfeld')).toEqual([]);
+  // A change of case only keeps the name's place among the names starting with the text.
+  await app.db.query(`UPDATE brands SET name = 'QUILLOMAR' WHERE id = $1`, [id]);
+  expect(await search('quillo')).toEqual(['QUILLOMAR']);
+  // Name and website swapped their words: the text searched is the same, the name is not.
+  await app.db.query(
+    `UPDATE brands SET name = 'Quillomar Zephyrine', website = 'tools.example' WHERE id = $1`,
+    [id],
+  );
+  expect(await search('quillomar z')).toEqual(['Quillomar Zephyrine']);
+  const copies = await app.db.query<{ same: boolean }>(
+    `SELECT count(*) = count(n.brand_id) AND bool_and(n.name = lower(b.name) AND n.search = b.search)
+       AS same
+     FROM brands b LEFT JOIN brand_search_names n ON n.brand_id = b.id`,
+  );
+  expect(copies).toEqual([{ same: true }]);
+  await app.db.query('DELETE FROM brands WHERE id = $1', [id]);
+  expect(await search('quillo')).toEqual([]);
+  expect(await app.db.query('SELECT 1 FROM brand_search_names WHERE brand_id = $1', [id])).toEqual(
+    [],
+  );
+});
