@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { startTestApp, type TestApp } from '../testing.ts';
+import { expectLedgerInvariants } from '../testing/ledger.ts';
 import { insertUserRow } from '../testing/users.ts';
 import {
   InsufficientBalanceError,
@@ -64,22 +65,6 @@ function credit(from: string, user: string, tokens: bigint, key = `test:${random
   } satisfies PostInput;
 }
 
-async function expectInvariants() {
-  expect(
-    await app.db.query(
-      'SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0',
-    ),
-  ).toEqual([]);
-  expect(
-    await app.db.query(
-      `SELECT a.id FROM ledger_accounts a
-       LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) e
-         ON e.account_id = a.id
-       WHERE a.balance <> coalesce(e.total, 0)`,
-    ),
-  ).toEqual([]);
-}
-
 test('postings arriving together share one statement, and each caller gets its own answer', async () => {
   const [first, second, third] = [await createUser(), await createUser(), await createUser()];
   const earlier = await ledger.post(credit(LEDGER_ACCOUNTS.sale, third, 7n));
@@ -107,7 +92,7 @@ test('postings arriving together share one statement, and each caller gets its o
   expect(await ledger.balance(userAccount(third))).toBe(12n * ONE_TOKEN);
   expect(await ledger.balance(LEDGER_ACCOUNTS.sale)).toBe(saleBefore - 7n * ONE_TOKEN);
   expect(await ledger.balance(LEDGER_ACCOUNTS.supply)).toBe(supplyBefore - 3n * ONE_TOKEN);
-  await expectInvariants();
+  await expectLedgerInvariants(app.db);
 });
 
 test('one overdraft in a batch is refused to its caller alone; the others are posted once', async () => {
@@ -136,7 +121,7 @@ test('one overdraft in a batch is refused to its caller alone; the others are po
   expect(await ledger.balance(userAccount(rich))).toBe(0n);
   expect(await ledger.balance(userAccount(poor))).toBe(ONE_TOKEN);
   expect(await ledger.balance(userAccount(payee))).toBe(10n * ONE_TOKEN);
-  await expectInvariants();
+  await expectLedgerInvariants(app.db);
 });
 
 test('a transaction’s entries must balance in the statement that writes them', async () => {
@@ -162,5 +147,5 @@ test('a transaction’s entries must balance in the statement that writes them',
     }),
   ).rejects.toThrow(/does not sum to zero/);
   expect(await ledger.balance(userAccount(user))).toBe(0n);
-  await expectInvariants();
+  await expectLedgerInvariants(app.db);
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
+import { expectLedgerInvariants } from '../testing/ledger.ts';
 import { insertUserRow } from '../testing/users.ts';
 import {
   InsufficientBalanceError,
@@ -43,22 +44,6 @@ function voteLikeCredit(user: string, key: string) {
       { account: userAccount(user), amount: ONE_TOKEN },
     ],
   };
-}
-
-async function expectInvariants() {
-  expect(
-    await app.db.query(
-      'SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0',
-    ),
-  ).toEqual([]);
-  expect(
-    await app.db.query(
-      `SELECT a.id FROM ledger_accounts a
-       LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) e
-         ON e.account_id = a.id
-       WHERE a.balance <> coalesce(e.total, 0)`,
-    ),
-  ).toEqual([]);
 }
 
 test('a posting to the supply does not wait for another transaction that holds one', async () => {
@@ -109,7 +94,7 @@ test('parallel credits from two instances each post once and the supply sums the
   );
   expect(booked.length).toBeGreaterThan(1);
   expect(booked.map((row) => row.account_id)).not.toContain(LEDGER_ACCOUNTS.supply);
-  await expectInvariants();
+  await expectLedgerInvariants(app.db);
 });
 
 test('when every sub-account is held, a posting books on the parent instead of waiting', async () => {
@@ -140,7 +125,7 @@ test('when every sub-account is held, a posting books on the parent instead of w
   );
   expect(entry?.account_id).toBe(LEDGER_ACCOUNTS.supply);
   expect(await ledger.balance(LEDGER_ACCOUNTS.supply)).toBe(supplyBefore - ONE_TOKEN);
-  await expectInvariants();
+  await expectLedgerInvariants(app.db);
 });
 
 test('a sub-account keeps its parent, and no user account is split', async () => {
@@ -207,7 +192,7 @@ test('a debit no single sub-account can pay is paid from several, and never beyo
   await drainInFlight(start + 40n, to);
   expect(await ledger.balance(LEDGER_ACCOUNTS.payoutsInFlight)).toBe(0n);
   expect(await ledger.balance(userAccount(to))).toBe(start + 40n);
-  await expectInvariants();
+  await expectLedgerInvariants(app.db);
 });
 
 test('racing debits of a split account with a floor stop exactly at its balance', async () => {
@@ -234,5 +219,5 @@ test('racing debits of a split account with a floor stop exactly at its balance'
   expect(outcomes.length - refused.length).toBe(14);
   expect(await ledger.balance(LEDGER_ACCOUNTS.payoutsInFlight)).toBe(0n);
   expect(await ledger.balance(userAccount(to))).toBe(70n);
-  await expectInvariants();
+  await expectLedgerInvariants(app.db);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
+import { expectLedgerInvariants } from '../testing/ledger.ts';
 import { insertUserRow } from '../testing/users.ts';
 import {
   InsufficientBalanceError,
@@ -26,24 +27,6 @@ async function createUser(): Promise<string> {
 }
 
 /** Every invariant the ledger promises, read straight from the tables. */
-async function expectInvariants() {
-  const unbalanced = await app.db.query(
-    'SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0',
-  );
-  expect(unbalanced).toEqual([]);
-  const negative = await app.db.query(
-    'SELECT id FROM ledger_accounts WHERE NOT allow_negative AND balance < 0',
-  );
-  expect(negative).toEqual([]);
-  const drifted = await app.db.query(
-    `SELECT a.id FROM ledger_accounts a
-     LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) e
-       ON e.account_id = a.id
-     WHERE a.balance <> coalesce(e.total, 0)`,
-  );
-  expect(drifted).toEqual([]);
-}
-
 test('a credit moves tokens from the sale allocation to the user, once per key', async () => {
   const user = await createUser();
   const saleBefore = await ledger.balance(LEDGER_ACCOUNTS.sale);
@@ -58,7 +41,7 @@ test('a credit moves tokens from the sale allocation to the user, once per key',
   expect(again).toEqual({ ...first, created: false });
   expect(await ledger.balance(userAccount(user))).toBe(500n);
   expect(await ledger.balance(LEDGER_ACCOUNTS.sale)).toBe(saleBefore - 500n);
-  await expectInvariants();
+  await expectLedgerInvariants(app.db);
 });
 
 test('a debit larger than the balance is refused and moves nothing', async () => {
@@ -114,7 +97,7 @@ test('unbalanced or zero entries never reach the database', async () => {
       );
     }),
   ).rejects.toThrow(/does not sum to zero/);
-  await expectInvariants();
+  await expectLedgerInvariants(app.db);
 });
 
 test('a posting to an unknown account is refused whole', async () => {
@@ -214,7 +197,7 @@ test('random credits, debits and retries keep every invariant', async () => {
         [`prop:${run}:%`],
       );
       expect(Number(keys[0]?.count)).toBe(applied.size);
-      await expectInvariants();
+      await expectLedgerInvariants(app.db);
     }),
     { numRuns: 25 },
   );

@@ -1,5 +1,75 @@
 import type { Migration } from '../migrate.ts';
 
+/** `brand_search` as this migration made it (0180 replaces it; its down restores this). */
+export const BRAND_SEARCH_0054 = `
+      -- needle: trimmed and lower-cased by the caller. Returns brand ids, best first.
+      CREATE OR REPLACE FUNCTION brand_search(needle text, max_rows integer, candidates integer)
+      RETURNS SETOF bigint
+      LANGUAGE plpgsql STABLE
+      SET pg_trgm.word_similarity_threshold = 0.4
+      SET plan_cache_mode = force_custom_plan
+      AS $$
+      DECLARE
+        -- LIKE's wildcards and escape character in the text mean themselves.
+        escaped text := replace(replace(replace(needle, '\\', '\\\\'), '%', '\\%'), '_', '\\_');
+        found bigint[] := '{}';
+        brand bigint;
+        words text[];
+      BEGIN
+        FOR brand IN
+          SELECT b.id FROM brands b WHERE lower(b.name) COLLATE "C" LIKE escaped || '%'
+          ORDER BY lower(b.name) COLLATE "C", b.id LIMIT max_rows
+        LOOP
+          found := found || brand;
+          RETURN NEXT brand;
+        END LOOP;
+        IF cardinality(found) >= max_rows THEN RETURN; END IF;
+
+        -- A brand with two such words counts once, at its first.
+        FOR brand IN
+          SELECT t.brand_id FROM brand_name_tails t
+          WHERE t.tail LIKE escaped || '%' AND t.brand_id <> ALL (found)
+            AND NOT EXISTS (SELECT 1 FROM brand_name_tails earlier
+              WHERE earlier.brand_id = t.brand_id AND earlier.tail LIKE escaped || '%'
+                AND length(earlier.tail) > length(t.tail))
+          ORDER BY t.tail, t.brand_id LIMIT max_rows - cardinality(found)
+        LOOP
+          found := found || brand;
+          RETURN NEXT brand;
+        END LOOP;
+        IF cardinality(found) >= max_rows THEN RETURN; END IF;
+
+        -- The trigram index needs 3 letters or digits in a row to narrow anything down.
+        IF needle !~ '[[:alnum:]]{3}' THEN RETURN; END IF;
+
+        FOR brand IN
+          SELECT c.id FROM (
+            SELECT b.id, b.search FROM brands b
+            WHERE b.search LIKE '%' || escaped || '%' AND b.id <> ALL (found)
+            LIMIT candidates
+          ) AS c
+          ORDER BY word_similarity(needle, c.search) DESC, c.id
+          LIMIT max_rows - cardinality(found)
+        LOOP
+          found := found || brand;
+          RETURN NEXT brand;
+        END LOOP;
+        IF cardinality(found) > 0 THEN RETURN; END IF;
+
+        -- Every word must be close, so a shared word ("shop") alone does not make a match.
+        words := ARRAY(
+          SELECT word FROM regexp_split_to_table(needle, '[^[:alnum:]]+') AS word
+          WHERE length(word) >= 3 ORDER BY length(word) DESC, word LIMIT 4
+        );
+        RETURN QUERY EXECUTE format(
+          'SELECT c.id FROM (SELECT b.id, b.search FROM brands b WHERE %s LIMIT $2) AS c
+           ORDER BY word_similarity($3, c.search) DESC, c.id LIMIT $4',
+          (SELECT string_agg(format('$1[%s] <%% b.search', i), ' AND ')
+           FROM generate_subscripts(words, 1) AS i)
+        ) USING words, candidates, needle, max_rows;
+      END $$;
+`;
+
 /**
  * Brand search at a million brands (decision record 010, "Measured"). A search answers in tiers,
  * each from an index, and stops as soon as it has its rows, so what users type most (a prefix, a
@@ -70,72 +140,7 @@ export const brandSearchTiers: Migration = {
       INSERT INTO brand_name_tails (tail, brand_id)
       SELECT tail, brands.id FROM brands, brand_name_tails_of(brands.name) AS tail;
 
-      -- needle: trimmed and lower-cased by the caller. Returns brand ids, best first.
-      CREATE FUNCTION brand_search(needle text, max_rows integer, candidates integer)
-      RETURNS SETOF bigint
-      LANGUAGE plpgsql STABLE
-      SET pg_trgm.word_similarity_threshold = 0.4
-      SET plan_cache_mode = force_custom_plan
-      AS $$
-      DECLARE
-        -- LIKE's wildcards and escape character in the text mean themselves.
-        escaped text := replace(replace(replace(needle, '\\', '\\\\'), '%', '\\%'), '_', '\\_');
-        found bigint[] := '{}';
-        brand bigint;
-        words text[];
-      BEGIN
-        FOR brand IN
-          SELECT b.id FROM brands b WHERE lower(b.name) COLLATE "C" LIKE escaped || '%'
-          ORDER BY lower(b.name) COLLATE "C", b.id LIMIT max_rows
-        LOOP
-          found := found || brand;
-          RETURN NEXT brand;
-        END LOOP;
-        IF cardinality(found) >= max_rows THEN RETURN; END IF;
-
-        -- A brand with two such words counts once, at its first.
-        FOR brand IN
-          SELECT t.brand_id FROM brand_name_tails t
-          WHERE t.tail LIKE escaped || '%' AND t.brand_id <> ALL (found)
-            AND NOT EXISTS (SELECT 1 FROM brand_name_tails earlier
-              WHERE earlier.brand_id = t.brand_id AND earlier.tail LIKE escaped || '%'
-                AND length(earlier.tail) > length(t.tail))
-          ORDER BY t.tail, t.brand_id LIMIT max_rows - cardinality(found)
-        LOOP
-          found := found || brand;
-          RETURN NEXT brand;
-        END LOOP;
-        IF cardinality(found) >= max_rows THEN RETURN; END IF;
-
-        -- The trigram index needs 3 letters or digits in a row to narrow anything down.
-        IF needle !~ '[[:alnum:]]{3}' THEN RETURN; END IF;
-
-        FOR brand IN
-          SELECT c.id FROM (
-            SELECT b.id, b.search FROM brands b
-            WHERE b.search LIKE '%' || escaped || '%' AND b.id <> ALL (found)
-            LIMIT candidates
-          ) AS c
-          ORDER BY word_similarity(needle, c.search) DESC, c.id
-          LIMIT max_rows - cardinality(found)
-        LOOP
-          found := found || brand;
-          RETURN NEXT brand;
-        END LOOP;
-        IF cardinality(found) > 0 THEN RETURN; END IF;
-
-        -- Every word must be close, so a shared word ("shop") alone does not make a match.
-        words := ARRAY(
-          SELECT word FROM regexp_split_to_table(needle, '[^[:alnum:]]+') AS word
-          WHERE length(word) >= 3 ORDER BY length(word) DESC, word LIMIT 4
-        );
-        RETURN QUERY EXECUTE format(
-          'SELECT c.id FROM (SELECT b.id, b.search FROM brands b WHERE %s LIMIT $2) AS c
-           ORDER BY word_similarity($3, c.search) DESC, c.id LIMIT $4',
-          (SELECT string_agg(format('$1[%s] <%% b.search', i), ' AND ')
-           FROM generate_subscripts(words, 1) AS i)
-        ) USING words, candidates, needle, max_rows;
-      END $$;
+      ${BRAND_SEARCH_0054}
     `);
   },
   async down({ context: sequelize }) {

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate.ts';
+import { BRAND_SEARCH_0054 } from './0054-brand-search-tiers.ts';
 
 /**
  * Brand search reads a narrow copy of what it matches on (decision 081): `brand_search_names`
@@ -131,68 +132,7 @@ export const brandSearchNames: Migration = {
       CREATE INDEX brands_name_prefix_idx ON brands ((lower(name)) COLLATE "C", id);
       CREATE INDEX brands_search_trgm_idx ON brands USING gin (search gin_trgm_ops);
 
-      CREATE OR REPLACE FUNCTION brand_search(needle text, max_rows integer, candidates integer)
-      RETURNS SETOF bigint
-      LANGUAGE plpgsql STABLE
-      SET pg_trgm.word_similarity_threshold = 0.4
-      SET plan_cache_mode = force_custom_plan
-      AS $$
-      DECLARE
-        escaped text := replace(replace(replace(needle, '\\', '\\\\'), '%', '\\%'), '_', '\\_');
-        found bigint[] := '{}';
-        brand bigint;
-        words text[];
-      BEGIN
-        FOR brand IN
-          SELECT b.id FROM brands b WHERE lower(b.name) COLLATE "C" LIKE escaped || '%'
-          ORDER BY lower(b.name) COLLATE "C", b.id LIMIT max_rows
-        LOOP
-          found := found || brand;
-          RETURN NEXT brand;
-        END LOOP;
-        IF cardinality(found) >= max_rows THEN RETURN; END IF;
-
-        FOR brand IN
-          SELECT t.brand_id FROM brand_name_tails t
-          WHERE t.tail LIKE escaped || '%' AND t.brand_id <> ALL (found)
-            AND NOT EXISTS (SELECT 1 FROM brand_name_tails earlier
-              WHERE earlier.brand_id = t.brand_id AND earlier.tail LIKE escaped || '%'
-                AND length(earlier.tail) > length(t.tail))
-          ORDER BY t.tail, t.brand_id LIMIT max_rows - cardinality(found)
-        LOOP
-          found := found || brand;
-          RETURN NEXT brand;
-        END LOOP;
-        IF cardinality(found) >= max_rows THEN RETURN; END IF;
-
-        IF needle !~ '[[:alnum:]]{3}' THEN RETURN; END IF;
-
-        FOR brand IN
-          SELECT c.id FROM (
-            SELECT b.id, b.search FROM brands b
-            WHERE b.search LIKE '%' || escaped || '%' AND b.id <> ALL (found)
-            LIMIT candidates
-          ) AS c
-          ORDER BY word_similarity(needle, c.search) DESC, c.id
-          LIMIT max_rows - cardinality(found)
-        LOOP
-          found := found || brand;
-          RETURN NEXT brand;
-        END LOOP;
-        IF cardinality(found) > 0 THEN RETURN; END IF;
-
-        words := ARRAY(
-          SELECT word FROM regexp_split_to_table(needle, '[^[:alnum:]]+') AS word
-          WHERE length(word) >= 3 ORDER BY length(word) DESC, word LIMIT 4
-        );
-        RETURN QUERY EXECUTE format(
-          'SELECT c.id FROM (SELECT b.id, b.search FROM brands b WHERE %s LIMIT $2) AS c
-           ORDER BY word_similarity($3, c.search) DESC, c.id LIMIT $4',
-          (SELECT string_agg(format('$1[%s] <%% b.search', i), ' AND ')
-           FROM generate_subscripts(words, 1) AS i)
-        ) USING words, candidates, needle, max_rows;
-      END $$;
-
+      ${BRAND_SEARCH_0054}
       DROP TRIGGER brands_search_names_update ON brands;
       DROP TRIGGER brands_search_names_insert ON brands;
       DROP FUNCTION brand_search_names_update, brand_search_names_insert;
