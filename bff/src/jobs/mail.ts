@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.ts';
 import type { MailMessage, Mailer } from '../providers/mail.ts';
-import { inTransaction, type JobQueue } from './queue.ts';
+import { MESSAGE_SEND_EXPIRY_SECONDS, inTransaction, type JobQueue } from './queue.ts';
 
 /**
  * Outgoing mail goes through the job queue: `send` stores the message as a job and a worker hands
@@ -43,7 +43,7 @@ export async function startMailWorker(
     retryLimit: retry.retryLimit,
     retryDelay: retry.retryDelaySeconds,
     retryBackoff: true,
-    expireInSeconds: 60,
+    expireInSeconds: MESSAGE_SEND_EXPIRY_SECONDS,
   });
   await queue.boss.work<MailMessage>(
     MAIL_QUEUE,

@@ -77,14 +77,22 @@ export function inTransaction(transaction: Transaction): PgBoss.Db {
   };
 }
 
+/**
+ * How long a mail or SMS send may hold its job. A send takes a second or two; a job held longer
+ * belongs to an instance that died, and is handed out again once it expires.
+ */
+export const MESSAGE_SEND_EXPIRY_SECONDS = 30;
+
 export async function startJobQueue(
   url: string,
   logger: Logger,
   onFailure?: (queue: string) => void,
 ): Promise<JobQueue> {
   // A job held by an instance that crashed is retried once it expires and a maintenance pass
-  // sees it: every 30 s rather than pg-boss's 2 minutes, so an SMS code waits less (decision 055).
-  const boss = new PgBoss({ connectionString: url, max: 4, maintenanceIntervalSeconds: 30 });
+  // sees it. Each replica asks every 10 s, but a pass runs only once the last is 10 s old, so with
+  // several replicas passes can fall up to 20 s apart (decision 055): a mail or SMS code caught in
+  // a crash is sent again within a minute and a half at worst.
+  const boss = new PgBoss({ connectionString: url, max: 4, maintenanceIntervalSeconds: 10 });
   boss.on('error', (error: unknown) => logger.error('job queue error', { err: error }));
   traceJobs(boss, onFailure);
   // Replicas starting together create the same queues (a table partition each): pg-boss's

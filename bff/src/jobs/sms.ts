@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.ts';
 import type { SmsMessage, SmsProvider } from '../providers/sms.ts';
-import type { JobQueue } from './queue.ts';
+import { MESSAGE_SEND_EXPIRY_SECONDS, type JobQueue } from './queue.ts';
 
 /**
  * Outgoing SMS go through the job queue like mail (decision 022): `send` stores the message as a
@@ -31,7 +31,7 @@ export async function startSmsWorker(
     retryLimit: retry.retryLimit,
     retryDelay: retry.retryDelaySeconds,
     retryBackoff: true,
-    expireInSeconds: 60,
+    expireInSeconds: MESSAGE_SEND_EXPIRY_SECONDS,
   });
   await queue.boss.work<SmsMessage>(
     SMS_QUEUE,

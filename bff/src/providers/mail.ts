@@ -30,7 +30,14 @@ export function createSmtpMailer(options: {
   transport: string | SMTPTransport.Options;
   from: string;
 }): Mailer {
-  const transporter = nodemailer.createTransport(options.transport);
+  // nodemailer waits minutes on a silent relay by default; give up well before the send's job
+  // expires (MESSAGE_SEND_EXPIRY_SECONDS) and is handed to another worker.
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
+  const transporter = nodemailer.createTransport(
+    typeof options.transport === 'string'
+      ? { url: options.transport, ...timeouts }
+      : { ...timeouts, ...options.transport },
+  );
   return {
     async send(message) {
       await transporter.sendMail({ from: options.from, ...message });
