@@ -15,19 +15,35 @@ const VALUES_SQL = `SELECT now() AS at, now()::text AS at_text, 12.50::numeric A
   9007199254740993::int8 AS big, 7::int4 AS small, true AS flag, '{"a":[1]}'::jsonb AS doc,
   ARRAY[1, 2]::int4[] AS list, NULL::text AS nothing, $1::text AS echoed`;
 
-test('a query outside a transaction returns the same values, types and time zone as inside one', async () => {
+test('a query outside a transaction returns the same values, types and time zone as inside one, prepared or not', async () => {
   const [outside] = await app.db.query<Record<string, unknown>>(VALUES_SQL, ['żółw']);
   const [inside] = await app.db.transaction((transaction) =>
     app.db.query<Record<string, unknown>>(VALUES_SQL, ['żółw'], { transaction }),
   );
-  // Both run in UTC (Sequelize sets the session's time zone) and parse timestamps as Dates.
-  for (const row of [outside!, inside!]) {
+  const prepared = { prepared: 'database_test_values' };
+  // Twice each: the second call runs the statement the first one prepared.
+  const preparedRows = [];
+  for (let call = 0; call < 2; call += 1) {
+    preparedRows.push(
+      (await app.db.query<Record<string, unknown>>(VALUES_SQL, ['żółw'], prepared))[0]!,
+    );
+    preparedRows.push(
+      (
+        await app.db.transaction((transaction) =>
+          app.db.query<Record<string, unknown>>(VALUES_SQL, ['żółw'], { ...prepared, transaction }),
+        )
+      )[0]!,
+    );
+  }
+  const withoutTime = (row: Record<string, unknown>) => {
+    // Every path runs in UTC (Sequelize sets the session's time zone) and parses timestamps as Dates.
     expect(row.at).toBeInstanceOf(Date);
     expect(row.at_text).toMatch(/\+00$/);
-  }
-  const { at: _at, at_text: _atText, ...rest } = outside!;
-  const { at: _insideAt, at_text: _insideText, ...insideRest } = inside!;
-  expect(rest).toEqual(insideRest);
+    const { at: _at, at_text: _atText, ...rest } = row;
+    return rest;
+  };
+  const rest = withoutTime(outside!);
+  for (const row of [inside!, ...preparedRows]) expect(withoutTime(row)).toEqual(rest);
   expect(rest).toEqual({
     price: '12.50',
     big: '9007199254740993',
@@ -60,7 +76,15 @@ test('a duplicate outside a transaction is the same UniqueConstraintError as ins
       app.db.query(`INSERT INTO dup_test (key) VALUES ($1)`, ['one'], { transaction }),
     )
     .catch((error: unknown) => error);
-  for (const error of [outside, inside]) {
+  const preparedInside = await app.db
+    .transaction((transaction) =>
+      app.db.query(`INSERT INTO dup_test (key) VALUES ($1)`, ['one'], {
+        transaction,
+        prepared: 'database_test_duplicate',
+      }),
+    )
+    .catch((error: unknown) => error);
+  for (const error of [outside, inside, preparedInside]) {
     expect(error).toBeInstanceOf(UniqueConstraintError);
     const unique = error as UniqueConstraintError & {
       parent: { code: string; constraint: string };
@@ -88,4 +112,23 @@ test('an unset bind value is refused rather than sent as NULL', async () => {
   await expect(app.db.query('SELECT $1::text AS x', [undefined])).rejects.toThrow(
     /\$1 has no value/,
   );
+});
+
+test('a prepared statement inside a transaction is part of it: seen by it, undone with it', async () => {
+  await app.db.query(`CREATE TABLE prepared_test (key text PRIMARY KEY)`);
+  const insert = (key: string, transaction: Parameters<typeof app.db.query>[2]) =>
+    app.db.query(`INSERT INTO prepared_test (key) VALUES ($1) RETURNING key`, [key], transaction);
+  const undone = await app.db
+    .transaction(async (transaction) => {
+      await insert('undone', { transaction, prepared: 'database_test_insert' });
+      const seen = await app.db.query('SELECT key FROM prepared_test', [], { transaction });
+      expect(seen).toEqual([{ key: 'undone' }]);
+      throw new Error('roll back');
+    })
+    .catch((error: unknown) => (error as Error).message);
+  expect(undone).toBe('roll back');
+  await app.db.transaction((transaction) =>
+    insert('kept', { transaction, prepared: 'database_test_insert' }),
+  );
+  expect(await app.db.query('SELECT key FROM prepared_test')).toEqual([{ key: 'kept' }]);
 });

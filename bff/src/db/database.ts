@@ -8,24 +8,32 @@ export interface Database {
   readonly sequelize: Sequelize;
   readonly models: Models;
   /** Runs a parameterised SQL statement (`$1`, `$2`, …) and returns its rows. */
-  query<Row extends object>(
-    sql: string,
-    bind?: unknown[],
-    options?: { transaction?: Transaction },
-  ): Promise<Row[]>;
+  query<Row extends object>(sql: string, bind?: unknown[], options?: QueryOptions): Promise<Row[]>;
   /** Runs `work` in one transaction; pass the transaction to every query inside. */
   transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface QueryOptions {
+  transaction?: Transaction;
+  /**
+   * Prepare the statement under this name, once per connection: for a statement sent so often
+   * that parsing and planning it every time shows (the ledger's postings, decision 080). The
+   * same name must always come with the same SQL.
+   */
+  prepared?: string;
 }
 
 export interface DatabaseOptions {
   poolMax?: number;
 }
 
+type PooledClient = pg.Client & { _invalid?: boolean };
+
 /** The parts of Sequelize's postgres dialect a direct query reuses (see `direct` below). */
 interface SequelizePostgres {
   connectionManager: {
-    getConnection(options: { type: 'read' | 'write' }): Promise<pg.Client & { _invalid?: boolean }>;
+    getConnection(options: { type: 'read' | 'write' }): Promise<PooledClient>;
     releaseConnection(connection: pg.Client): void;
   };
   dialect: {
@@ -62,17 +70,34 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
    * made by the dialect's own formatter, so callers cannot tell the two paths apart.
    * See docs/decisions/014-direct-queries.md.
    */
-  async function direct<Row extends object>(sql: string, bind: unknown[]): Promise<Row[]> {
+  async function direct<Row extends object>(
+    sql: string,
+    bind: unknown[],
+    prepared?: string,
+  ): Promise<Row[]> {
+    const connection = await internals.connectionManager.getConnection({ type: 'write' });
+    try {
+      return await send<Row>(connection, sql, bind, prepared);
+    } finally {
+      internals.connectionManager.releaseConnection(connection);
+    }
+  }
+
+  async function send<Row extends object>(
+    connection: PooledClient,
+    sql: string,
+    bind: unknown[],
+    prepared?: string,
+  ): Promise<Row[]> {
     bind.forEach((value, index) => {
       // Sequelize refuses an unset bind value rather than sending NULL; so do we.
       if (value === undefined) throw new Error(`Bind parameter $${index + 1} has no value.`);
     });
-    const connection = await internals.connectionManager.getConnection({ type: 'write' });
     try {
       // No values: the simple protocol, so several statements in one string still work.
       const result = (
-        bind.length > 0
-          ? await connection.query(sql, bind.map(bindValue))
+        bind.length > 0 || prepared
+          ? await connection.query({ name: prepared, text: sql, values: bind.map(bindValue) })
           : await connection.query(sql)
       ) as pg.QueryResult | pg.QueryResult[];
       return (
@@ -86,8 +111,6 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       failure.parameters = bind;
       const query = new internals.dialect.Query(connection, sequelize, { logging: false });
       throw query.formatError(failure, new Error(failure.message).stack);
-    } finally {
-      internals.connectionManager.releaseConnection(connection);
     }
   }
 
@@ -98,14 +121,18 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     async query<Row extends object>(
       sql: string,
       bind: unknown[] = [],
-      queryOptions: { transaction?: Transaction } = {},
+      { transaction, prepared }: QueryOptions = {},
     ) {
-      if (!queryOptions.transaction) return direct<Row>(sql, bind);
+      if (!transaction) return direct<Row>(sql, bind, prepared);
+      // Sequelize cannot name a statement: a prepared one goes straight to the transaction's
+      // connection (Sequelize keeps it on the transaction, not in its typings).
+      const connection = (transaction as unknown as { connection?: PooledClient }).connection;
+      if (prepared && connection) return send<Row>(connection, sql, bind, prepared);
       // QueryTypes.SELECT returns rows for any statement with RETURNING, too.
       return sequelize.query<Row>(sql, {
         bind,
         type: QueryTypes.SELECT,
-        transaction: queryOptions.transaction,
+        transaction,
       });
     },
     transaction(work) {

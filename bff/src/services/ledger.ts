@@ -159,7 +159,7 @@ export function createLedger(
         entries.map((entry) => entry.account),
         entries.map((entry) => entry.amount.toString()),
       ],
-      transaction ? { transaction } : {},
+      { prepared: 'ledger_post_batch', ...(transaction ? { transaction } : {}) },
     );
     return inputs.map((input, index) => {
       const row = rows.find((candidate) => candidate.posting === index + 1);
