@@ -85,15 +85,17 @@ test('parallel credits from two instances each post once and the supply sums the
   expect(await ledger.balance(LEDGER_ACCOUNTS.supply)).toBe(
     supplyBefore - BigInt(users.length) * ONE_TOKEN,
   );
-  // The parent's own row was left alone while sub-accounts were free.
+  // The parent's own row was left alone while sub-accounts were free. (Which sub-accounts is
+  // chance: postings that arrive together share a batch and its one sub-account, so a few
+  // batches may all draw the same one of 32; the first test shows held ones are passed over.)
   const booked = await app.db.query<{ account_id: string }>(
     `SELECT DISTINCT e.account_id FROM ledger_entries e
      JOIN ledger_transactions t ON t.id = e.transaction_id
      WHERE t.idempotency_key = ANY($1::text[]) AND e.account_id LIKE 'external:supply%'`,
     [keys],
   );
-  expect(booked.length).toBeGreaterThan(1);
-  expect(booked.map((row) => row.account_id)).not.toContain(LEDGER_ACCOUNTS.supply);
+  expect(booked.length).toBeGreaterThan(0);
+  for (const { account_id } of booked) expect(account_id).toMatch(/^external:supply\/\d{2}$/);
   await expectLedgerInvariants(app.db);
 });
 
