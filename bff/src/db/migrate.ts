@@ -43,6 +43,7 @@ import { currentMonthTallies } from './migrations/0170-current-month-tallies.ts'
 import { ledgerPostingsInBatches } from './migrations/0171-ledger-postings-in-batches.ts';
 import { brandSearchNames } from './migrations/0180-brand-search-names.ts';
 import { ledgerGenericPlans } from './migrations/0172-ledger-generic-plans.ts';
+import { brandSearchSwappedLetters } from './migrations/0181-brand-search-swapped-letters.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -100,6 +101,7 @@ export const migrations: Migration[] = [
   ledgerPostingsInBatches,
   brandSearchNames,
   ledgerGenericPlans,
+  brandSearchSwappedLetters,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

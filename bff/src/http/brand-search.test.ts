@@ -78,6 +78,23 @@ test('a typo still finds the brand when no name contains the text', async () => 
   expect(await search('qxzjvw')).toEqual([]);
 });
 
+test('two neighbouring letters swapped find the brand meant alone, ahead of names as close by trigrams (migration 0181)', async () => {
+  // "kbaedo" shares 3 of its 7 trigrams with each of these, so by trigrams they tie.
+  await addBrands(
+    ['Kebedo', 'kebedo.example'],
+    ['Kobedo Games', 'kobedogames.example'],
+    ['Kabedo', 'kabedo.example'],
+    ['Kabedo Pay', 'kabedopay.example'],
+    ['Pxeli Forge', 'pxeliforge.example'],
+  );
+  expect(await search('kbaedo')).toEqual(['Kabedo', 'Kabedo Pay']);
+  expect(await search('kabedo apy')).toEqual(['Kabedo Pay']);
+  // Names containing the text still come first: "pxeli" is a name, not a typo of "pixel".
+  expect(await search('pxeli')).toEqual(['Pxeli Forge']);
+  // Any other typo is still a close match by trigrams, best first.
+  expect(await search('kabedi')).toEqual(['Kabedo', 'Kabedo Pay']);
+});
+
 test('one or two characters match the start of a name or of its words only', async () => {
   await addBrands(['Atlasine', 'atlasine.example'], ['Hotel Tlacotalpan', 'tlaco.example']);
   expect(await search('at')).toEqual(['Atlasine']);

@@ -1,64 +1,8 @@
 import type { Migration } from '../migrate.ts';
 import { BRAND_SEARCH_0054 } from './0054-brand-search-tiers.ts';
 
-/**
- * Brand search reads a narrow copy of what it matches on (decision 081): `brand_search_names`
- * holds each brand's lower-case name and its `search` text (lower-case name and website), kept
- * by triggers like `brand_name_tails`, and carries the two indexes `brands` had for search.
- *
- * On `brands` the name prefix index is an expression index, so the prefix tier could not be an
- * index-only scan: each of the 100 names a short prefix finds was a random page of the wide
- * table (~32 brands a page, 244 MB at 1 M brands), and at some prefixes the planner sorted all
- * ~10,000 matching rows instead (169 ms). The trigram tiers recheck every candidate on its heap
- * page, and `brands` rows are rewritten on every vote (its trend score), so their pages are
- * spread and rarely all-visible. Here a prefix is an index-only scan on plain columns, and a
- * recheck reads a row of ~70 bytes in a table that changes only when a brand is added, renamed
- * or moves its website.
- *
- * The tiers, their order and their limits are exactly those of 0054; only the table they read
- * changes. Votes get cheaper too: a trend score update is not HOT (the score is indexed), so
- * every index of `brands` took an entry per vote, the trigram GIN index among them.
- */
-export const brandSearchNames: Migration = {
-  name: '0180-brand-search-names',
-  async up({ context: sequelize }) {
-    await sequelize.query(`
-      CREATE TABLE brand_search_names (
-        brand_id bigint PRIMARY KEY REFERENCES brands (id) ON DELETE CASCADE,
-        -- lower(brands.name)
-        name text COLLATE "C" NOT NULL,
-        -- brands.search: lower(name || ' ' || website)
-        search text NOT NULL
-      );
-
-      -- Per statement, so a bulk insert adds its rows in one go.
-      CREATE FUNCTION brand_search_names_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        INSERT INTO brand_search_names (brand_id, name, search)
-        SELECT inserted.id, lower(inserted.name), inserted.search FROM inserted;
-        RETURN NULL;
-      END $$;
-      CREATE TRIGGER brands_search_names_insert AFTER INSERT ON brands
-        REFERENCING NEW TABLE AS inserted
-        FOR EACH STATEMENT EXECUTE FUNCTION brand_search_names_insert();
-
-      CREATE FUNCTION brand_search_names_update() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        UPDATE brand_search_names SET name = lower(NEW.name), search = NEW.search
-        WHERE brand_id = NEW.id;
-        RETURN NULL;
-      END $$;
-      CREATE TRIGGER brands_search_names_update AFTER UPDATE OF name, website ON brands
-        FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.website IS DISTINCT FROM NEW.website)
-        EXECUTE FUNCTION brand_search_names_update();
-
-      INSERT INTO brand_search_names (brand_id, name, search)
-      SELECT id, lower(name), search FROM brands ORDER BY id;
-      CREATE INDEX brand_search_names_prefix_idx ON brand_search_names (name, brand_id);
-      CREATE INDEX brand_search_names_trgm_idx ON brand_search_names USING gin (search gin_trgm_ops);
-      DROP INDEX brands_name_prefix_idx;
-      DROP INDEX brands_search_trgm_idx;
-
+/** `brand_search` as this migration made it (0181 replaces it; its down restores this). */
+export const BRAND_SEARCH_0180 = `
       CREATE OR REPLACE FUNCTION brand_search(needle text, max_rows integer, candidates integer)
       RETURNS SETOF bigint
       LANGUAGE plpgsql STABLE
@@ -125,6 +69,67 @@ export const brandSearchNames: Migration = {
            FROM generate_subscripts(words, 1) AS i)
         ) USING words, candidates, needle, max_rows;
       END $$;
+`;
+
+/**
+ * Brand search reads a narrow copy of what it matches on (decision 081): `brand_search_names`
+ * holds each brand's lower-case name and its `search` text (lower-case name and website), kept
+ * by triggers like `brand_name_tails`, and carries the two indexes `brands` had for search.
+ *
+ * On `brands` the name prefix index is an expression index, so the prefix tier could not be an
+ * index-only scan: each of the 100 names a short prefix finds was a random page of the wide
+ * table (~32 brands a page, 244 MB at 1 M brands), and at some prefixes the planner sorted all
+ * ~10,000 matching rows instead (169 ms). The trigram tiers recheck every candidate on its heap
+ * page, and `brands` rows are rewritten on every vote (its trend score), so their pages are
+ * spread and rarely all-visible. Here a prefix is an index-only scan on plain columns, and a
+ * recheck reads a row of ~70 bytes in a table that changes only when a brand is added, renamed
+ * or moves its website.
+ *
+ * The tiers, their order and their limits are exactly those of 0054; only the table they read
+ * changes. Votes get cheaper too: a trend score update is not HOT (the score is indexed), so
+ * every index of `brands` took an entry per vote, the trigram GIN index among them.
+ */
+export const brandSearchNames: Migration = {
+  name: '0180-brand-search-names',
+  async up({ context: sequelize }) {
+    await sequelize.query(`
+      CREATE TABLE brand_search_names (
+        brand_id bigint PRIMARY KEY REFERENCES brands (id) ON DELETE CASCADE,
+        -- lower(brands.name)
+        name text COLLATE "C" NOT NULL,
+        -- brands.search: lower(name || ' ' || website)
+        search text NOT NULL
+      );
+
+      -- Per statement, so a bulk insert adds its rows in one go.
+      CREATE FUNCTION brand_search_names_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO brand_search_names (brand_id, name, search)
+        SELECT inserted.id, lower(inserted.name), inserted.search FROM inserted;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER brands_search_names_insert AFTER INSERT ON brands
+        REFERENCING NEW TABLE AS inserted
+        FOR EACH STATEMENT EXECUTE FUNCTION brand_search_names_insert();
+
+      CREATE FUNCTION brand_search_names_update() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE brand_search_names SET name = lower(NEW.name), search = NEW.search
+        WHERE brand_id = NEW.id;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER brands_search_names_update AFTER UPDATE OF name, website ON brands
+        FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.website IS DISTINCT FROM NEW.website)
+        EXECUTE FUNCTION brand_search_names_update();
+
+      INSERT INTO brand_search_names (brand_id, name, search)
+      SELECT id, lower(name), search FROM brands ORDER BY id;
+      CREATE INDEX brand_search_names_prefix_idx ON brand_search_names (name, brand_id);
+      CREATE INDEX brand_search_names_trgm_idx ON brand_search_names USING gin (search gin_trgm_ops);
+      DROP INDEX brands_name_prefix_idx;
+      DROP INDEX brands_search_trgm_idx;
+
+      ${BRAND_SEARCH_0180}
     `);
   },
   async down({ context: sequelize }) {
