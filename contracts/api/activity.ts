@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { inputErrors, readSessionErrors } from './error-catalogue.ts';
+import { PageLimitSchema, PageOffsetSchema } from '../domain/rules.ts';
 
 /**
  * A balance the user can explain: every movement of their BRND balance in the ledger, newest
@@ -39,21 +40,12 @@ export type ActivityRow = v.InferOutput<typeof ActivityRowSchema>;
 /** Rows per page of the activity list (as the transactions list: the spec's 5). */
 export const ACTIVITY_PAGE_SIZE = 5;
 
-/** A safe integer: PostgreSQL takes the page's LIMIT and OFFSET as bigints (1e308 is a 500). */
-const PageNumberSchema = v.pipe(
-  v.union([v.number(), v.string()]),
-  v.transform(Number),
-  v.number(),
-  v.safeInteger(),
-  v.minValue(0),
-);
-
 export const activity = defineEndpoint({
   id: 'activity',
   method: 'GET',
   path: '/api/user/activity',
   auth: 'required',
-  query: v.object({ limit: v.optional(PageNumberSchema), offset: v.optional(PageNumberSchema) }),
+  query: v.object({ limit: v.optional(PageLimitSchema), offset: v.optional(PageOffsetSchema) }),
   response: v.object({
     activity: v.object({ rows: v.array(ActivityRowSchema), count: v.number() }),
   }),

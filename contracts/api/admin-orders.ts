@@ -342,9 +342,7 @@ export const adminNotifications = defineEndpoint({
         v.optional(v.picklist(NOTIFICATION_OUTCOMES)),
       ),
     ),
-    offset: v.optional(
-      v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(0)),
-    ),
+    offset: v.optional(PageOffsetSchema),
   }),
   response: v.object({ notifications: v.array(PaymentNotificationSchema), count: v.number() }),
   errors: { ...operatorReadErrors, ...inputErrors },

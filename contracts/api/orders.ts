@@ -1,7 +1,12 @@
 import * as v from 'valibot';
 import { defineEndpoint } from './endpoint.ts';
 import { SUCCESS } from './accounts.ts';
-import { AmountSchema, CryptoPayMethodSchema } from '../domain/rules.ts';
+import {
+  AmountSchema,
+  CryptoPayMethodSchema,
+  PageLimitSchema,
+  PageOffsetSchema,
+} from '../domain/rules.ts';
 import { CRYPTO_PAY_METHODS, ORDER_STATUS, TRANSACTION_STATUSES } from '../domain/constants.ts';
 import { PAYMENT_EXCEPTIONS, PAYMENT_SITUATIONS, RESOLUTION_DECISIONS } from '../domain/sale.ts';
 import { idempotencyErrors, IdempotentHeadersSchema } from './idempotency.ts';
@@ -37,21 +42,13 @@ export const TransactionSchema = v.object({
 });
 export type Transaction = v.InferOutput<typeof TransactionSchema>;
 
-const PageNumberSchema = v.pipe(
-  v.union([v.number(), v.string()]),
-  v.transform(Number),
-  v.number(),
-  v.integer(),
-  v.minValue(0),
-);
-
 /** Newest first. Without `limit` every order comes back; `count` is the total either way. */
 export const orders = defineEndpoint({
   id: 'orders',
   method: 'GET',
   path: '/api/user/orders',
   auth: 'required',
-  query: v.object({ limit: v.optional(PageNumberSchema), offset: v.optional(PageNumberSchema) }),
+  query: v.object({ limit: v.optional(PageLimitSchema), offset: v.optional(PageOffsetSchema) }),
   response: v.object({ orders: v.object({ rows: v.array(TransactionSchema), count: v.number() }) }),
   errors: { ...readSessionErrors, ...inputErrors },
 });

@@ -299,6 +299,15 @@ export const RecordIdSchema = v.pipe(
   v.maxValue(MAX_RECORD_ID, 'validation.required'),
 );
 
+/** How many rows a page holds at most: PostgreSQL takes a LIMIT as a bigint (1e308 was a 500). */
+export const PageLimitSchema = v.pipe(
+  v.union([v.number(), v.string()]),
+  v.transform(Number),
+  v.number(),
+  v.safeInteger(),
+  v.minValue(0),
+);
+
 /** How many rows a list skips: 0 up to the id range, so the database never sees a number it cannot hold. */
 export const PageOffsetSchema = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^\s*\d{0,16}\s*$/))]),

@@ -183,3 +183,19 @@ test.each(endpointList.map((endpoint) => [`${endpoint.method} ${endpoint.path}`,
     );
   },
 );
+
+/** Page offsets no list reaches: each is refused as bad input, on every paged list. */
+const OFFSETS_PAST_ANY_LIST = ['99999999999999999999', '1e30', '5.86e38', '-1', '1.5', 'Infinity'];
+
+test.each(
+  endpointList
+    .filter((endpoint) => endpoint.method === 'GET' && fieldsOf(endpoint.query).includes('offset'))
+    .map((endpoint) => [endpoint.path, endpoint]),
+)('%s refuses an offset past any list with a 400', async (_, endpoint) => {
+  for (const offset of OFFSETS_PAST_ANY_LIST) {
+    const response = await fetch(`${app.baseUrl}${endpoint.path}?offset=${offset}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status, `offset=${offset}: ${await response.text()}`).toBe(400);
+  }
+});
