@@ -37,9 +37,16 @@ function someBrand(index: number, brands: number): number {
   return 1 + ((index * 2_654_435_761) % brands);
 }
 
-const SEARCH_KINDS = ['whole name', '4 letters', 'typo', '2 letters', 'shared word'];
+const SEARCH_KINDS = [
+  'whole name',
+  '4 letters',
+  'typo, letters swapped',
+  'typo, letter left out',
+  '2 letters',
+  'shared word',
+];
 
-/** What users type: a whole name, its first letters, a typo, a word many brands share. */
+/** What users type: a whole name, its first letters, a typo of either kind, a word many share. */
 function searchText(index: number, brands: number): string {
   const name = benchBrandName(someBrand(index, brands)).toLowerCase();
   switch (index % SEARCH_KINDS.length) {
@@ -51,6 +58,9 @@ function searchText(index: number, brands: number): string {
       // One letter swapped with its neighbour: "kabedo" -> "kbaedo".
       return name[0]! + name[2]! + name[1]! + name.slice(3);
     case 3:
+      // One letter left out: "kabedo" -> "kaedo".
+      return name.slice(0, 2) + name.slice(3);
+    case 4:
       return name.slice(0, 2);
     default:
       return pick(['shop', 'labs', 'games', 'cloud'], index);
