@@ -11,7 +11,7 @@ const INCOMING_ID = /^[A-Za-z0-9._-]{8,128}$/;
  * What every request passes first, in one async frame (each frame is a promise, and on Node 20
  * the log context's promise hooks run for every promise): it gives the request an id
  * (X-Request-Id) and serves it inside that id's log context, so every line logged on its behalf,
- * the jobs it queues and the provider calls it make carry the id; it answers whatever the
+ * the jobs it queues and the provider calls it makes carry the id; it answers whatever the
  * request throws (errors.ts); it times the request for the metrics and logs it at debug level.
  */
 export function frontDoor(deps: { logger: Logger; metrics: Metrics }) {
