@@ -1,7 +1,7 @@
 import { activityRoutes } from './http/activity.ts';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
-import Koa, { type Context, type Next } from 'koa';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type { SiteConfig } from '@brnd/contracts/api/site';
 import type { DevService } from '@brnd/contracts/api/wallet';
 import { accountRoutes } from './http/accounts.ts';
@@ -14,9 +14,10 @@ import { buybackRoutes } from './http/buybacks.ts';
 import { adminTreasuryRoutes } from './http/admin-treasury.ts';
 import { contentRoutes } from './http/content.ts';
 import { devRouter } from './http/dev-outbox.ts';
-import { errorBody, errorHandler } from './http/errors.ts';
+import { errorBody } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
-import { logKoaError, requestId } from './http/request-id.ts';
+import { frontDoor } from './http/front-door.ts';
+import { logKoaError } from './http/request-id.ts';
 import { eventStreamRouter } from './http/event-streams.ts';
 import { apiDocsRouter } from './http/api-docs.ts';
 import { readiness } from './http/readiness.ts';
@@ -32,6 +33,7 @@ import { saleRoutes } from './http/sale.ts';
 import { referralRoutes } from './http/referrals.ts';
 import { createSessionCookies } from './http/session-cookie.ts';
 import { mountRoutes } from './http/route.ts';
+import { routesByPrefix } from './http/route-index.ts';
 import { securityHeaders } from './http/security.ts';
 import { siteRoutes } from './http/site.ts';
 import { smsStatusRouter } from './http/sms-status.ts';
@@ -76,6 +78,13 @@ export interface AppDeps {
 
 const BODY_LIMIT = '100kb';
 const SERVER_PATHS = /^\/(api|dev)(\/|$)/;
+/** The methods whose body the body parser reads; requests with any other skip every reader. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** A middleware that only reads or answers requests with a body, passed by the others for free. */
+function forBodies<S, C>(middleware: Middleware<S, C>): Middleware<S, C> {
+  return (ctx, next) => (BODY_METHODS.has(ctx.method) ? middleware(ctx, next) : next());
+}
 
 /** Unknown /api and /dev paths answer JSON, with 405 when the path exists for another method. */
 function notFound(router: Router) {
@@ -102,7 +111,7 @@ export function createApp(deps: AppDeps): Koa {
   // Only the address our own proxy appended counts: earlier X-Forwarded-For entries are whatever
   // the client wrote, and login throttling per IP must not be dodged by inventing them.
   const app = new Koa({ proxy: trustProxy, maxIpsCount: trustProxy ? 1 : 0 });
-  // Errors are answered and logged by errorHandler; this catches what happens outside requests.
+  // Errors are answered and logged by the front door; this catches what happens outside requests.
   app.silent = true;
   app.on('error', logKoaError(logger));
   const metrics = deps.metrics ?? createMetrics({ db });
@@ -166,8 +175,8 @@ export function createApp(deps: AppDeps): Koa {
     { strict: !production, logger },
   );
 
-  app.use(requestId(logger));
-  app.use(metrics.middleware());
+  // Request id, log context, error answers, latency: whatever follows runs inside all four.
+  app.use(frontDoor({ logger, metrics }));
   app.use(metrics.endpoint(deps.metricsToken));
   app.use(readiness({ db, chain, logger, draining: deps.draining ?? (() => false) }));
   app.use(
@@ -177,44 +186,49 @@ export function createApp(deps: AppDeps): Koa {
       connectOrigins: deps.cardProviderUrl ? [new URL(deps.cardProviderUrl).origin] : [],
     }),
   );
-  app.use(errorHandler(logger));
   if (!production) app.use(loopbackHostRedirect(deps.appUrl));
   // Signed provider notifications need their raw bytes: before the body parser.
   app.use(
-    eventStreamRouter({
-      live: deps.liveEvents,
-      sessions,
-      sessionCookies,
-      orders: services.orders,
-      sales: services.sales,
-      clock,
-      metrics,
-      logger,
-    }).routes(),
+    routesByPrefix(
+      eventStreamRouter({
+        live: deps.liveEvents,
+        sessions,
+        sessionCookies,
+        orders: services.orders,
+        sales: services.sales,
+        clock,
+        metrics,
+        logger,
+      }),
+    ),
   );
-  app.use(apiDocsRouter().routes());
-  app.use(providerWebhooks(services.orders, limiter).routes());
+  app.use(routesByPrefix(apiDocsRouter()));
+  app.use(forBodies(providerWebhooks(services.orders, limiter).routes()));
   if (!production) app.use(devRouter(db).routes());
   if (!production) app.use(devInfoRouter(chain, deps.devServices).routes());
   app.use(
-    bodyParser({
-      enableTypes: ['json', 'form'],
-      jsonLimit: BODY_LIMIT,
-      formLimit: BODY_LIMIT,
-      // Unparseable or oversized bodies are the client's mistake: a 4xx, never a 500.
-      onError(error, ctx) {
-        const status = (error as { status?: number }).status ?? 400;
-        ctx.throw(
-          status >= 400 && status < 500 ? status : 400,
-          'The request body could not be read.',
-        );
-      },
-    }),
+    forBodies(
+      bodyParser({
+        enableTypes: ['json', 'form'],
+        jsonLimit: BODY_LIMIT,
+        formLimit: BODY_LIMIT,
+        // Unparseable or oversized bodies are the client's mistake: a 4xx, never a 500.
+        onError(error, ctx) {
+          const status = (error as { status?: number }).status ?? 400;
+          ctx.throw(
+            status >= 400 && status < 500 ? status : 400,
+            'The request body could not be read.',
+          );
+        },
+      }),
+    ),
   );
-  if (deps.smsStatus) app.use(smsStatusRouter({ db, logger, ...deps.smsStatus }).routes());
-  app.use(brandUploadBody());
-  app.use(brandTokenCsvBody());
-  app.use(api.routes());
+  if (deps.smsStatus) {
+    app.use(forBodies(smsStatusRouter({ db, logger, ...deps.smsStatus }).routes()));
+  }
+  app.use(forBodies(brandUploadBody()));
+  app.use(forBodies(brandTokenCsvBody()));
+  app.use(routesByPrefix(api));
   app.use(uploadsRouter(uploads).routes());
   app.use(notFound(api));
   if (deps.staticDir) app.use(serveSpa(deps.staticDir));

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { QueryTypes, Sequelize, type Transaction } from 'sequelize';
+import { ConnectionAcquireTimeoutError, QueryTypes, Sequelize, type Transaction } from 'sequelize';
 import { defineModels, type Models } from './models.ts';
 
 /** The handle every service receives: the connection pool and the models bound to it. */
@@ -33,8 +33,11 @@ type PooledClient = pg.Client & { _invalid?: boolean };
 /** The parts of Sequelize's postgres dialect a direct query reuses (see `direct` below). */
 interface SequelizePostgres {
   connectionManager: {
-    getConnection(options: { type: 'read' | 'write' }): Promise<PooledClient>;
-    releaseConnection(connection: pg.Client): void;
+    /** sequelize-pool's pool (no replication configured: one pool). */
+    pool: {
+      acquire(): Promise<PooledClient>;
+      release(connection: pg.Client): void;
+    };
   };
   dialect: {
     Query: new (
@@ -61,6 +64,13 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   const internals = sequelize as unknown as SequelizePostgres;
   let closed = false;
 
+  /** As getConnection reports a full pool (sequelize-pool's TimeoutError, not our dependency). */
+  function acquireFailure(error: unknown): unknown {
+    return (error as Error).constructor.name === 'TimeoutError'
+      ? new ConnectionAcquireTimeoutError(error as Error)
+      : error;
+  }
+
   /**
    * A statement outside a transaction runs on a connection borrowed from Sequelize's own pool,
    * straight through `pg`: no second pool (same size, same session settings and type parsers),
@@ -75,11 +85,19 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     bind: unknown[],
     prepared?: string,
   ): Promise<Row[]> {
-    const connection = await internals.connectionManager.getConnection({ type: 'write' });
+    // Straight from the pool, past Sequelize's getConnection: it awaits two pool hooks (none
+    // are registered here) and logs through `debug` on every borrow. Its one-time version check
+    // is left to Sequelize's own queries, the only ones that read it.
+    let connection: PooledClient;
+    try {
+      connection = await internals.connectionManager.pool.acquire();
+    } catch (error) {
+      throw acquireFailure(error);
+    }
     try {
       return await send<Row>(connection, sql, bind, prepared);
     } finally {
-      internals.connectionManager.releaseConnection(connection);
+      internals.connectionManager.pool.release(connection);
     }
   }
 
@@ -118,7 +136,8 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     url,
     sequelize,
     models,
-    async query<Row extends object>(
+    // Not async itself: the direct path's promise is the answer, with no second one around it.
+    query<Row extends object>(
       sql: string,
       bind: unknown[] = [],
       { transaction, prepared }: QueryOptions = {},

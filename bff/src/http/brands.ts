@@ -48,7 +48,7 @@ import type { Notifications } from '../services/notifications.ts';
 import { authedRoute, route, type Route } from './route.ts';
 
 function viewerOf(auth: AuthContext | null): Viewer | null {
-  return auth ? { userId: auth.user.id } : null;
+  return auth ? { userId: auth.userId } : null;
 }
 
 export interface BrandRouteDeps {

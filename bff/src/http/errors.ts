@@ -1,6 +1,6 @@
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import type { ValidationFailure } from '@brnd/contracts/api/validation';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import type { Logger } from '../logger.ts';
 import { DomainError } from '../services/errors.ts';
 import { english } from '../services/messages.ts';
@@ -55,48 +55,43 @@ export function errorBody(messageId: string): ErrorResponse {
 /**
  * Every failure leaves as `{ message, messageId, errors? }`. Unexpected errors become a 500 with a
  * fixed text and are logged with the request id; a stack trace never reaches the client.
+ * Called by the front door (front-door.ts) for whatever a request throws.
  */
-export function errorHandler(logger: Logger) {
-  return async function handleErrors(ctx: Context, next: Next) {
-    try {
-      await next();
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        ctx.status = 400;
-        ctx.body = validationResponse(error.failure);
-        return;
-      }
-      if (error instanceof DomainError) {
-        ctx.status = error.status;
-        if (error.retryAfterSeconds !== undefined) {
-          ctx.set('Retry-After', String(error.retryAfterSeconds));
-        }
-        if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
-        ctx.body = domainErrorBody(error);
-        return;
-      }
-      const http = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
-      const status = http.status ?? http.statusCode ?? 500;
-      if (status >= 400 && status < 500 && http.expose) {
-        ctx.status = status;
-        const messageId = HTTP_MESSAGE_IDS[status] ?? 'errors.validation';
-        ctx.body = { message: http.message ?? english(messageId), messageId };
-        return;
-      }
-      if (isClientGone(error)) {
-        // Nobody is left to answer; the status is for the access log only.
-        logger.debug('client closed the connection', { method: ctx.method, path: ctx.path });
-        ctx.status = 499;
-        return;
-      }
-      logger.error('request failed', {
-        requestId: ctx.state.requestId,
-        method: ctx.method,
-        path: ctx.path,
-        err: error,
-      });
-      ctx.status = 500;
-      ctx.body = errorBody('errors.server');
+export function answerError(ctx: Context, error: unknown, logger: Logger): void {
+  if (error instanceof ValidationError) {
+    ctx.status = 400;
+    ctx.body = validationResponse(error.failure);
+    return;
+  }
+  if (error instanceof DomainError) {
+    ctx.status = error.status;
+    if (error.retryAfterSeconds !== undefined) {
+      ctx.set('Retry-After', String(error.retryAfterSeconds));
     }
-  };
+    if (error.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+    ctx.body = domainErrorBody(error);
+    return;
+  }
+  const http = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
+  const status = http.status ?? http.statusCode ?? 500;
+  if (status >= 400 && status < 500 && http.expose) {
+    ctx.status = status;
+    const messageId = HTTP_MESSAGE_IDS[status] ?? 'errors.validation';
+    ctx.body = { message: http.message ?? english(messageId), messageId };
+    return;
+  }
+  if (isClientGone(error)) {
+    // Nobody is left to answer; the status is for the access log only.
+    logger.debug('client closed the connection', { method: ctx.method, path: ctx.path });
+    ctx.status = 499;
+    return;
+  }
+  logger.error('request failed', {
+    requestId: ctx.state.requestId,
+    method: ctx.method,
+    path: ctx.path,
+    err: error,
+  });
+  ctx.status = 500;
+  ctx.body = errorBody('errors.server');
 }

@@ -10,10 +10,13 @@ import type { Database } from '../db/database.ts';
  */
 export interface Metrics {
   registry: Registry;
-  /** Times every request, labelled by its route template (never the raw path) and status. */
-  middleware(): (ctx: Context, next: Next) => Promise<void>;
+  /**
+   * Records a finished request's latency, labelled by its route template (never the raw path)
+   * and status (the front door calls it for every request).
+   */
+  observeRequest(ctx: Context, seconds: number): void;
   /** Serves `/metrics`; `token` set: only with `Authorization: Bearer <token>`. */
-  endpoint(token: string | undefined): (ctx: Context, next: Next) => Promise<void>;
+  endpoint(token: string | undefined): (ctx: Context, next: Next) => Promise<void> | void;
   openStreams: Gauge<'stream'>;
   /** The chain watcher reports each pass: when, and the head block it read (if it read one). */
   watcherPass(block: number | undefined): void;
@@ -120,22 +123,20 @@ export function createMetrics({ db }: { db: Database }): Metrics {
     watcherPass(block) {
       watcher = { block: block ?? watcher?.block, at: Date.now() };
     },
-    middleware() {
-      return async function timeRequest(ctx, next) {
-        const end = httpDuration.startTimer();
-        try {
-          await next();
-        } finally {
-          // An event stream's "latency" is its lifetime: it would drown the route's real figures.
-          if (!ctx.state.eventStream) {
-            end({ method: ctx.method, route: routeLabel(ctx), status: String(ctx.status) });
-          }
-        }
-      };
+    observeRequest(ctx, seconds) {
+      // An event stream's "latency" is its lifetime: it would drown the route's real figures.
+      if (ctx.state.eventStream) return;
+      httpDuration.observe(
+        { method: ctx.method, route: routeLabel(ctx), status: String(ctx.status) },
+        seconds,
+      );
     },
     endpoint(token) {
-      return async function serveMetrics(ctx, next) {
-        if (ctx.path !== '/metrics') return next();
+      // Not async itself: every other request passes through without a promise of its own.
+      return function metricsPath(ctx, next) {
+        return ctx.path === '/metrics' ? serveMetrics(ctx) : next();
+      };
+      async function serveMetrics(ctx: Context) {
         if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
           ctx.status = 405;
           ctx.set('Allow', 'GET, HEAD');
@@ -153,7 +154,7 @@ export function createMetrics({ db }: { db: Database }): Metrics {
         ctx.set('Content-Type', registry.contentType);
         ctx.set('Cache-Control', 'no-store');
         ctx.body = await registry.metrics();
-      };
+      }
     },
   };
 }

@@ -75,7 +75,7 @@ export function orderRoutes({
         }),
         authedRoute(verifyOrder, async ({ auth, params }) => ({
           message: SUCCESS,
-          response: await service.verify(auth.user.id, params.uuid),
+          response: await service.verify(auth.userId, params.uuid),
         })),
         // The browser's amounts are not used: the order is built from the provider's record.
         authedRoute(kantor, ({ auth, body, headers }) =>

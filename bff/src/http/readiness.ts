@@ -25,10 +25,14 @@ export function readiness(deps: {
   logger: Logger;
   draining: () => boolean;
 }) {
-  return async function ready(ctx: Context, next: Next) {
-    if (ctx.path !== '/api/ready' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
-      return next();
-    }
+  // Not async itself: every other request passes through without a promise of its own.
+  return function readyPath(ctx: Context, next: Next) {
+    const isReadyCheck =
+      ctx.path === '/api/ready' && (ctx.method === 'GET' || ctx.method === 'HEAD');
+    return isReadyCheck ? answer(ctx) : next();
+  };
+
+  async function answer(ctx: Context) {
     const check = (work: () => Promise<unknown>) =>
       within(work()).then(
         () => 'up' as const,
@@ -48,5 +52,5 @@ export function readiness(deps: {
     ctx.set('Cache-Control', 'no-store');
     ctx.status = ok ? 200 : 503;
     ctx.body = { status: ok ? 'ready' : draining ? 'draining' : 'unready', database, chain, queue };
-  };
+  }
 }

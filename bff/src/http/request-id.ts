@@ -1,36 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Context, Next } from 'koa';
-import { withRequestId, type Logger } from '../logger.ts';
-
-/** A proxy's id is kept when it looks like one, so one request can be followed across services. */
-const INCOMING_ID = /^[A-Za-z0-9._-]{8,128}$/;
-
-/**
- * Gives every request an id (X-Request-Id) and serves it inside that id's log context: every
- * line logged on its behalf, the jobs it queues and the provider calls it makes carry the id.
- * Each finished request is logged at debug level.
- */
-export function requestId(logger: Logger) {
-  return async function tagRequest(ctx: Context, next: Next) {
-    const incoming = ctx.get('x-request-id');
-    const id = INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    ctx.state.requestId = id;
-    ctx.set('X-Request-Id', id);
-    const started = performance.now();
-    await withRequestId(id, async () => {
-      try {
-        await next();
-      } finally {
-        logger.debug('request', {
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round(performance.now() - started),
-        });
-      }
-    });
-  };
-}
+import type { Context } from 'koa';
+import type { Logger } from '../logger.ts';
 
 /**
  * Conditions a server meets every day that are nobody's fault here: the client closed the

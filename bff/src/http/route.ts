@@ -179,13 +179,11 @@ export function mountRoutes(
     };
     // One layer per path (the router tests every layer's pattern on every request), its errors
     // held to the catalogue.
-    router.register(endpoint.path, methods, async (ctx) => {
-      try {
-        await serve(ctx);
-      } catch (error) {
+    router.register(endpoint.path, methods, (ctx) =>
+      serve(ctx).catch((error: unknown) => {
         checkDeclared(endpoint, error, errorCheck);
         throw error;
-      }
-    });
+      }),
+    );
   }
 }

@@ -7,7 +7,10 @@ import { randomToken, sha256 } from './secrets.ts';
 /** Who made an authenticated request. */
 export interface AuthContext {
   sessionId: string;
-  user: User;
+  /** The user's id, without building the model: what most reads need. */
+  userId: string;
+  /** The user's model, built when first read. */
+  readonly user: User;
 }
 
 /**
@@ -70,16 +73,20 @@ export function createSessionService(db: Database): SessionService {
           [sessionId],
         );
       }
-      // The same instance findByPk would make: every attribute, not a new record.
-      const user = db.models.User.build(
-        values as never,
-        {
-          raw: true,
-          isNewRecord: false,
-          attributes: userAttributes,
-        } as BuildOptions,
-      );
-      return { sessionId, user };
+      // The same instance findByPk would make: every attribute, not a new record. Built on first
+      // use: the list and poll GETs need only the id.
+      let user: User | undefined;
+      return {
+        sessionId,
+        userId: String(values.id),
+        get user() {
+          user ??= db.models.User.build(
+            values as never,
+            { raw: true, isNewRecord: false, attributes: userAttributes } as BuildOptions,
+          );
+          return user;
+        },
+      };
     },
 
     async revoke(sessionId) {

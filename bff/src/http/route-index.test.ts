@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { endpointList } from '@brnd/contracts/api/index';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { routesByPrefix } from './route-index.ts';
+
+/** Every contract endpoint on one router, answering which endpoint and route template served. */
+function allRoutes(): Router {
+  const router = new Router();
+  for (const endpoint of endpointList) {
+    const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
+    router.register(endpoint.path, methods, (ctx) => {
+      ctx.set('X-Route', String(ctx._matchedRoute));
+      ctx.body = { id: endpoint.id, params: ctx.params };
+    });
+  }
+  return router;
+}
+
+async function serve(routes: ReturnType<Router['routes']>) {
+  const app = new Koa();
+  app.use(routes);
+  app.use((ctx) => {
+    ctx.status = 418;
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+let whole: Awaited<ReturnType<typeof serve>>;
+let indexed: Awaited<ReturnType<typeof serve>>;
+beforeAll(async () => {
+  const router = allRoutes();
+  whole = await serve(router.routes());
+  indexed = await serve(routesByPrefix(router));
+});
+afterAll(() => {
+  whole.close();
+  indexed.close();
+});
+
+async function answer(url: string, method: string) {
+  const response = await fetch(url, { method });
+  return {
+    status: response.status,
+    route: response.headers.get('x-route'),
+    body: method === 'HEAD' ? '' : await response.text(),
+  };
+}
+
+test('every route is reached through the index exactly as through the whole router', async () => {
+  const paths = endpointList.flatMap((endpoint) => {
+    const path = endpoint.path.replace(/:\w+/g, 'p1');
+    // The router ignores case and a trailing slash; so must the index.
+    return [path, path.toUpperCase(), `${path}/`].map((p) => [endpoint.method, p] as const);
+  });
+  const others = [
+    '/',
+    '/api',
+    '/api/',
+    '/api/nothing',
+    '/api/brands/nothing',
+    '/v1',
+    '/index.html',
+  ];
+  for (const [method, path] of [
+    ...paths,
+    ...paths.map(([, p]) => ['HEAD', p] as const),
+    ...others.map((p) => ['GET', p] as const),
+  ]) {
+    const expected = await answer(`${whole.url}${path}`, method);
+    expect(await answer(`${indexed.url}${path}`, method), `${method} ${path}`).toEqual(expected);
+  }
+  expect(paths.length).toBeGreaterThan(100);
+});
+
+test('a route with a parameter in its first two segments is refused at the start', () => {
+  const router = new Router();
+  router.get('/api/:anything', () => {});
+  expect(() => routesByPrefix(router)).toThrow('/api/:anything');
+});
