@@ -4,6 +4,7 @@ import { MAX_BRAND_CARDS, VOTES_PER_WINDOW } from '@brnd/contracts/domain/consta
 import { isRefused } from '@brnd/contracts/domain/verification';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
+import { SQL_STATE, sqlError } from '../db/sql-errors.ts';
 import type { Language } from '../db/models.ts';
 import { DomainError } from './errors.ts';
 import { contestMonth, type Clock, type VoteService } from './votes.ts';
@@ -16,7 +17,6 @@ import { contestMonth, type Clock, type VoteService } from './votes.ts';
  * rows).
  */
 
-const UNIQUE_VIOLATION = '23505';
 /** Rows one search answers; suggestions show the first few. */
 export const SEARCH_LIMIT = 100;
 /**
@@ -73,11 +73,6 @@ export interface CompanyInput {
   vat_num: string;
   billing_address: string;
   operating_address: string;
-}
-
-function sqlError(error: unknown): { code?: string; constraint?: string } {
-  const parent = (error as { parent?: { code?: string; constraint?: string } }).parent;
-  return parent ?? (error as { code?: string; constraint?: string });
 }
 
 /** contracts/domain/verification.ts `isListedPublicly` (decision 041), for a brand `b`. */
@@ -201,7 +196,7 @@ export function createBrandService({
       );
       return row!;
     } catch (error) {
-      if (sqlError(error).code === UNIQUE_VIOLATION) {
+      if (sqlError(error).code === SQL_STATE.uniqueViolation) {
         throw new DomainError(409, 'errors.brandExists', {
           fields: { website: 'errors.brandExists' },
         });
@@ -431,12 +426,12 @@ export function createBrandService({
         });
       } catch (error) {
         const { code, constraint } = sqlError(error);
-        if (code === UNIQUE_VIOLATION && constraint === 'companies_vat_key') {
+        if (code === SQL_STATE.uniqueViolation && constraint === 'companies_vat_key') {
           throw new DomainError(409, 'companies.vatNumberExists', {
             fields: { vat_num: 'companies.vatNumberExists' },
           });
         }
-        if (code === UNIQUE_VIOLATION) {
+        if (code === SQL_STATE.uniqueViolation) {
           throw new DomainError(409, 'companies.billingAddressExists', {
             fields: { billing_address: 'companies.billingAddressExists' },
           });

@@ -9,6 +9,7 @@ import {
   type TreasuryTransactionRow,
 } from '../chain/treasury-sender.ts';
 import type { Database } from '../db/database.ts';
+import { SQL_STATE, sqlError } from '../db/sql-errors.ts';
 import type { Logger } from '../logger.ts';
 import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
@@ -64,7 +65,6 @@ export interface BuybackService {
 const COLUMNS = `id, quarter, subscription_profit_usd::text, buyback_usd::text, amount::text, status,
   nonce::text, raw_transaction, tx_hash, genesis_hash, wallet, purchase_tx_hash, error,
   created_at, updated_at`;
-const UNIQUE_VIOLATION = '23505';
 /** Any constant: buybacks are recorded one at a time, so two never count the same BRND. */
 const RECORD_LOCK_ID = 7_251_063;
 const brndEvents = new Interface(BRND.abi);
@@ -230,15 +230,14 @@ export function createBuybackService({
           return toBuyback(row);
         });
       } catch (error) {
-        const { parent } = error as { parent?: { code?: string; constraint?: string } };
-        const cause = parent ?? (error as { code?: string; constraint?: string });
+        const cause = sqlError(error);
         if (
-          cause.code === UNIQUE_VIOLATION &&
+          cause.code === SQL_STATE.uniqueViolation &&
           cause.constraint === 'buybacks_purchase_tx_hash_key'
         ) {
           throw fieldError('purchase_tx_hash', 'admin.buybacks.errors.purchaseTaken');
         }
-        if (cause.code === UNIQUE_VIOLATION) {
+        if (cause.code === SQL_STATE.uniqueViolation) {
           throw fieldError('quarter', 'admin.buybacks.errors.quarterTaken');
         }
         throw error;

@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 import { createBatcher, type Batching } from '../db/batches.ts';
 import type { Database } from '../db/database.ts';
+import { SQL_STATE, sqlError } from '../db/sql-errors.ts';
 
 /**
  * The token ledger: the only code that moves tokens. Amounts are integer base units (18
@@ -73,16 +74,8 @@ export class InsufficientBalanceError extends Error {
   }
 }
 
-const CHECK_VIOLATION = '23514';
-const FOREIGN_KEY_VIOLATION = '23503';
-const DEADLOCK_DETECTED = '40P01';
 /** A posting of its own that PostgreSQL chose as a deadlock's victim is sent again. */
 const DEADLOCK_ATTEMPTS = 3;
-
-function sqlState(error: unknown): string | undefined {
-  const parent = (error as { parent?: { code?: string } }).parent;
-  return parent?.code ?? (error as { code?: string }).code;
-}
 
 export interface Ledger {
   /**
@@ -179,7 +172,8 @@ export function createLedger(
       try {
         return await postAll(inputs);
       } catch (error) {
-        if (sqlState(error) !== DEADLOCK_DETECTED || attempt >= DEADLOCK_ATTEMPTS) throw error;
+        if (sqlError(error).code !== SQL_STATE.deadlockDetected || attempt >= DEADLOCK_ATTEMPTS)
+          throw error;
       }
     }
   }
@@ -195,9 +189,10 @@ export function createLedger(
           ? (await postAll([input], options.transaction))[0]!
           : await postGathered(input);
       } catch (error) {
-        const state = sqlState(error);
-        if (state === CHECK_VIOLATION) throw new InsufficientBalanceError(input.idempotencyKey);
-        if (state === FOREIGN_KEY_VIOLATION) {
+        const state = sqlError(error).code;
+        if (state === SQL_STATE.checkViolation)
+          throw new InsufficientBalanceError(input.idempotencyKey);
+        if (state === SQL_STATE.foreignKeyViolation) {
           throw new Error(`ledger: ${input.idempotencyKey} names an unknown account`, {
             cause: error,
           });

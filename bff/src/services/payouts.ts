@@ -11,6 +11,7 @@ import {
 } from '../chain/treasury-sender.ts';
 import type { Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
+import { SQL_STATE, sqlError } from '../db/sql-errors.ts';
 import type { Logger } from '../logger.ts';
 import type { AuditLog } from './audit-log.ts';
 import { DomainError } from './errors.ts';
@@ -146,8 +147,6 @@ function toAdminPayout(row: AdminPayoutRow): AdminPayout {
     created_at: row.created_at.toISOString(),
   };
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Base units to pay out for `tokens` whole BRND of `balance` (docs/decisions/044). Asking for
@@ -392,7 +391,7 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
           return payout.id;
         })
         .catch((error: unknown) => {
-          if ((error as { parent?: { code?: string } }).parent?.code === UNIQUE_VIOLATION) {
+          if (sqlError(error).code === SQL_STATE.uniqueViolation) {
             throw new DomainError(409, 'finance.payouts.errors.alreadyRetried');
           }
           throw error;

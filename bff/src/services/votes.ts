@@ -9,6 +9,7 @@ import { voteWait } from '@brnd/contracts/domain/votes';
 import type { Transaction } from 'sequelize';
 import { createBatcher, type Batching } from '../db/batches.ts';
 import type { Database } from '../db/database.ts';
+import { SQL_STATE, sqlError } from '../db/sql-errors.ts';
 import { DomainError } from './errors.ts';
 import { ONE_TOKEN } from './ledger.ts';
 import { EVENTS_CHANNEL } from './live-events.ts';
@@ -54,7 +55,6 @@ interface CastRow {
 }
 
 /** An exclusion constraint refused the row: the same brand within the window. */
-const EXCLUSION_VIOLATION = '23P01';
 const HOUR_MS = 60 * 60_000;
 
 /** What `cast_vote` credits per accepted vote, in base units. */
@@ -105,11 +105,6 @@ export interface VoteService {
   vote(userId: string, brandId: number): Promise<{ voteId: string; month: string }>;
   window(userId: string, options?: { transaction?: Transaction }): Promise<VoteWindow>;
   status(userId: string): Promise<VoteStatus>;
-}
-
-function sqlState(error: unknown): string | undefined {
-  const parent = (error as { parent?: { code?: string } }).parent;
-  return parent?.code ?? (error as { code?: string }).code;
 }
 
 /** Runs `work` off the request (composition.ts passes the app's tracked background runner). */
@@ -248,7 +243,7 @@ export function createVoteService({
         throw new Error(`votes: cast_votes answered ${JSON.stringify(row)}`);
       } catch (error) {
         // The exclusion constraint, should the rule above ever be bypassed.
-        if (sqlState(error) === EXCLUSION_VIOLATION) {
+        if (sqlError(error).code === SQL_STATE.exclusionViolation) {
           throw new DomainError(409, 'errors.alreadyVoted');
         }
         throw error;

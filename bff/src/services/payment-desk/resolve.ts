@@ -1,13 +1,13 @@
 import type { Resolution } from '@brnd/contracts/api/admin-orders';
 import { type CryptoPayMethod } from '@brnd/contracts/domain/constants';
 import type { Language } from '../../db/models.ts';
+import { SQL_STATE, sqlError } from '../../db/sql-errors.ts';
 import type { Transaction } from 'sequelize';
 import { DomainError } from '../errors.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, userAccount } from '../ledger.ts';
 import {
   type PaymentDesk,
   type ResolutionRow,
-  UNIQUE_VIOLATION,
   formatUnits,
   parseUnits,
   tokensForReceived,
@@ -220,7 +220,7 @@ export function resolveOperations(
         })
         .catch((error: unknown) => {
           // Two decisions racing past the checks meet at the unique (order, amount) key.
-          if ((error as { parent?: { code?: string } }).parent?.code === UNIQUE_VIOLATION) {
+          if (sqlError(error).code === SQL_STATE.uniqueViolation) {
             throw new DomainError(409, 'finance.orders.errors.alreadyResolved');
           }
           throw error;

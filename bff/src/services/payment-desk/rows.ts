@@ -107,7 +107,6 @@ export interface ResolutionRow {
 }
 
 export const WEI_PER_ETH = 10n ** 18n;
-export const UNIQUE_VIOLATION = '23505';
 
 export function formatUnits(units: bigint, currency: CryptoPayMethod): string {
   if (currency === 'BTC') return satsToBtc(units);
