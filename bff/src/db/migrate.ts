@@ -42,8 +42,6 @@ import { referralLinkArchive } from './migrations/0160-referral-link-archive.ts'
 import { currentMonthTallies } from './migrations/0170-current-month-tallies.ts';
 import { ledgerPostingsInBatches } from './migrations/0171-ledger-postings-in-batches.ts';
 import { brandSearchNames } from './migrations/0180-brand-search-names.ts';
-import { ledgerGenericPlans } from './migrations/0172-ledger-generic-plans.ts';
-import { brandSearchSwappedLetters } from './migrations/0181-brand-search-swapped-letters.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -100,8 +98,6 @@ export const migrations: Migration[] = [
   currentMonthTallies,
   ledgerPostingsInBatches,
   brandSearchNames,
-  ledgerGenericPlans,
-  brandSearchSwappedLetters,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -78,7 +78,7 @@ test('a typo still finds the brand when no name contains the text', async () => 
   expect(await search('qxzjvw')).toEqual([]);
 });
 
-test('two neighbouring letters swapped find the brand meant alone, ahead of names as close by trigrams (migration 0181)', async () => {
+test('two neighbouring letters swapped find the brand meant alone, ahead of names as close by trigrams (decision 083)', async () => {
   // "kbaedo" shares 3 of its 7 trigrams with each of these, so by trigrams they tie.
   await addBrands(
     ['Kebedo', 'kebedo.example'],

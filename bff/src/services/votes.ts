@@ -54,7 +54,6 @@ interface CastRow {
   oldest: Date | null;
 }
 
-/** An exclusion constraint refused the row: the same brand within the window. */
 const HOUR_MS = 60 * 60_000;
 
 /** What `cast_vote` credits per accepted vote, in base units. */

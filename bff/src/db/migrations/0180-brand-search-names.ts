@@ -1,8 +1,12 @@
 import type { Migration } from '../migrate.ts';
 import { BRAND_SEARCH_0054 } from './0054-brand-search-tiers.ts';
 
-/** `brand_search` as this migration made it (0181 replaces it; its down restores this). */
-export const BRAND_SEARCH_0180 = `
+const BRAND_SEARCH = `
+      -- The text as a LIKE pattern of itself: its wildcards and escape character mean themselves.
+      CREATE FUNCTION brand_search_escape(text) RETURNS text
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      RETURN replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_');
+
       CREATE OR REPLACE FUNCTION brand_search(needle text, max_rows integer, candidates integer)
       RETURNS SETOF bigint
       LANGUAGE plpgsql STABLE
@@ -10,11 +14,11 @@ export const BRAND_SEARCH_0180 = `
       SET plan_cache_mode = force_custom_plan
       AS $$
       DECLARE
-        -- LIKE's wildcards and escape character in the text mean themselves.
-        escaped text := replace(replace(replace(needle, '\\', '\\\\'), '%', '\\%'), '_', '\\_');
+        escaped text := brand_search_escape(needle);
         found bigint[] := '{}';
         brand bigint;
         words text[];
+        swapped text[];
       BEGIN
         FOR brand IN
           SELECT n.brand_id FROM brand_search_names n WHERE n.name LIKE escaped || '%'
@@ -56,6 +60,30 @@ export const BRAND_SEARCH_0180 = `
         END LOOP;
         IF cardinality(found) > 0 THEN RETURN; END IF;
 
+        -- Names starting with the text with two neighbouring characters swapped, in name order.
+        -- Each is its own prefix range (a LIKE pattern must be a constant to become one).
+        swapped := ARRAY(
+          SELECT DISTINCT overlay(needle PLACING substr(needle, i + 1, 1) || substr(needle, i, 1)
+            FROM i FOR 2)
+          FROM generate_series(1, length(needle) - 1) AS i
+          WHERE substr(needle, i, 1) <> substr(needle, i + 1, 1)
+        );
+        IF cardinality(swapped) > 0 THEN
+          FOR brand IN EXECUTE format(
+            'SELECT m.brand_id FROM (%s) AS m ORDER BY m.name, m.brand_id LIMIT $1',
+            (SELECT string_agg(format(
+               '(SELECT n.brand_id, n.name FROM brand_search_names n WHERE n.name LIKE %L
+                 ORDER BY n.name, n.brand_id LIMIT $1)', brand_search_escape(variant) || '%'),
+               ' UNION ALL ')
+             FROM unnest(swapped) AS variant)
+          ) USING max_rows
+          LOOP
+            found := found || brand;
+            RETURN NEXT brand;
+          END LOOP;
+          IF cardinality(found) > 0 THEN RETURN; END IF;
+        END IF;
+
         -- Every word must be close, so a shared word ("shop") alone does not make a match.
         words := ARRAY(
           SELECT word FROM regexp_split_to_table(needle, '[^[:alnum:]]+') AS word
@@ -85,9 +113,22 @@ export const BRAND_SEARCH_0180 = `
  * recheck reads a row of ~70 bytes in a table that changes only when a brand is added, renamed
  * or moves its website.
  *
- * The tiers, their order and their limits are exactly those of 0054; only the table they read
- * changes. Votes get cheaper too: a trend score update is not HOT (the score is indexed), so
+ * The tiers, their order and their limits are those of 0054, read from the narrow table, with
+ * one tier added (below). Votes get cheaper too: a trend score update is not HOT (the score is indexed), so
  * every index of `brands` took an entry per vote, the trigram GIN index among them.
+ *
+ * A typo of two neighbouring letters swapped finds the brand meant, first and alone (decision
+ * 083): when no name or website contains the text, names starting with the text with one such
+ * pair swapped back ("kbaedo" → "Kabedo") come before any trigram close match, and when there
+ * are some, the close matches are not looked for.
+ *
+ * The swap is the typo trigrams serve worst: "kbaedo" keeps 3 of the 7 trigrams of "kabedo",
+ * as many as it shares with ~100 other names at a million brands, so the close-match tier
+ * ranked the brand meant anywhere among them, or past its 100 rows. Finding those 100 also
+ * walked posting lists that grow with the table (2–14 ms at a million brands). Each swapped
+ * text is a prefix range of `brand_search_names_prefix_idx`, a few index pages whatever the
+ * table's size. A letter typed wrong, left out or added keeps more trigrams, so the close-match
+ * tier still ranks those well, and still serves them.
  */
 export const brandSearchNames: Migration = {
   name: '0180-brand-search-names',
@@ -129,7 +170,7 @@ export const brandSearchNames: Migration = {
       DROP INDEX brands_name_prefix_idx;
       DROP INDEX brands_search_trgm_idx;
 
-      ${BRAND_SEARCH_0180}
+      ${BRAND_SEARCH}
     `);
   },
   async down({ context: sequelize }) {
@@ -138,6 +179,7 @@ export const brandSearchNames: Migration = {
       CREATE INDEX brands_search_trgm_idx ON brands USING gin (search gin_trgm_ops);
 
       ${BRAND_SEARCH_0054}
+      DROP FUNCTION brand_search_escape;
       DROP TRIGGER brands_search_names_update ON brands;
       DROP TRIGGER brands_search_names_insert ON brands;
       DROP FUNCTION brand_search_names_update, brand_search_names_insert;
