@@ -42,6 +42,7 @@ import { referralLinkArchive } from './migrations/0160-referral-link-archive.ts'
 import { currentMonthTallies } from './migrations/0170-current-month-tallies.ts';
 import { ledgerPostingsInBatches } from './migrations/0171-ledger-postings-in-batches.ts';
 import { brandSearchNames } from './migrations/0180-brand-search-names.ts';
+import { brandSearchOneTypo } from './migrations/0190-brand-search-one-typo.ts';
 import { providerNotifications } from './migrations/0075-provider-notifications.ts';
 import { idempotencyKeys } from './migrations/0076-idempotency-keys.ts';
 import { cardOrderExpiry } from './migrations/0077-card-order-expiry.ts';
@@ -98,6 +99,7 @@ export const migrations: Migration[] = [
   currentMonthTallies,
   ledgerPostingsInBatches,
   brandSearchNames,
+  brandSearchOneTypo,
 ];
 
 /** Any constant works; it only has to be the same for every bff instance. */

@@ -91,8 +91,34 @@ test('two neighbouring letters swapped find the brand meant alone, ahead of name
   expect(await search('kabedo apy')).toEqual(['Kabedo Pay']);
   // Names containing the text still come first: "pxeli" is a name, not a typo of "pixel".
   expect(await search('pxeli')).toEqual(['Pxeli Forge']);
-  // Any other typo is still a close match by trigrams, best first.
+  // A letter typed wrong is one typo too (decision 085).
   expect(await search('kabedi')).toEqual(['Kabedo', 'Kabedo Pay']);
+});
+
+test('one typo in how a name starts finds the brand meant first: a letter left out, typed wrong or added (decision 085)', async () => {
+  await addBrands(
+    ['Marvelon', 'marvelon.example'],
+    ['Marvelon Studio', 'marvelonstudio.example'],
+    ['Arvelon Tools', 'arveloncraft.example'],
+    ['Marvelin Labs', 'marvelinlabs.example'],
+    ['Grenadine Pay', 'grenadinepay.example'],
+  );
+  // Left out, typed wrong, added, and swapped: each a text no name contains.
+  expect(await search('marelon')).toEqual(['Marvelon', 'Marvelon Studio']);
+  expect(await search('marvelun')).toEqual(['Marvelin Labs', 'Marvelon', 'Marvelon Studio']);
+  // Marvelin is as close by trigrams, but two typos away.
+  expect(await search('marvvelon')).toEqual(['Marvelon', 'Marvelon Studio']);
+  // A swapped pair comes first; "amrvelon" is also Arvelon with a letter added.
+  expect(await search('amrvelon')).toEqual(['Marvelon', 'Marvelon Studio', 'Arvelon Tools']);
+  // Past the first 7 characters and across a space.
+  expect(await search('marvelon stduio')).toEqual(['Marvelon Studio']);
+  expect(await search('grenadne pay')).toEqual(['Grenadine Pay']);
+  // The start of a name is enough: a typo within what has been typed so far.
+  expect(await search('grenda')).toEqual(['Grenadine Pay']);
+  // Two typos are no longer one typo away: the trigram close matches take them.
+  expect(await search('marvlon studo')).toEqual(['Marvelon Studio']);
+  // Quotes and backslashes are letters like any other.
+  expect(await search(`mar'vel\\on`)).toEqual([]);
 });
 
 test('one or two characters match the start of a name or of its words only', async () => {

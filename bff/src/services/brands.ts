@@ -12,7 +12,7 @@ import { contestMonth, type Clock, type VoteService } from './votes.ts';
 /**
  * Brand listings, search, details and registration. Each listing reads one index (see migration
  * 0030-brands): top rated from the month's tallies, trending from the decayed score, newly added
- * from the creation time, search in tiers that stop when full (migrations 0054 and 0180). A
+ * from the creation time, search in tiers that stop when full (migrations 0054, 0180 and 0190). A
  * viewer's `voted` and `can_vote` come from one read of their current vote window (at most 10
  * rows).
  */
@@ -257,9 +257,10 @@ export function createBrandService({
     /**
      * Names starting with the text (the exact name first), then names with a later word starting
      * with it, then (from 3 letters or digits) names or websites containing it, and only when
-     * none does, names starting with it with two neighbouring characters swapped (decision 083), and
-     * only when none does, close (typo-tolerant) matches: `brand_search` in migration 0054,
-     * reading the narrow `brand_search_names` since 0180.
+     * none does, names whose start is one typo away from it (a swapped pair only, below 5
+     * characters: decisions 083 and 085), and only when none is, close (typo-tolerant) matches:
+     * `brand_search` in migration 0054, reading the narrow `brand_search_names` since 0180, its
+     * typo tier from 0190.
      */
     async search(viewer: Viewer | null, text: string) {
       // OFFSET 0 keeps each found brand a read by id: as a join, the planner would hash the

@@ -1,12 +1,15 @@
 import type { Migration } from '../migrate.ts';
 import { BRAND_SEARCH_0054 } from './0054-brand-search-tiers.ts';
 
-const BRAND_SEARCH = `
+const BRAND_SEARCH_ESCAPE = `
       -- The text as a LIKE pattern of itself: its wildcards and escape character mean themselves.
       CREATE FUNCTION brand_search_escape(text) RETURNS text
       LANGUAGE sql IMMUTABLE PARALLEL SAFE
       RETURN replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_');
+`;
 
+/** `brand_search` as this migration made it (0190 replaces it; its down restores this). */
+export const BRAND_SEARCH_0180 = `
       CREATE OR REPLACE FUNCTION brand_search(needle text, max_rows integer, candidates integer)
       RETURNS SETOF bigint
       LANGUAGE plpgsql STABLE
@@ -170,7 +173,8 @@ export const brandSearchNames: Migration = {
       DROP INDEX brands_name_prefix_idx;
       DROP INDEX brands_search_trgm_idx;
 
-      ${BRAND_SEARCH}
+      ${BRAND_SEARCH_ESCAPE}
+      ${BRAND_SEARCH_0180}
     `);
   },
   async down({ context: sequelize }) {
