@@ -42,11 +42,12 @@ const SEARCH_KINDS = [
   '4 letters',
   'typo, letters swapped',
   'typo, letter left out',
+  'typo, letter typed wrong',
   '2 letters',
   'shared word',
 ];
 
-/** What users type: a whole name, its first letters, a typo of either kind, a word many share. */
+/** What users type: a whole name, its first letters, a typo of each kind, a word many share. */
 function searchText(index: number, brands: number): string {
   const name = benchBrandName(someBrand(index, brands)).toLowerCase();
   switch (index % SEARCH_KINDS.length) {
@@ -61,6 +62,9 @@ function searchText(index: number, brands: number): string {
       // One letter left out: "kabedo" -> "kaedo".
       return name.slice(0, 2) + name.slice(3);
     case 4:
+      // One letter typed wrong: "kabedo" -> "kaaedo" (a vowel where every name has a consonant).
+      return name.slice(0, 2) + 'a' + name.slice(3);
+    case 5:
       return name.slice(0, 2);
     default:
       return pick(['shop', 'labs', 'games', 'cloud'], index);
