@@ -53,6 +53,39 @@ function bindValue(value: unknown): unknown {
   return typeof value === 'string' && value.includes('\0') ? value.replace(/\0/g, '\\0') : value;
 }
 
+/** Sequelize refuses an unset bind value rather than sending NULL; so do direct queries. */
+function checkBind(bind: unknown[]): void {
+  bind.forEach((value, index) => {
+    if (value === undefined) throw new Error(`Bind parameter $${index + 1} has no value.`);
+  });
+}
+
+type Sent = pg.QueryResult | pg.QueryResult[];
+
+/**
+ * One statement through pg's callback form, in one promise (pg's promise form makes a second).
+ * No values: the simple protocol, so several statements in one string still work.
+ */
+function statement(
+  connection: pg.Client,
+  sql: string,
+  bind: unknown[],
+  prepared: string | undefined,
+): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Sent) => (error ? reject(error) : resolve(result));
+    if (bind.length > 0 || prepared) {
+      connection.query({ name: prepared, text: sql, values: bind.map(bindValue) }, done);
+    } else {
+      connection.query(sql, done);
+    }
+  });
+}
+
+function rowsOf<Row>(result: Sent): Row[] {
+  return (Array.isArray(result) ? result.flatMap((part) => part.rows ?? []) : result.rows) as Row[];
+}
+
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   const sequelize = new Sequelize(url, {
     dialect: 'postgres',
@@ -79,12 +112,17 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
    * Errors still come out as Sequelize's classes (UniqueConstraintError with `.parent`, …),
    * made by the dialect's own formatter, so callers cannot tell the two paths apart.
    * See docs/decisions/014-direct-queries.md.
+   *
+   * One async frame from the borrow to the rows (decision 084): every promise pays the log
+   * context's promise hooks, and a second async function around the statement, or pg's promise
+   * form (a promise and a `.catch` on it), added four per statement.
    */
   async function direct<Row extends object>(
     sql: string,
     bind: unknown[],
     prepared?: string,
   ): Promise<Row[]> {
+    checkBind(bind);
     // Straight from the pool, past Sequelize's getConnection: it awaits two pool hooks (none
     // are registered here) and logs through `debug` on every borrow. Its one-time version check
     // is left to Sequelize's own queries, the only ones that read it.
@@ -95,41 +133,38 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       throw acquireFailure(error);
     }
     try {
-      return await send<Row>(connection, sql, bind, prepared);
+      return rowsOf<Row>(await statement(connection, sql, bind, prepared));
+    } catch (error) {
+      throw queryFailure(connection, error, sql, bind);
     } finally {
       internals.connectionManager.pool.release(connection);
     }
   }
 
+  /** A statement on a transaction's own connection (a prepared one: Sequelize cannot name it). */
   async function send<Row extends object>(
     connection: PooledClient,
     sql: string,
     bind: unknown[],
     prepared?: string,
   ): Promise<Row[]> {
-    bind.forEach((value, index) => {
-      // Sequelize refuses an unset bind value rather than sending NULL; so do we.
-      if (value === undefined) throw new Error(`Bind parameter $${index + 1} has no value.`);
-    });
+    checkBind(bind);
     try {
-      // No values: the simple protocol, so several statements in one string still work.
-      const result = (
-        bind.length > 0 || prepared
-          ? await connection.query({ name: prepared, text: sql, values: bind.map(bindValue) })
-          : await connection.query(sql)
-      ) as pg.QueryResult | pg.QueryResult[];
-      return (
-        Array.isArray(result) ? result.flatMap((part) => part.rows ?? []) : result.rows
-      ) as Row[];
+      return rowsOf<Row>(await statement(connection, sql, bind, prepared));
     } catch (error) {
-      const failure = error as Error & { code?: string; sql?: string; parameters?: unknown[] };
-      // A reset connection must not go back into the pool (as Sequelize's query does it).
-      if (failure.code === 'ECONNRESET') connection._invalid = true;
-      failure.sql = sql;
-      failure.parameters = bind;
-      const query = new internals.dialect.Query(connection, sequelize, { logging: false });
-      throw query.formatError(failure, new Error(failure.message).stack);
+      throw queryFailure(connection, error, sql, bind);
     }
+  }
+
+  /** As Sequelize reports a failed statement; called where the caller's async stack is known. */
+  function queryFailure(connection: PooledClient, error: unknown, sql: string, bind: unknown[]) {
+    const failure = error as Error & { code?: string; sql?: string; parameters?: unknown[] };
+    // A reset connection must not go back into the pool (as Sequelize's query does it).
+    if (failure.code === 'ECONNRESET') connection._invalid = true;
+    failure.sql = sql;
+    failure.parameters = bind;
+    const query = new internals.dialect.Query(connection, sequelize, { logging: false });
+    return query.formatError(failure, new Error(failure.message).stack);
   }
 
   return {

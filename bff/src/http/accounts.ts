@@ -102,7 +102,7 @@ export function accountRoutes({
       return ok;
     }),
 
-    authedRoute(profile, async ({ auth }) => ({ user: accounts.profile(auth.user) })),
+    authedRoute(profile, async ({ auth }) => ({ user: accounts.profile(auth.account) })),
 
     // E-mail and mobile are not editable here; whatever the client sends for them is ignored.
     authedRoute(updateProfile, async ({ auth, body }) => ({

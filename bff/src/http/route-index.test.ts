@@ -70,11 +70,23 @@ test('every route is reached through the index exactly as through the whole rout
     ...paths,
     ...paths.map(([, p]) => ['HEAD', p] as const),
     ...others.map((p) => ['GET', p] as const),
+    // Every path under every other method too: the index keys its routes by method as well.
+    ...paths.flatMap(([method, p]) =>
+      ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+        .filter((other) => other !== method)
+        .map((other) => [other, p] as const),
+    ),
   ]) {
     const expected = await answer(`${whole.url}${path}`, method);
     expect(await answer(`${indexed.url}${path}`, method), `${method} ${path}`).toEqual(expected);
   }
   expect(paths.length).toBeGreaterThan(100);
+});
+
+test('a middleware the router runs for every method is refused at the start', () => {
+  const router = new Router();
+  router.use('/api/brands', (_ctx, next) => next());
+  expect(() => routesByPrefix(router)).toThrow('cannot be indexed by method');
 });
 
 test('a route with a parameter in its first two segments is refused at the start', () => {

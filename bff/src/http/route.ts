@@ -126,64 +126,65 @@ export function mountRoutes(
     const methods = endpoint.method === 'GET' ? ['HEAD', 'GET'] : [endpoint.method];
     // The contract's response schema, compiled once (valibot decides whatever it refuses).
     const checkResponse = compileResponseCheck(endpoint.response);
+    // Its errors held to the catalogue in the same async frame (each promise pays the log
+    // context's hooks).
     const serve = async (ctx: Context) => {
-      let auth: AuthContext | null = null;
-      if (endpoint.auth !== 'none') {
-        const presented = cookies.tokenOf(ctx);
-        // Before anything else: another site's request must not ride on the browser's cookie.
-        if (presented?.byCookie) cookies.refuseCrossSite(ctx);
-        auth = presented ? await sessions.authenticate(presented.token) : null;
-        // A dead cookie (revoked, expired) is removed, so the browser stops sending it.
-        if (presented?.byCookie && !auth) cookies.clear(ctx);
-        if (!auth && endpoint.auth !== 'optional') {
-          throw new DomainError(401, 'errors.unauthorized');
+      try {
+        let auth: AuthContext | null = null;
+        if (endpoint.auth !== 'none') {
+          const presented = cookies.tokenOf(ctx);
+          // Before anything else: another site's request must not ride on the browser's cookie.
+          if (presented?.byCookie) cookies.refuseCrossSite(ctx);
+          auth = presented ? await sessions.authenticate(presented.token) : null;
+          // A dead cookie (revoked, expired) is removed, so the browser stops sending it.
+          if (presented?.byCookie && !auth) cookies.clear(ctx);
+          if (!auth && endpoint.auth !== 'optional') {
+            throw new DomainError(401, 'errors.unauthorized');
+          }
+          if (endpoint.auth === 'admin' && auth?.user.role !== 'admin') {
+            throw new DomainError(403, 'errors.forbidden');
+          }
         }
-        if (endpoint.auth === 'admin' && auth?.user.role !== 'admin') {
-          throw new DomainError(403, 'errors.forbidden');
+
+        // The same parser as the mocks', so both answer a bad request with the same 400.
+        // A part the endpoint does not declare is never read, so it is not copied either.
+        const input = parseEndpointInput(endpoint, {
+          params: endpoint.params && { ...ctx.params },
+          query: endpoint.query && { ...ctx.query },
+          body: ctx.request.body,
+          headers: endpoint.headers && { ...ctx.headers },
+        });
+        if (!input.success) throw new ValidationError(input.failure);
+        const { params, query, body, headers } = input;
+
+        const result = await handler({
+          params,
+          query,
+          body,
+          headers,
+          auth,
+          ctx,
+        } as RouteInput<Endpoint>);
+        const checked = checkResponse(result);
+        if (!checked.success) {
+          throw new Error(
+            `${endpoint.id} answered outside its contract: ${v.summarize(checked.issues)}`,
+          );
         }
-      }
-
-      // The same parser as the mocks', so both answer a bad request with the same 400.
-      // A part the endpoint does not declare is never read, so it is not copied either.
-      const input = parseEndpointInput(endpoint, {
-        params: endpoint.params && { ...ctx.params },
-        query: endpoint.query && { ...ctx.query },
-        body: ctx.request.body,
-        headers: endpoint.headers && { ...ctx.headers },
-      });
-      if (!input.success) throw new ValidationError(input.failure);
-      const { params, query, body, headers } = input;
-
-      const result = await handler({
-        params,
-        query,
-        body,
-        headers,
-        auth,
-        ctx,
-      } as RouteInput<Endpoint>);
-      const checked = checkResponse(result);
-      if (!checked.success) {
-        throw new Error(
-          `${endpoint.id} answered outside its contract: ${v.summarize(checked.issues)}`,
-        );
-      }
-      // A handler may answer with another status (health: 503) through ctx.state.responseStatus.
-      const { responseStatus } = ctx.state as { responseStatus?: number };
-      ctx.status = responseStatus ?? endpoint.status;
-      if (endpoint.responseType === 'file') {
-        sendFile(ctx, checked.output as FileResponse);
-        return;
-      }
-      ctx.body = checked.output;
-    };
-    // One layer per path (the router tests every layer's pattern on every request), its errors
-    // held to the catalogue.
-    router.register(endpoint.path, methods, (ctx) =>
-      serve(ctx).catch((error: unknown) => {
+        // A handler may answer with another status (health: 503) through ctx.state.responseStatus.
+        const { responseStatus } = ctx.state as { responseStatus?: number };
+        ctx.status = responseStatus ?? endpoint.status;
+        if (endpoint.responseType === 'file') {
+          sendFile(ctx, checked.output as FileResponse);
+          return;
+        }
+        ctx.body = checked.output;
+      } catch (error) {
         checkDeclared(endpoint, error, errorCheck);
         throw error;
-      }),
-    );
+      }
+    };
+    // One layer per path (the router tests every layer's pattern on every request).
+    router.register(endpoint.path, methods, serve);
   }
 }

@@ -18,7 +18,14 @@ import {
   SIGNUPS_PER_EMAIL,
   SIGNUPS_PER_IP,
 } from '@brnd/contracts/domain/constants';
-import { UniqueConstraintError, col, fn, where, type Transaction } from 'sequelize';
+import {
+  UniqueConstraintError,
+  col,
+  fn,
+  where,
+  type InferAttributes,
+  type Transaction,
+} from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { CodePurpose, Language, User } from '../db/models.ts';
 import type { Logger } from '../logger.ts';
@@ -74,7 +81,8 @@ export interface AccountService {
   /** Refuses a reset code that is used, unknown or expired (errors.linkInvalid). */
   checkResetCode(code: string): Promise<void>;
   resetPassword(code: string, password: string): Promise<void>;
-  profile(user: User): UserView;
+  /** The profile as shown to its user; from the session's read, no model needed. */
+  profile(user: ViewedUser): UserView;
   updateProfile(
     user: User,
     input: { name: string; address: string; language?: Language | undefined },
@@ -100,6 +108,9 @@ export interface AccountServiceDeps {
   /** The SMS bounds' clock (decision 040); tests move it past a cooldown. */
   clock?: Clock;
 }
+
+/** What a user's view is made of: a model, or the columns read with the session. */
+type ViewedUser = Pick<InferAttributes<User>, 'name' | 'email' | 'mobile' | 'address' | 'language'>;
 
 const loginPairPrefix = (email: string) => `login:pair:${email.toLowerCase()}|`;
 const loginPairDayPrefix = (email: string) => `login:pair-day:${email.toLowerCase()}|`;
@@ -249,7 +260,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     );
   }
 
-  function view(user: User): UserView {
+  function view(user: ViewedUser): UserView {
     return {
       name: user.name,
       email: user.email,

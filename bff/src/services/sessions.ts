@@ -1,5 +1,5 @@
 import { SESSION_LIFETIME_MS } from '@brnd/contracts/domain/constants';
-import type { BuildOptions, Transaction } from 'sequelize';
+import type { BuildOptions, InferAttributes, Transaction } from 'sequelize';
 import type { Database } from '../db/database.ts';
 import type { User } from '../db/models.ts';
 import { randomToken, sha256 } from './secrets.ts';
@@ -9,6 +9,11 @@ export interface AuthContext {
   sessionId: string;
   /** The user's id, without building the model: what most reads need. */
   userId: string;
+  /**
+   * The user's columns as read with the session, under the model's attribute names: for a read
+   * that needs no model (the profile), since building one costs more than the read (decision 084).
+   */
+  readonly account: Readonly<InferAttributes<User>>;
   /** The user's model, built when first read. */
   readonly user: User;
 }
@@ -79,6 +84,7 @@ export function createSessionService(db: Database): SessionService {
       return {
         sessionId,
         userId: String(values.id),
+        account: values as unknown as InferAttributes<User>,
         get user() {
           user ??= db.models.User.build(
             values as never,
