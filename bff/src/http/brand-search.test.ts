@@ -115,6 +115,8 @@ test('one typo in how a name starts finds the brand meant first: a letter left o
   expect(await search('grenadne pay')).toEqual(['Grenadine Pay']);
   // The start of a name is enough: a typo within what has been typed so far.
   expect(await search('grenda')).toEqual(['Grenadine Pay']);
+  // Five characters are enough for a letter left out (Marvelin and Marvelon tie by trigrams).
+  expect(await search('mrvel')).toEqual(['Marvelin Labs', 'Marvelon', 'Marvelon Studio']);
   // Two typos are no longer one typo away: the trigram close matches take them.
   expect(await search('marvlon studo')).toEqual(['Marvelon Studio']);
   // Quotes and backslashes are letters like any other.

@@ -85,9 +85,11 @@ const BRAND_SEARCH = `
             END LOOP;
           END IF;
         ELSE
-          -- Names sharing a typo key with the text (brand_search_typo_keys) as a prefix: its
-          -- first 6 characters, those of each swapped reading, and its first 7 with one left
-          -- out. Then only those whose start is one typo away.
+          -- Names with a typo key (brand_search_typo_keys) starting with one of the text's:
+          -- its first 6 characters, those of each swapped reading, and from 6 characters on,
+          -- its first 7 with one left out (a letter typed wrong or added). Keys of 4 characters
+          -- would each start hundreds of names at a million brands, so a text of 5 finds only
+          -- a letter left out or a swapped pair. Then only those whose start is one typo away.
           probe := (
             -- Each key quoted as a tsquery lexeme: its backslashes and quotes doubled.
             SELECT string_agg(DISTINCT
@@ -97,6 +99,7 @@ const BRAND_SEARCH = `
               UNION ALL SELECT left(variant, 6) FROM unnest(swapped) AS variant
               UNION ALL SELECT overlay(left(needle, 7) PLACING '' FROM i FOR 1)
                 FROM generate_series(1, least(length(needle), 7)) AS i
+                WHERE length(needle) >= 6
             ) AS keys
           )::tsquery;
           FOR brand IN
@@ -106,9 +109,10 @@ const BRAND_SEARCH = `
               LIMIT candidates
             ) AS c
             WHERE left(c.name, length(needle)) = ANY (swapped)
-              OR levenshtein_less_equal(needle, left(c.name, length(needle) - 1), 1) <= 1
-              OR levenshtein_less_equal(needle, left(c.name, length(needle)), 1) <= 1
               OR levenshtein_less_equal(needle, left(c.name, length(needle) + 1), 1) <= 1
+              OR length(needle) >= 6 AND (
+                levenshtein_less_equal(needle, left(c.name, length(needle)), 1) <= 1
+                OR levenshtein_less_equal(needle, left(c.name, length(needle) - 1), 1) <= 1)
             -- A swapped pair first, as before (decision 083), then the closest by trigrams.
             ORDER BY left(c.name, length(needle)) = ANY (swapped) DESC,
               word_similarity(needle, c.search) DESC, c.name, c.brand_id
@@ -137,10 +141,11 @@ const BRAND_SEARCH = `
 
 /**
  * A typo of one letter finds the brand meant at any size (decision 085): when no name or
- * website contains a text of 5 or more characters, names whose start is one typo away from it
+ * website contains a text of 6 or more characters, names whose start is one typo away from it
  * (a letter left out, typed wrong or added, or two neighbouring letters swapped) come before
- * any trigram close match, the closest by trigrams first; when there are some, the close
- * matches are not looked for. Shorter texts keep 0180's swapped pair alone.
+ * any trigram close match, a swapped pair first, then the closest by trigrams; when there are
+ * some, the close matches are not looked for. A text of 5 characters finds a letter left out
+ * or a swapped pair this way; a shorter one keeps 0180's swapped pair alone.
  *
  * The trigram close matches walk posting lists that grow with the table (5 ms of the
  * database's time for "rairu" at a million brands). Here each name has a few typo keys (its
