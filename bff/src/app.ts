@@ -1,7 +1,8 @@
 import { activityRoutes } from './http/activity.ts';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
-import Koa, { type Context, type Middleware, type Next } from 'koa';
+import Koa, { type Context, type DefaultState, type Middleware, type Next } from 'koa';
+import compose from 'koa-compose';
 import type { SiteConfig } from '@brnd/contracts/api/site';
 import type { DevService } from '@brnd/contracts/api/wallet';
 import { accountRoutes } from './http/accounts.ts';
@@ -81,9 +82,14 @@ const SERVER_PATHS = /^\/(api|dev)(\/|$)/;
 /** The methods whose body the body parser reads; requests with any other skip every reader. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** A middleware that only reads or answers requests with a body, passed by the others for free. */
-function forBodies<S, C>(middleware: Middleware<S, C>): Middleware<S, C> {
-  return (ctx, next) => (BODY_METHODS.has(ctx.method) ? middleware(ctx, next) : next());
+/**
+ * The middlewares that only read or answer requests with a body, in order, behind one check: a
+ * GET passes them all in one step (each step through Koa's chain is a promise of its own).
+ */
+function forBodies(middlewares: Middleware<DefaultState, never>[]): Middleware {
+  // Each takes its own context type (a router's adds params); all get Koa's context here.
+  const chain = compose(middlewares as Middleware[]);
+  return (ctx, next) => (BODY_METHODS.has(ctx.method) ? chain(ctx, next) : next());
 }
 
 /** Unknown /api and /dev paths answer JSON, with 405 when the path exists for another method. */
@@ -187,7 +193,6 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   if (!production) app.use(loopbackHostRedirect(deps.appUrl));
-  // Signed provider notifications need their raw bytes: before the body parser.
   app.use(
     routesByPrefix(
       eventStreamRouter({
@@ -203,11 +208,12 @@ export function createApp(deps: AppDeps): Koa {
     ),
   );
   app.use(routesByPrefix(apiDocsRouter()));
-  app.use(forBodies(providerWebhooks(services.orders, limiter).routes()));
   if (!production) app.use(devRouter(db).routes());
   if (!production) app.use(devInfoRouter(chain, deps.devServices).routes());
   app.use(
-    forBodies(
+    forBodies([
+      // Signed provider notifications need their raw bytes: before the body parser.
+      providerWebhooks(services.orders, limiter).routes(),
       bodyParser({
         enableTypes: ['json', 'form'],
         jsonLimit: BODY_LIMIT,
@@ -221,13 +227,11 @@ export function createApp(deps: AppDeps): Koa {
           );
         },
       }),
-    ),
+      ...(deps.smsStatus ? [smsStatusRouter({ db, logger, ...deps.smsStatus }).routes()] : []),
+      brandUploadBody(),
+      brandTokenCsvBody(),
+    ]),
   );
-  if (deps.smsStatus) {
-    app.use(forBodies(smsStatusRouter({ db, logger, ...deps.smsStatus }).routes()));
-  }
-  app.use(forBodies(brandUploadBody()));
-  app.use(forBodies(brandTokenCsvBody()));
   app.use(routesByPrefix(api));
   app.use(uploadsRouter(uploads).routes());
   app.use(notFound(api));
