@@ -53,17 +53,23 @@ export type ParsedInput =
 /** Parses each part the endpoint declares; a part it does not declare is ignored. */
 export function parseEndpointInput(endpoint: Endpoint, raw: RawInput): ParsedInput {
   const issues: v.BaseIssue<unknown>[] = [];
-  const parse = (schema: v.GenericSchema | undefined, value: unknown) => {
-    if (!schema) return undefined;
-    const result = v.safeParse(schema, value ?? {});
-    if (result.success) return result.output;
-    issues.push(...result.issues);
-    return undefined;
-  };
-  const params = parse(endpoint.params, raw.params);
-  const query = parse(endpoint.query, raw.query);
-  const body = parse(endpoint.body, raw.body);
-  const headers = parse(endpoint.headers, raw.headers);
+  const params = parsePart(endpoint.params, raw.params, issues);
+  const query = parsePart(endpoint.query, raw.query, issues);
+  const body = parsePart(endpoint.body, raw.body, issues);
+  const headers = parsePart(endpoint.headers, raw.headers, issues);
   if (issues.length > 0) return { success: false, failure: validationFailure(issues) };
   return { success: true, params, query, body, headers };
+}
+
+/** One part's output, or undefined with its issues added (every request runs this: no closure). */
+function parsePart(
+  schema: v.GenericSchema | undefined,
+  value: unknown,
+  issues: v.BaseIssue<unknown>[],
+): unknown {
+  if (!schema) return undefined;
+  const result = v.safeParse(schema, value ?? {});
+  if (result.success) return result.output;
+  issues.push(...result.issues);
+  return undefined;
 }

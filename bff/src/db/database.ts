@@ -55,9 +55,9 @@ function bindValue(value: unknown): unknown {
 
 /** Sequelize refuses an unset bind value rather than sending NULL; so do direct queries. */
 function checkBind(bind: unknown[]): void {
-  bind.forEach((value, index) => {
-    if (value === undefined) throw new Error(`Bind parameter $${index + 1} has no value.`);
-  });
+  for (let index = 0; index < bind.length; index++) {
+    if (bind[index] === undefined) throw new Error(`Bind parameter $${index + 1} has no value.`);
+  }
 }
 
 type Sent = pg.QueryResult | pg.QueryResult[];
@@ -73,12 +73,14 @@ function statement(
   prepared: string | undefined,
 ): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const done = (error: Error | null, result: Sent) => (error ? reject(error) : resolve(result));
-    if (bind.length > 0 || prepared) {
-      connection.query({ name: prepared, text: sql, values: bind.map(bindValue) }, done);
-    } else {
-      connection.query(sql, done);
-    }
+    // The callback is written inline: tsx names every function assigned to a variable, at a
+    // property definition per call.
+    connection.query(
+      bind.length > 0 || prepared
+        ? { name: prepared, text: sql, values: bind.map(bindValue) }
+        : sql,
+      (error: Error | null, result: Sent) => (error ? reject(error) : resolve(result)),
+    );
   });
 }
 

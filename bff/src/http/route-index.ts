@@ -2,8 +2,10 @@ import Router from '@koa/router';
 
 /** `/api/brands/toprated` → `/api/brands`: the part of a path no route takes a parameter from. */
 function prefixOf(path: string): string {
+  const second = path.indexOf('/', 1);
+  const third = second < 0 ? -1 : path.indexOf('/', second + 1);
   // The router matches paths whatever their case.
-  return path.split('/', 3).join('/').toLowerCase();
+  return (third < 0 ? path : path.slice(0, third)).toLowerCase();
 }
 
 /**
@@ -15,7 +17,8 @@ function prefixOf(path: string): string {
  * methods (checked here, at the start).
  */
 export function routesByPrefix(router: Router): ReturnType<Router['routes']> {
-  const routers = new Map<string, Router>();
+  // By method, then by prefix: no key is built per request.
+  const routers = new Map<string, Map<string, Router>>();
   for (const layer of router.stack) {
     const prefix = typeof layer.path === 'string' ? prefixOf(layer.path) : ':';
     if (/[:(*]/.test(prefix)) {
@@ -25,15 +28,21 @@ export function routesByPrefix(router: Router): ReturnType<Router['routes']> {
       throw new Error(`${layer.path}: a middleware for every method cannot be indexed by method`);
     }
     for (const method of new Set(layer.methods)) {
-      const key = `${method} ${prefix}`;
-      let routes = routers.get(key);
-      if (!routes) routers.set(key, (routes = new Router()));
+      let byPrefix = routers.get(method);
+      if (!byPrefix) routers.set(method, (byPrefix = new Map()));
+      let routes = byPrefix.get(prefix);
+      if (!routes) byPrefix.set(prefix, (routes = new Router()));
       routes.register(layer.path, layer.methods, layer.stack);
     }
   }
-  const dispatch = new Map([...routers].map(([key, routes]) => [key, routes.routes()]));
+  const dispatch = new Map(
+    [...routers].map(([method, byPrefix]) => [
+      method,
+      new Map([...byPrefix].map(([prefix, routes]) => [prefix, routes.routes()])),
+    ]),
+  );
   return function enterRoutes(ctx, next) {
-    const routes = dispatch.get(`${ctx.method} ${prefixOf(ctx.path)}`);
+    const routes = dispatch.get(ctx.method)?.get(prefixOf(ctx.path));
     return routes ? routes(ctx, next) : next();
   };
 }
