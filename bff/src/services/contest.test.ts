@@ -58,6 +58,30 @@ test('contest months follow Warsaw time: 23:59:59 on the last day and 00:00:00 o
   expect(contestMonth(new Date('2031-08-31T22:00:00Z'))).toBe('2031-09');
 });
 
+test('every instant around a month start belongs to the month Warsaw is in, whatever was asked before', () => {
+  const warsaw = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Warsaw',
+    year: 'numeric',
+    month: '2-digit',
+  });
+  // Winter and summer month starts, and the two clock changes, each from 2 hours before to 2
+  // after, a minute apart and in shuffled order (contestMonth remembers its last answer).
+  const instants = [
+    '2031-01-31T23:00:00Z',
+    '2031-03-30T01:00:00Z',
+    '2031-08-31T22:00:00Z',
+    '2031-10-26T01:00:00Z',
+  ].flatMap((start) =>
+    Array.from({ length: 240 }, (_, minute) => Date.parse(start) + (minute - 120) * 60_000),
+  );
+  const shuffled = instants.map((at, index) => instants[(index * 7919) % instants.length]!);
+  for (const at of [...instants, ...shuffled]) {
+    expect(contestMonth(new Date(at)), new Date(at).toISOString()).toBe(
+      warsaw.format(new Date(at)),
+    );
+  }
+});
+
 test('a vote frees up 24 hours after it was cast, for the same brand too', async () => {
   const brand = await newBrand('Window');
   const user = await newUserId();

@@ -79,9 +79,16 @@ const monthFormat = new Intl.DateTimeFormat('en-CA', {
   month: '2-digit',
 });
 
+let lastMonth = { hour: Number.NaN, month: '' };
+
 /** The contest month (YYYY-MM in Europe/Warsaw) an instant belongs to. */
 export function contestMonth(at: Date): string {
-  return monthFormat.format(at);
+  // Formatting in a time zone costs more than the rest of a brand listing's own work, and every
+  // listing asks. Warsaw's offsets are whole hours, so a month starts on a UTC hour: within one,
+  // the answer cannot change.
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  if (hour !== lastMonth.hour) lastMonth = { hour, month: monthFormat.format(at) };
+  return lastMonth.month;
 }
 
 /** The month before `month` (YYYY-MM). */
