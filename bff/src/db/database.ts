@@ -26,6 +26,8 @@ export interface QueryOptions {
 
 export interface DatabaseOptions {
   poolMax?: number;
+  /** How long a statement waits for a free connection before it fails; 10 s by default. */
+  acquireTimeoutMs?: number;
 }
 
 type PooledClient = pg.Client & { _invalid?: boolean };
@@ -92,7 +94,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   const sequelize = new Sequelize(url, {
     dialect: 'postgres',
     logging: false,
-    pool: { max: options.poolMax ?? 10, min: 0, acquire: 10_000, idle: 10_000 },
+    pool: {
+      max: options.poolMax ?? 10,
+      min: 0,
+      acquire: options.acquireTimeoutMs ?? 10_000,
+      idle: 10_000,
+    },
     dialectOptions: { connectionTimeoutMillis: 5_000 },
   });
   const models = defineModels(sequelize);
