@@ -1,3 +1,4 @@
+import { CONTEST_TIME_ZONE } from '@brnd/contracts/domain/constants';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
 import { registerVerifiedUser } from '../testing/http.ts';
@@ -60,7 +61,7 @@ test('contest months follow Warsaw time: 23:59:59 on the last day and 00:00:00 o
 
 test('every instant around a month start belongs to the month Warsaw is in, whatever was asked before', () => {
   const warsaw = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Warsaw',
+    timeZone: CONTEST_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
   });
