@@ -205,8 +205,10 @@ export const VOTES_PER_WINDOW = 10;
 export const VOTES_PER_BRAND_PER_WINDOW = 1;
 export const VOTE_WINDOW_HOURS = 24;
 export const VOTE_WINDOW_MS = VOTE_WINDOW_HOURS * 60 * 60_000;
+/** The platform's calendar: a brand's daily volume and its charts count days in this zone. */
+export const PLATFORM_TIME_ZONE = 'Europe/Warsaw';
 /** Contest tallies run per calendar month in this time zone. */
-export const CONTEST_TIME_ZONE = 'Europe/Warsaw';
+export const CONTEST_TIME_ZONE = PLATFORM_TIME_ZONE;
 export const CONTEST_PRIZE_BRND = 1_000_000;
 /** What each accepted vote credits the voter: the bff passes it to `cast_vote` (migration 0115). */
 export const VOTE_REWARD_BRND = 1;

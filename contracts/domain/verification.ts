@@ -1,5 +1,6 @@
 import {
   BRAND_LOGO_MAX_BYTES,
+  PLATFORM_TIME_ZONE,
   VERIFICATION_BUSINESS_DAYS,
   VERIFICATION_DOCUMENT_MAX_BYTES,
 } from './constants.ts';
@@ -51,7 +52,7 @@ export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
 // In constants.ts, which the copy's figures read on the first page (decision 060).
 export { VERIFICATION_BUSINESS_DAYS };
 /** Business days are counted on the Provider's calendar. */
-export const VERIFICATION_TIME_ZONE = 'Europe/Warsaw';
+export const VERIFICATION_TIME_ZONE = PLATFORM_TIME_ZONE;
 /** A rejection's or a revocation's reason is sent to the brand by e-mail. */
 export const REJECTION_REASON_MAX_LENGTH = 1000;
 

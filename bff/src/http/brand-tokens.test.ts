@@ -14,6 +14,7 @@ import {
 } from '@brnd/contracts/api/brand-tokens';
 import { connectContract } from '@brnd/contracts/chain/connect';
 import { BrandToken, BrandTokenFactory } from '@brnd/contracts/chain/generated/index';
+import { PLATFORM_TIME_ZONE } from '@brnd/contracts/domain/constants';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tokenAccounts } from '../services/brand-tokens/accounts.ts';
@@ -304,7 +305,11 @@ describe('giving tokens', () => {
     );
     expect(stats).toMatchObject({ issued: 50, holders: 1, redeemed: 0 });
     expect(stats?.daily).toHaveLength(30);
-    expect(stats?.daily.at(-1)).toMatchObject({ given: 50 });
+    // The chart's days are the platform's calendar days, not the server's or UTC's.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: PLATFORM_TIME_ZONE }).format(
+      new Date(),
+    );
+    expect(stats?.daily.at(-1)).toMatchObject({ day: today, given: 50 });
   });
 
   test('never beyond the supply cap, and a give of a token not deployed or not theirs is refused', async () => {

@@ -2,6 +2,7 @@ import type { PlanUsage } from '@brnd/contracts/api/brand-tokens';
 import { connectContract } from '@brnd/contracts/chain/connect';
 import { BrandToken as BrandTokenArtifact } from '@brnd/contracts/chain/generated/index';
 import { BRAND_TOKEN_CHART_DAYS } from '@brnd/contracts/domain/brand-tokens';
+import { PLATFORM_TIME_ZONE } from '@brnd/contracts/domain/constants';
 import { PLAN_LIMITS, type PlanId, type PlanLimit } from '@brnd/contracts/domain/plans';
 import { type Transaction } from 'sequelize';
 import { tokenAccounts } from './accounts.ts';
@@ -29,10 +30,10 @@ export function brandTokenUsage(ctx: AccessContext): BrandTokenUsage {
          (SELECT max(t.cap)::text FROM brand_tokens t
             WHERE t.brand_id = $1 AND t.status <> 'failed') AS max_issued,
          (SELECT tokens::text FROM brand_daily_volume
-            WHERE brand_id = $1 AND day = (now() AT TIME ZONE 'Europe/Warsaw')::date) AS volume,
+            WHERE brand_id = $1 AND day = (now() AT TIME ZONE $2)::date) AS volume,
          (SELECT count(*) FROM brand_token_offers o JOIN brand_tokens t ON t.id = o.token_id
             WHERE t.brand_id = $1 AND o.active)::text AS deals`,
-      [brand.id],
+      [brand.id, PLATFORM_TIME_ZONE],
     );
     const used: Record<PlanLimit, number> = {
       tokens: Number(row?.tokens ?? 0),
@@ -51,26 +52,27 @@ export function brandTokenUsage(ctx: AccessContext): BrandTokenUsage {
   }
 
   /**
-   * Adds today's (Warsaw) volume for the brand in one statement that refuses to pass the limit:
-   * racing gives queue on the counter row, and the one that would cross it gets no row back.
+   * Adds today's volume (a day in PLATFORM_TIME_ZONE) for the brand in one statement that
+   * refuses to pass the limit: racing gives queue on the counter row, and the one that would
+   * cross it gets no row back.
    */
   async function addVolume(brandId: number, plan: PlanId, tokens: number, t: Transaction) {
     const limit = limitOf('dailyVolume', plan);
     if (limit !== null && tokens > limit) requireWithin('dailyVolume', plan, tokens);
     const rows = await db.query<{ tokens: string }>(
       `INSERT INTO brand_daily_volume AS v (brand_id, day, tokens)
-       VALUES ($1, (now() AT TIME ZONE 'Europe/Warsaw')::date, $2)
+       VALUES ($1, (now() AT TIME ZONE $4)::date, $2)
        ON CONFLICT (brand_id, day) DO UPDATE SET tokens = v.tokens + EXCLUDED.tokens
          WHERE $3::bigint IS NULL OR v.tokens + EXCLUDED.tokens <= $3::bigint
        RETURNING tokens::text`,
-      [brandId, tokens, limit],
+      [brandId, tokens, limit, PLATFORM_TIME_ZONE],
       { transaction: t },
     );
     if (rows.length === 0) {
       const [today] = await db.query<{ tokens: string }>(
         `SELECT tokens::text FROM brand_daily_volume
-         WHERE brand_id = $1 AND day = (now() AT TIME ZONE 'Europe/Warsaw')::date`,
-        [brandId],
+         WHERE brand_id = $1 AND day = (now() AT TIME ZONE $2)::date`,
+        [brandId, PLATFORM_TIME_ZONE],
         { transaction: t },
       );
       requireWithin('dailyVolume', plan, Number(today?.tokens ?? 0) + tokens);
@@ -173,18 +175,18 @@ export function brandTokenUsage(ctx: AccessContext): BrandTokenUsage {
       transferred: string;
     }>(
       `WITH days AS (
-         SELECT (generate_series(0, $2 - 1) * -1 + (now() AT TIME ZONE 'Europe/Warsaw')::date)::date AS day
+         SELECT (generate_series(0, $2 - 1) * -1 + (now() AT TIME ZONE $3)::date)::date AS day
        )
        SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
          coalesce((SELECT sum(amount) FROM brand_token_gives g WHERE g.token_id = $1
-           AND (g.created_at AT TIME ZONE 'Europe/Warsaw')::date = d.day), 0)::text AS given,
+           AND (g.created_at AT TIME ZONE $3)::date = d.day), 0)::text AS given,
          coalesce((SELECT sum(r.amount) FROM brand_token_redemptions r
            JOIN brand_token_offers o ON o.id = r.offer_id WHERE o.token_id = $1
-           AND (r.created_at AT TIME ZONE 'Europe/Warsaw')::date = d.day), 0)::text AS redeemed,
+           AND (r.created_at AT TIME ZONE $3)::date = d.day), 0)::text AS redeemed,
          coalesce((SELECT sum(amount) FROM brand_token_transfers tr WHERE tr.token_id = $1
-           AND (tr.created_at AT TIME ZONE 'Europe/Warsaw')::date = d.day), 0)::text AS transferred
+           AND (tr.created_at AT TIME ZONE $3)::date = d.day), 0)::text AS transferred
        FROM days d ORDER BY d.day`,
-      [token.id, BRAND_TOKEN_CHART_DAYS],
+      [token.id, BRAND_TOKEN_CHART_DAYS, PLATFORM_TIME_ZONE],
     );
     const cap = BigInt(token.cap);
     return {
