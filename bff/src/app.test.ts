@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { changeMobile, health, signup } from '@brnd/contracts/api/accounts';
+import { topRatedBrands } from '@brnd/contracts/api/top-rated-brands';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { BUSY_RETRY_AFTER_SECONDS } from './http/errors.ts';
 import { createMemoryLogger } from './logger.ts';
 import { startTestApp, type TestApp } from './testing.ts';
 import { call, newUser, readOutbox, signUpAndConfirmEmail } from './testing/http.ts';
@@ -89,6 +91,43 @@ test('an unexpected failure is a 500 without internals, logged with the request 
     expect(String((logged?.fields.err as Error).message)).toContain('gateway exploded');
   } finally {
     await failing.close();
+  }
+});
+
+test('a request that finds every database connection busy is a 503 to retry, and the same request is served once one is free', async () => {
+  const logger = createMemoryLogger();
+  const busy = await startTestApp({ logger, pool: { max: 1, acquireTimeoutMs: 200 } });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let began!: () => void;
+  const holds = new Promise<void>((resolve) => (began = resolve));
+  const holding = busy.db.transaction(async (transaction) => {
+    await busy.db.query('SELECT 1', [], { transaction });
+    began();
+    await held;
+  });
+  try {
+    await holds;
+    const refused = await call(busy.baseUrl, topRatedBrands, { query: { limit: '10' } });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(refused.error).toEqual({
+      message: "We're very busy right now. Please try again in a moment.",
+      messageId: 'errors.busy',
+    });
+    expect(logger.entries.some((entry) => entry.level === 'error')).toBe(false);
+    expect(logger.entries.find((entry) => entry.level === 'warn')?.message).toBe(
+      'no database connection free in time',
+    );
+
+    release();
+    await holding;
+    const served = await call(busy.baseUrl, topRatedBrands, { query: { limit: '10' } });
+    expect(served.status).toBe(200);
+  } finally {
+    release();
+    await holding;
+    await busy.close();
   }
 });
 

@@ -68,6 +68,8 @@ export interface TestAppOptions {
   site?: SiteConfig;
   /** Protect /metrics with this bearer token (METRICS_TOKEN). */
   metricsToken?: string;
+  /** The database pool (default: 10 connections, a statement waits 10 s for one). */
+  pool?: { max: number; acquireTimeoutMs: number };
   /**
    * The token sale's providers and chain settings, chosen once the app's address is known
    * (webhook URLs); default: ETH orders on the dev deposit key, no BTC gateway or card provider.
@@ -116,7 +118,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const ownsDatabase = options.databaseUrl === undefined;
   const url = options.databaseUrl ?? (await createDatabaseFromTemplate(info));
-  const db = openDatabase(url, { poolMax: 10 });
+  const db = openDatabase(url, {
+    poolMax: options.pool?.max ?? 10,
+    ...(options.pool ? { acquireTimeoutMs: options.pool.acquireTimeoutMs } : {}),
+  });
   const hasher = options.hasher ?? createPasswordHasher(TEST_ARGON2_COST);
   if (options.seed) await seedIfEmpty(db, hasher);
 

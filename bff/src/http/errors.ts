@@ -1,6 +1,7 @@
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import type { ValidationFailure } from '@brnd/contracts/api/validation';
 import type { Context } from 'koa';
+import { ConnectionAcquireTimeoutError } from 'sequelize';
 import type { Logger } from '../logger.ts';
 import { DomainError } from '../services/errors.ts';
 import { english } from '../services/messages.ts';
@@ -48,6 +49,9 @@ const HTTP_MESSAGE_IDS: Record<number, string> = {
   404: 'errors.notFound',
 };
 
+/** How long a client waits before asking again when no database connection was free. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
 export function errorBody(messageId: string): ErrorResponse {
   return { message: english(messageId), messageId };
 }
@@ -78,6 +82,19 @@ export function answerError(ctx: Context, error: unknown, logger: Logger): void 
     ctx.status = status;
     const messageId = HTTP_MESSAGE_IDS[status] ?? 'errors.validation';
     ctx.body = { message: http.message ?? english(messageId), messageId };
+    return;
+  }
+  if (error instanceof ConnectionAcquireTimeoutError) {
+    // Every connection stayed busy for the acquire timeout: a rush (month-end votes), not a
+    // fault. Nothing ran, so the client, or the proxy in front of the replicas, may ask again.
+    logger.warn('no database connection free in time', {
+      requestId: ctx.state.requestId,
+      method: ctx.method,
+      path: ctx.path,
+    });
+    ctx.status = 503;
+    ctx.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+    ctx.body = errorBody('errors.busy');
     return;
   }
   if (isClientGone(error)) {

@@ -9,7 +9,7 @@ import type * as v from 'valibot';
  * The OpenAPI 3.1 document of the API, generated from the contract (contracts/api) so it cannot
  * drift from what the bff serves: every endpoint and event stream, its parameters, body,
  * answer and the errors its declaration implies (400 when it takes input, 401/403 by its auth,
- * 404 with path parameters, 500 always), all as `{ message, messageId, errors? }`.
+ * 404 with path parameters, 500 and 503 always), all as `{ message, messageId, errors? }`.
  */
 
 type JsonObject = Record<string, unknown>;
@@ -37,7 +37,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found (or not yours).',
   429: 'Too many requests or streams: wait `Retry-After` seconds.',
   500: 'Something failed on our side; the answer carries no detail.',
-  503: 'A provider or the database is unavailable.',
+  503: 'Too busy (no database connection was free in time: wait `Retry-After` seconds), or a provider or the database is unavailable.',
 };
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -87,6 +87,7 @@ function errorStatuses(
     ...(hasPathParams ? [404] : []),
     ...extra,
     500,
+    503,
   ];
 }
 
@@ -124,14 +125,7 @@ function endpointOperation(endpoint: Endpoint): JsonObject {
       : {}),
     responses: {
       [String(endpoint.status)]: success,
-      ...errorAnswers(
-        errorStatuses(
-          endpoint.auth,
-          takesInput,
-          hasPathParams,
-          endpoint.id === 'health' ? [503] : [],
-        ),
-      ),
+      ...errorAnswers(errorStatuses(endpoint.auth, takesInput, hasPathParams)),
     },
   };
 }
@@ -160,7 +154,7 @@ function streamOperation(stream: EventStream): JsonObject {
           },
         },
       },
-      ...errorAnswers(errorStatuses(stream.auth, hasPathParams, hasPathParams, [429, 503])),
+      ...errorAnswers(errorStatuses(stream.auth, hasPathParams, hasPathParams, [429])),
     },
   };
 }
