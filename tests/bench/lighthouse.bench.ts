@@ -69,21 +69,28 @@ const METRICS = {
  * text, and tsx's transform of this file would add helpers the page does not have.
  */
 function lighthouseReport(url: string): Report {
-  const cli = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
-      url,
-      '--output=json',
-      '--output-path=stdout',
-      '--quiet',
-      `--only-categories=${CATEGORIES.join(',')}`,
-      `--chrome-flags=${chromiumArgs.join(' ')}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 200 * 1024 * 1024 },
-  );
-  if (cli.status !== 0) throw new Error(`lighthouse failed on ${url}: ${String(cli.stderr)}`);
-  return JSON.parse(String(cli.stdout)) as Report;
+  // A trace Chromium failed to record (NO_NAVSTART, NO_FCP) is Lighthouse's own hiccup on a busy
+  // machine, and it asks to be run again: at most twice more, then the error stands.
+  for (let attempt = 1; ; attempt += 1) {
+    const cli = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+        url,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        `--only-categories=${CATEGORIES.join(',')}`,
+        `--chrome-flags=${chromiumArgs.join(' ')}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 200 * 1024 * 1024 },
+    );
+    if (cli.status === 0) return JSON.parse(String(cli.stdout)) as Report;
+    const error = String(cli.stderr);
+    if (attempt === 3 || !error.includes('Please run Lighthouse again')) {
+      throw new Error(`lighthouse failed on ${url}: ${error}`);
+    }
+  }
 }
 
 export async function run(): Promise<Record<string, string>> {
