@@ -86,7 +86,8 @@ export function answerError(ctx: Context, error: unknown, logger: Logger): void 
   }
   if (error instanceof ConnectionAcquireTimeoutError) {
     // Every connection stayed busy for the acquire timeout: a rush (month-end votes), not a
-    // fault. Nothing ran, so the client, or the proxy in front of the replicas, may ask again.
+    // fault. The statement never ran; the client, or the proxy in front of the replicas, may
+    // ask again (money and vote paths are one transaction or carry an idempotency key).
     logger.warn('no database connection free in time', {
       requestId: ctx.state.requestId,
       method: ctx.method,
