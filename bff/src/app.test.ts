@@ -4,10 +4,11 @@ import path from 'node:path';
 import { changeMobile, health, signup } from '@brnd/contracts/api/accounts';
 import { topRatedBrands } from '@brnd/contracts/api/top-rated-brands';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { BUSY_RETRY_AFTER_SECONDS } from './http/errors.ts';
+import { BUSY_RETRY_AFTER_SECONDS } from '@brnd/contracts/domain/constants';
 import { createMemoryLogger } from './logger.ts';
 import { startTestApp, type TestApp } from './testing.ts';
 import { call, newUser, readOutbox, signUpAndConfirmEmail } from './testing/http.ts';
+import { holdConnection } from './testing/pool.ts';
 
 let app: TestApp;
 let staticDir: string;
@@ -96,18 +97,9 @@ test('an unexpected failure is a 500 without internals, logged with the request 
 
 test('a request that finds every database connection busy is a 503 to retry, and the same request is served once one is free', async () => {
   const logger = createMemoryLogger();
-  const busy = await startTestApp({ logger, pool: { max: 1, acquireTimeoutMs: 200 } });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let began!: () => void;
-  const holds = new Promise<void>((resolve) => (began = resolve));
-  const holding = busy.db.transaction(async (transaction) => {
-    await busy.db.query('SELECT 1', [], { transaction });
-    began();
-    await held;
-  });
+  const busy = await startTestApp({ logger, pool: { poolMax: 1, acquireTimeoutMs: 200 } });
+  const held = await holdConnection(busy.db);
   try {
-    await holds;
     const refused = await call(busy.baseUrl, topRatedBrands, { query: { limit: '10' } });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe(String(BUSY_RETRY_AFTER_SECONDS));
@@ -120,13 +112,11 @@ test('a request that finds every database connection busy is a 503 to retry, and
       'no database connection free in time',
     );
 
-    release();
-    await holding;
+    await held.release();
     const served = await call(busy.baseUrl, topRatedBrands, { query: { limit: '10' } });
     expect(served.status).toBe(200);
   } finally {
-    release();
-    await holding;
+    await held.release();
     await busy.close();
   }
 });

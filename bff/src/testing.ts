@@ -12,7 +12,7 @@ import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { brandTokenSendQueue, startBrandTokenWorker } from './jobs/brand-tokens.ts';
 import type { BrandTokenChain } from './services/brand-tokens/chain.ts';
 import type { PayoutService } from './services/payouts.ts';
-import { databaseName, openDatabase, type Database } from './db/database.ts';
+import { databaseName, openDatabase, type Database, type DatabaseOptions } from './db/database.ts';
 import { seedIfEmpty } from './seed/demo.ts';
 import { createMemoryLogger, type LogEntry, type Logger } from './logger.ts';
 import type { FeedSource } from './providers/feed.ts';
@@ -68,8 +68,8 @@ export interface TestAppOptions {
   site?: SiteConfig;
   /** Protect /metrics with this bearer token (METRICS_TOKEN). */
   metricsToken?: string;
-  /** The database pool (default: 10 connections, a statement waits 10 s for one). */
-  pool?: { max: number; acquireTimeoutMs: number };
+  /** The database pool's size and wait (default: 10 connections, 10 s). */
+  pool?: DatabaseOptions;
   /**
    * The token sale's providers and chain settings, chosen once the app's address is known
    * (webhook URLs); default: ETH orders on the dev deposit key, no BTC gateway or card provider.
@@ -118,10 +118,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   }
   const ownsDatabase = options.databaseUrl === undefined;
   const url = options.databaseUrl ?? (await createDatabaseFromTemplate(info));
-  const db = openDatabase(url, {
-    poolMax: options.pool?.max ?? 10,
-    ...(options.pool ? { acquireTimeoutMs: options.pool.acquireTimeoutMs } : {}),
-  });
+  const db = openDatabase(url, { poolMax: 10, ...options.pool });
   const hasher = options.hasher ?? createPasswordHasher(TEST_ARGON2_COST);
   if (options.seed) await seedIfEmpty(db, hasher);
 

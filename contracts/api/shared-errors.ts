@@ -37,6 +37,12 @@ export const forbidden = declareError({ status: 403, messageId: 'errors.forbidde
 /** The id in the path (or body) names nothing this caller may see. */
 export const notFound = declareError({ status: 404, messageId: 'errors.notFound' });
 
+/**
+ * No database connection was free in time (a rush): the platform's answer to any request, so no
+ * endpoint declares it; like a 500, it is outside every catalogue (decision 088).
+ */
+export const busy = declareError({ status: 503, messageId: 'errors.busy', retryAfter: true });
+
 /** The code of an e-mailed link (verification, reset, phone step) is unknown, used or expired. */
 export const linkInvalid = declareError({ status: 400, messageId: 'errors.linkInvalid' });
 

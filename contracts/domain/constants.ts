@@ -205,6 +205,8 @@ export const VOTES_PER_WINDOW = 10;
 export const VOTES_PER_BRAND_PER_WINDOW = 1;
 export const VOTE_WINDOW_HOURS = 24;
 export const VOTE_WINDOW_MS = VOTE_WINDOW_HOURS * 60 * 60_000;
+/** How long a client waits before asking again when the bff had no database connection free. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 /** The platform's calendar: a brand's daily volume and its charts count days in this zone. */
 export const PLATFORM_TIME_ZONE = 'Europe/Warsaw';
 /** Contest tallies run per calendar month in this time zone. */

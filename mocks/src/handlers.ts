@@ -6,6 +6,7 @@ import { cardProviderInit, cardProviderTransaction } from '@brnd/contracts/api/c
 import { eventStreamList } from '@brnd/contracts/api/events';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import { declaredErrorKind } from '@brnd/contracts/api/error-catalogue';
+import { busy } from '@brnd/contracts/api/shared-errors';
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import { parseEndpointInput } from '@brnd/contracts/api/validation';
 import { SESSION_LIFETIME_MS, SESSION_TOKEN_COOKIE } from '@brnd/contracts/domain/constants';
@@ -302,14 +303,14 @@ export function route(endpoint: Endpoint, resolver: RouteResolver): HttpHandler 
  * error is a mock teaching screens an answer the bff never gives, so it fails loudly.
  */
 async function declaredOnly<R>(endpoint: Endpoint, response: R): Promise<R> {
-  // A 500 is the failure no endpoint declares; a network error has no status.
+  // A 500 and the busy 503 are the failures no endpoint declares; a network error has no status.
   if (!(response instanceof Response) || !endpoint.errors) return response;
   if (response.status < 400 || response.status === 500) return response;
   const body: unknown = await response
     .clone()
     .json()
     .catch(() => undefined);
-  if (declaredErrorKind(endpoint.errors, response.status, body)) return response;
+  if (declaredErrorKind({ ...endpoint.errors, busy }, response.status, body)) return response;
   throw new Error(
     `The mock of ${endpoint.id} answered an error it does not declare: ${response.status} ${JSON.stringify(body)}`,
   );

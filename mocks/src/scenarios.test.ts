@@ -30,7 +30,7 @@ import { createApiClient } from '@brnd/contracts/api/client';
 import { orders, verifyOrder } from '@brnd/contracts/api/orders';
 import { referrals } from '@brnd/contracts/api/referrals';
 import { wallet } from '@brnd/contracts/api/wallet';
-import type { OrderStatusCode } from '@brnd/contracts/domain/constants';
+import { BUSY_RETRY_AFTER_SECONDS, type OrderStatusCode } from '@brnd/contracts/domain/constants';
 import {
   alreadyVoted,
   brandExists,
@@ -54,6 +54,7 @@ import {
   resendCooldown,
   confirmMobilePhoneTaken,
   searchNoResult,
+  serverBusy,
   serverError,
   signupThrottled,
   slow,
@@ -84,6 +85,17 @@ describe('any endpoint', () => {
       messageId: 'errors.server',
     });
     await expect(api.call(trendingBrands)).resolves.toBeDefined();
+  });
+
+  test('serverBusy answers 503, to ask again after Retry-After', async () => {
+    api.server.use(serverBusy(topRatedBrands));
+    const error = await api.failure(topRatedBrands);
+    expect(error.status).toBe(503);
+    expect(error.retryAfterSeconds).toBe(BUSY_RETRY_AFTER_SECONDS);
+    expect(error.body).toEqual({
+      message: "We're very busy right now. Please try again in a moment.",
+      messageId: 'errors.busy',
+    });
   });
 
   test('slow answers normally, later', async () => {

@@ -1,3 +1,4 @@
+import { BUSY_RETRY_AFTER_SECONDS } from '@brnd/contracts/domain/constants';
 import { waitDuration } from '@brnd/contracts/domain/durations';
 import { delay, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
@@ -103,6 +104,13 @@ export function declaredError<E extends Endpoint, K extends KindOf<E>>(
 /** 500 with the generic server error: the screen's "try again later" state. */
 export function serverError(endpoint: Endpoint): HttpHandler {
   return route(endpoint, () => errorResponse(500, 'errors.server'));
+}
+
+/** 503 with Retry-After: the bff found no database connection free (a month-end rush). */
+export function serverBusy(endpoint: Endpoint): HttpHandler {
+  return route(endpoint, () =>
+    errorResponse(503, 'errors.busy', { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS }),
+  );
 }
 
 /** The normal answer, `ms` later: spinners and disabled buttons while a request runs. */

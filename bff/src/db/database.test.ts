@@ -1,6 +1,7 @@
 import { ConnectionAcquireTimeoutError, UniqueConstraintError } from 'sequelize';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../testing.ts';
+import { holdConnection } from '../testing/pool.ts';
 import { openDatabase } from './database.ts';
 
 // db.query outside a transaction skips Sequelize's query pipeline (docs/decisions/014): these
@@ -111,27 +112,18 @@ test('failed queries give their connection back: more failures than the pool hol
 
 test('a statement that finds every connection taken fails as Sequelize fails it, and the pool serves again once one is free', async () => {
   const small = openDatabase(app.db.url, { poolMax: 1, acquireTimeoutMs: 200 });
+  const held = await holdConnection(small);
   try {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let began!: () => void;
-    const holds = new Promise<void>((resolve) => (began = resolve));
-    const holding = small.transaction(async (transaction) => {
-      await small.query('SELECT 1', [], { transaction });
-      began();
-      await held;
-    });
-    await holds;
     await expect(small.query('SELECT $1::int AS x', [1])).rejects.toBeInstanceOf(
       ConnectionAcquireTimeoutError,
     );
     await expect(small.sequelize.query('SELECT 1')).rejects.toBeInstanceOf(
       ConnectionAcquireTimeoutError,
     );
-    release();
-    await holding;
+    await held.release();
     expect(await small.query('SELECT $1::int AS x', [2])).toEqual([{ x: 2 }]);
   } finally {
+    await held.release();
     await small.close();
   }
 });

@@ -1,5 +1,6 @@
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
 import type { ValidationFailure } from '@brnd/contracts/api/validation';
+import { BUSY_RETRY_AFTER_SECONDS } from '@brnd/contracts/domain/constants';
 import type { Context } from 'koa';
 import { ConnectionAcquireTimeoutError } from 'sequelize';
 import type { Logger } from '../logger.ts';
@@ -48,9 +49,6 @@ const HTTP_MESSAGE_IDS: Record<number, string> = {
   401: 'errors.unauthorized',
   404: 'errors.notFound',
 };
-
-/** How long a client waits before asking again when no database connection was free. */
-export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export function errorBody(messageId: string): ErrorResponse {
   return { message: english(messageId), messageId };

@@ -2,7 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { topRatedBrands } from '@brnd/contracts/api/brand-listings';
-import { addBrand, brandPreview, contestWinners, searchBrands } from '@brnd/contracts/api/brands';
+import {
+  addBrand,
+  brandPreview,
+  contestWinners,
+  searchBrands,
+  vote,
+} from '@brnd/contracts/api/brands';
 import { VOTE_WINDOW_HOURS } from '@brnd/contracts/domain/constants';
 import {
   alreadyVoted,
@@ -11,6 +17,7 @@ import {
   pending,
   previewUnreachable,
   respondWith,
+  serverBusy,
   serverError,
   voteLimitReached,
 } from '@brnd/mocks/scenarios';
@@ -162,6 +169,22 @@ export const LimitReached: Story = {
     const tip = amberline.getByRole('tooltip');
     await expect(tip).toBeVisible();
     await expect(tip).toHaveTextContent(limitText(t));
+  },
+};
+
+/**
+ * A month-end rush: the bff had no database connection free and answers 503. The toast asks to
+ * try again in a moment; the card is not marked voted and its button stays there to try again.
+ */
+export const VoteDuringRush: Story = {
+  parameters: { session: 'demo', msw: { handlers: [serverBusy(vote)] } },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const ledgerly = within(await card(canvas, 'Ledgerly'));
+    await userEvent.click(voteButton(t, ledgerly, 'Ledgerly'));
+    await expectToast(t, 'danger', t('errors.busy'));
+    await expect(ledgerly.queryByText(t('voting.card.voted'))).toBeNull();
+    await expect(voteButton(t, ledgerly, 'Ledgerly')).toBeEnabled();
   },
 };
 
