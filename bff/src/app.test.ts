@@ -139,6 +139,18 @@ test('security headers allow the app and nothing else; no HSTS over development 
   expect(response.headers.get('strict-transport-security')).toBeNull();
 });
 
+test('an API answer allows no source and no framing, and carries only the headers a non-page needs', async () => {
+  const response = await fetch(`${app.baseUrl}/api/health`);
+  expect(response.headers.get('content-security-policy')).toBe(
+    "default-src 'none'; frame-ancestors 'none'",
+  );
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(response.headers.get('x-frame-options')).toBeNull();
+  expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
+});
+
 test('the dev outbox lists messages newest first as JSON', async () => {
   const first = newUser();
   const second = newUser();
@@ -164,6 +176,10 @@ test('the dev outbox is a readable page in a browser, with links and escaped tex
     headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
   });
   expect(response.headers.get('content-type')).toContain('text/html');
+  // A page under /dev: the pages' policy, so its own styles apply.
+  expect(response.headers.get('content-security-policy')).toContain(
+    "style-src 'self' 'unsafe-inline'",
+  );
   const html = await response.text();
   expect(html).not.toContain('<script>alert(1)</script>');
   expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

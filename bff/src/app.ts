@@ -5,6 +5,7 @@ import Koa, { type Context, type DefaultState, type Middleware, type Next } from
 import compose from 'koa-compose';
 import type { SiteConfig } from '@brnd/contracts/api/site';
 import type { DevService } from '@brnd/contracts/api/wallet';
+import { devOutbox } from '@brnd/contracts/api/dev';
 import { accountRoutes } from './http/accounts.ts';
 import { adminRoutes } from './http/admin.ts';
 import { adminContestRoutes } from './http/admin-contest.ts';
@@ -20,7 +21,7 @@ import { healthRoutes } from './http/health.ts';
 import { frontDoor } from './http/front-door.ts';
 import { logKoaError } from './http/request-id.ts';
 import { eventStreamRouter } from './http/event-streams.ts';
-import { apiDocsRouter } from './http/api-docs.ts';
+import { API_DOCS_PAGE, apiDocsRouter } from './http/api-docs.ts';
 import { readiness } from './http/readiness.ts';
 import type { LiveEvents } from './services/live-events.ts';
 import { createMetrics, type Metrics } from './http/metrics.ts';
@@ -190,6 +191,7 @@ export function createApp(deps: AppDeps): Koa {
       production,
       jobBoardScriptUrl: site.jobBoardScriptUrl,
       connectOrigins: deps.cardProviderUrl ? [new URL(deps.cardProviderUrl).origin] : [],
+      pagesUnderApi: [API_DOCS_PAGE, devOutbox.path],
     }),
   );
   if (!production) app.use(loopbackHostRedirect(deps.appUrl));

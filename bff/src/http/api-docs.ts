@@ -3,6 +3,9 @@ import { createRequire } from 'node:module';
 import Router from '@koa/router';
 import { openApiDocument } from './openapi.ts';
 
+/** The API reference: an HTML page under /api. */
+export const API_DOCS_PAGE = '/api/docs';
+
 /** Redoc's self-contained browser bundle, served by us: the reference page loads nothing else. */
 const REDOC_BUNDLE = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
 
@@ -34,7 +37,7 @@ export function apiDocsRouter(): Router {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = document;
   });
-  router.get('/api/docs', (ctx) => {
+  router.get(API_DOCS_PAGE, (ctx) => {
     // The site's policy, plus the search worker Redoc starts from a blob.
     const policy = ctx.response.get('Content-Security-Policy');
     if (policy) ctx.set('Content-Security-Policy', `${policy};worker-src 'self' blob:`);

@@ -120,7 +120,7 @@ test('the content security policy allows the configured job board script and no 
     site: { ...DEFAULT_SITE_CONFIG, jobBoardScriptUrl: 'https://jobs.example.com/embed.js' },
   });
   try {
-    const response = await fetch(`${app.baseUrl}/api/site`);
+    const response = await fetch(`${app.baseUrl}/`);
     const policy = response.headers.get('content-security-policy') ?? '';
     expect(policy).toContain("script-src 'self' https://jobs.example.com;");
   } finally {

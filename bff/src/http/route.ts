@@ -66,7 +66,7 @@ function sendFile(ctx: Context, file: FileResponse) {
   ctx.set('Content-Disposition', attachmentDisposition(file.file_name));
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Cache-Control', 'no-store');
-  ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+  ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox");
   ctx.body = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
 }
 

@@ -2,11 +2,31 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Context, Next } from 'koa';
 
+/** Paths whose answers are the API's: JSON, files and event streams, never a page to render. */
+const API_PATHS = /^\/(api|dev)\//;
+
 /**
- * Security headers. The CSP fits the single-page app: its own scripts only, inline styles (React
- * style attributes, Radix positioning), images from anywhere over https (brand logos, blog
- * images), API calls to its own origin. Over plain http in development, nothing is upgraded to
- * https and no HSTS is sent, or localhost would break. A configured job board script
+ * What an API answer carries of the pages' headers: the rest (the opener and agent-cluster
+ * policies, frame options, prefetch and download switches, the XSS auditor's) only mean something
+ * in a document. Its policy allows no source at all and no framing, stricter than any page's.
+ */
+const API_HEADERS = new Set([
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+]);
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Security headers: one set for pages, a shorter one for API answers (decision 089), since each
+ * header costs bytes and a check on every answer. `pagesUnderApi` names the HTML pages served
+ * under /api and /dev (the API reference, the dev outbox): they get the pages' set.
+ *
+ * The pages' CSP fits the single-page app: its own scripts only, inline styles (React style
+ * attributes, Radix positioning), images from anywhere over https (brand logos, blog images),
+ * API calls to its own origin. Over plain http in development, nothing is upgraded to https and
+ * no HSTS is sent, or localhost would break. A configured job board script
  * (`SITE_JOB_BOARD_SCRIPT_URL`) is the one third-party script allowed, by its origin. The card
  * exchange provider's origin is the one other place the page may call: the buy page posts the
  * card initialisation there itself, as the provider's protocol has it.
@@ -16,11 +36,12 @@ export function securityHeaders(options: {
   jobBoardScriptUrl?: string;
   /** Origins the page calls directly (the card provider's). */
   connectOrigins?: string[];
+  pagesUnderApi?: string[];
 }) {
   const jobBoardOrigin = options.jobBoardScriptUrl
     ? [new URL(options.jobBoardScriptUrl).origin]
     : [];
-  const headers = helmetHeaders({
+  const pageHeaders = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -45,7 +66,14 @@ export function securityHeaders(options: {
     // Brand logos and blog images come from other origins.
     crossOriginEmbedderPolicy: false,
   });
+  const apiHeaders: [string, string][] = [
+    ['Content-Security-Policy', API_POLICY],
+    ...pageHeaders.filter(([name]) => API_HEADERS.has(name.toLowerCase())),
+  ];
+  const pages = new Set(options.pagesUnderApi);
   return function setSecurityHeaders(ctx: Context, next: Next) {
+    const { path } = ctx;
+    const headers = API_PATHS.test(path) && !pages.has(path) ? apiHeaders : pageHeaders;
     for (const [name, value] of headers) ctx.res.setHeader(name, value);
     return next();
   };

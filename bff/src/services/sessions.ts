@@ -32,6 +32,7 @@ export interface SessionService {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** The user's columns, and the session's two under names no user attribute has. */
 interface SessionUserRow {
   sessionId: string;
   stale: boolean;
@@ -42,6 +43,9 @@ export function createSessionService(db: Database): SessionService {
   // The users columns under the User model's attribute names, as Sequelize's own SELECT names them.
   const attributes = db.models.User.getAttributes();
   const userAttributes = Object.keys(attributes);
+  if ('sessionId' in attributes || 'stale' in attributes) {
+    throw new Error("a user attribute is named like the session's columns read with it");
+  }
   const userColumns = Object.entries(attributes)
     .map(([name, attribute]) => `u."${attribute.field ?? name}" AS "${name}"`)
     .join(', ');
@@ -70,9 +74,6 @@ export function createSessionService(db: Database): SessionService {
       );
       if (!row) return null;
       const { sessionId, stale } = row;
-      // Copied by name rather than by a rest pattern, which V8 runs in its slow generic path.
-      const values: Record<string, unknown> = {};
-      for (const name of userAttributes) values[name] = row[name];
       // last_seen_at is written at most once a minute, so reads do not turn into writes.
       if (stale) {
         await db.query(
@@ -86,11 +87,13 @@ export function createSessionService(db: Database): SessionService {
       let user: User | undefined;
       return {
         sessionId,
-        userId: String(values.id),
-        account: values as unknown as InferAttributes<User>,
+        userId: String(row.id),
+        // The row as it is, uncopied (decision 089): its two session columns stay on it; the model
+        // takes only the user's attributes, and every answer is trimmed to its contract.
+        account: row as unknown as InferAttributes<User>,
         get user() {
           user ??= db.models.User.build(
-            values as never,
+            row as never,
             { raw: true, isNewRecord: false, attributes: userAttributes } as BuildOptions,
           );
           return user;
