@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { ApiError } from '@brnd/contracts/api/errors';
 import type { Language } from '@brnd/contracts/domain/constants';
 import { ApiClientProvider } from '@brnd/ui/api';
 import { LanguageProvider } from '@brnd/ui/i18n';
@@ -11,14 +10,9 @@ import { LazyToaster, ToastProvider } from '@brnd/ui/components/Toast/Toast';
 import { createAppApiClient } from './api-client.ts';
 import { createCookieSessionStore, type CookieSessionStore } from './cookie-session.ts';
 import { applyDocumentLanguage, readLanguage, storeLanguage } from './language.ts';
+import { createQueryClient } from './query-client.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
 import { createRouterNavigation } from './router-navigation.ts';
-
-/** A 4xx will not change by asking again; network and server failures may. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
-}
 
 export interface AppServicesOptions {
   /** A memory history for tests and the build's prerender; the browser's address otherwise. */
@@ -38,7 +32,7 @@ export function createAppServices({
   language = readLanguage(),
   prerender,
 }: AppServicesOptions = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } });
+  const queryClient = createQueryClient();
   const session = createCookieSessionStore();
   // What the page shows now; App keeps it current when the visitor switches.
   const shown = { language };
