@@ -20,8 +20,8 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * Security headers: one set for pages, a shorter one for API answers (decision 089), since each
- * header costs bytes and a check on every answer. `pagesUnderApi` names the HTML pages served
- * under /api and /dev (the API reference, the dev outbox): they get the pages' set.
+ * header costs bytes and a check on every answer. The HTML pages served under /api and /dev (the
+ * API reference, the dev outbox) are named in `pagesUnderApi`.
  *
  * The pages' CSP fits the single-page app: its own scripts only, inline styles (React style
  * attributes, Radix positioning), images from anywhere over https (brand logos, blog images),
@@ -36,6 +36,7 @@ export function securityHeaders(options: {
   jobBoardScriptUrl?: string;
   /** Origins the page calls directly (the card provider's). */
   connectOrigins?: string[];
+  /** The HTML pages under /api and /dev: they get the pages' set. */
   pagesUnderApi?: string[];
 }) {
   const jobBoardOrigin = options.jobBoardScriptUrl

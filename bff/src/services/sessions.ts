@@ -12,6 +12,7 @@ export interface AuthContext {
   /**
    * The user's columns as read with the session, under the model's attribute names: for a read
    * that needs no model (the profile), since building one costs more than the read (decision 084).
+   * The row itself, so the session's `sessionId` and `stale` are on it too (decision 089).
    */
   readonly account: Readonly<InferAttributes<User>>;
   /** The user's model, built when first read. */
@@ -88,8 +89,8 @@ export function createSessionService(db: Database): SessionService {
       return {
         sessionId,
         userId: String(row.id),
-        // The row as it is, uncopied (decision 089): its two session columns stay on it; the model
-        // takes only the user's attributes, and every answer is trimmed to its contract.
+        // Uncopied: the model takes only the user's attributes, and every answer is trimmed to
+        // its contract.
         account: row as unknown as InferAttributes<User>,
         get user() {
           user ??= db.models.User.build(
