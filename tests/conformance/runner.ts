@@ -456,7 +456,7 @@ const SMS_BUDGET =
 const SALE_ENDED =
   'the sale ends by the wall clock, after an operator’s edit into the future (never the past; the contest clock the runner moves is not the sale’s): a scenario would wait for it, and every later one would see the sale ended';
 const PAYOUT_FAILS =
-  'a payout fails only when the chain refuses its transfer (more BRND than the treasury holds, a dev chain reset under it): nothing a client or a scenario’s outside world does (bff/src/http/payouts.test.ts fails one; admin-payments.test.ts reaches balanceGone, no test reaches alreadyRetried)';
+  'a payout fails only when the chain refuses its transfer (more BRND than the treasury holds, a dev chain reset under it): nothing a client or a scenario’s outside world does (bff/src/http/payouts.test.ts fails one; admin-payments.test.ts reaches balanceGone and alreadyRetried)';
 const CHAIN_ALWAYS =
   'a server started without a chain answers it: both targets run with one, as `npm start` does (the mocks’ is their own, the bff’s conformance app has its dev chain)';
 const PAST_TRANSPORT_LIMIT =

@@ -329,9 +329,8 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
         .transaction(async (transaction) => {
           // The failed payout's row lock: a double click or a second operator waits here and
           // then finds the retry made.
-          const [failed] = await db.query<PayoutRow & { retried: boolean }>(
-            `SELECT id, user_id, to_address, amount::text, status,
-               EXISTS (SELECT 1 FROM payouts r WHERE r.retry_of = payouts.id) AS retried
+          const [failed] = await db.query<PayoutRow>(
+            `SELECT id, user_id, to_address, amount::text, status
              FROM payouts WHERE id = $1 FOR UPDATE`,
             [payoutId],
             { transaction },
@@ -339,7 +338,14 @@ export function createPayoutService(deps: PayoutDeps): PayoutService {
           if (!failed) throw new DomainError(404, 'errors.notFound');
           if (failed.status !== 'failed')
             throw new DomainError(409, 'finance.payouts.errors.notFailed');
-          if (failed.retried) throw new DomainError(409, 'finance.payouts.errors.alreadyRetried');
+          // A statement of its own, after the lock: the one that took the lock still sees the
+          // database as it was before the wait, without the retry committed meanwhile.
+          const [{ retried } = { retried: false }] = await db.query<{ retried: boolean }>(
+            'SELECT EXISTS (SELECT 1 FROM payouts WHERE retry_of = $1) AS retried',
+            [failed.id],
+            { transaction },
+          );
+          if (retried) throw new DomainError(409, 'finance.payouts.errors.alreadyRetried');
           const amount = BigInt(failed.amount);
           const account = await ledger.ensureUserAccount(failed.user_id, { transaction });
           const [locked] = await db.query<{ balance: string }>(
