@@ -95,11 +95,12 @@ test(`10 parallel orders without a key: ${MAX_OPEN_ORDERS_PER_METHOD} are made, 
     ...Array(MAX_OPEN_ORDERS_PER_METHOD).fill(200),
     ...Array(10 - MAX_OPEN_ORDERS_PER_METHOD).fill(409),
   ]);
-  const refused = answers.find((answer) => answer.status === 409);
-  expect(refused?.error).toMatchObject({
-    messageId: 'orders.errors.tooManyOpenOrders',
-    values: { limit: MAX_OPEN_ORDERS_PER_METHOD },
-  });
+  for (const refused of answers.filter((answer) => answer.status === 409)) {
+    expect(refused.error).toMatchObject({
+      messageId: 'orders.errors.tooManyOpenOrders',
+      values: { limit: MAX_OPEN_ORDERS_PER_METHOD },
+    });
+  }
   expect(await ordersOf(user.email)).toBe(MAX_OPEN_ORDERS_PER_METHOD);
   // An order whose quote expired no longer counts.
   await app.db.query(
