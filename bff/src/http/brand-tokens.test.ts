@@ -438,6 +438,14 @@ describe('offers and redemption', () => {
       ['redeemed', -30],
       ['received', 50],
     ]);
+
+    // A double click sends one request id twice at once: one code, the price paid once.
+    await give(owner.token, token.id, fan.user.email, 40);
+    const clicked = randomUUID();
+    const twice = await Promise.all([redeem(clicked), redeem(clicked)]);
+    expect(twice.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(twice[1]?.data?.redemption.code).toBe(twice[0]?.data?.redemption.code);
+    expect(await holdingOf(fan.token, token.id)).toMatchObject({ ledger_balance: 30 });
   });
 
   test('Standard runs three deals at a time', async () => {
