@@ -539,6 +539,15 @@ describe('customers move their tokens', () => {
       ['received', 100, owner.brandName],
     ]);
     expect(history.data?.moves[0]?.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    // A double click sends one request id twice at once: one transfer, paid once.
+    const clicked = { recipient: friend.user.email, amount: '10', request_id: randomUUID() };
+    const twice = await Promise.all([transfer(clicked), transfer(clicked)]);
+    for (const answer of twice) {
+      expect(answer.data?.transfer).toMatchObject({ destination: 'ledger', amount: 10 });
+    }
+    expect(await holdingOf(friend.token, token.id)).toMatchObject({ ledger_balance: 20 });
+    expect(await holdingOf(fan.token, token.id)).toMatchObject({ ledger_balance: 30 });
   });
 });
 
