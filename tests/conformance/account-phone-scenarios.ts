@@ -13,6 +13,7 @@ import {
   confirmTheEmail,
   sendTheSmsCode,
   confirmThePhone,
+  confirmPhone,
   logIn,
   verifiedUser,
 } from './account-steps.ts';
@@ -84,6 +85,14 @@ export const accountPhoneScenarios: Scenario[] = [
         },
       }),
       ...confirmThePhone,
+      confirmPhone('the confirmation sent again (its answer lost) is answered as it was'),
+      call(confirmMobile, {
+        label: 'another code on the used link is no repeat',
+        input: (values) => ({
+          body: { mobile_verification_code: wrongSmsCode(values), verification_code: values.code! },
+        }),
+        expect: { status: 400, messageId: 'errors.linkInvalid' },
+      }),
       call(getMobile, {
         label: 'the e-mail code is dead once the phone is verified',
         input: (values) => ({ params: { code: values.code! } }),

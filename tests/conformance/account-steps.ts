@@ -54,8 +54,10 @@ export const sendTheSmsCode: Step[] = [
   readOutbox('sms', (values) => values.mobileNormalized!, 'smsCode'),
 ];
 
-export const confirmThePhone: Step[] = [
+/** The right SMS code on the e-mail link; `label` names a second sending of it. */
+export const confirmPhone = (label?: string): Step =>
   call(confirmMobile, {
+    ...(label ? { label } : {}),
     input: (values) => ({
       body: { mobile_verification_code: values.smsCode!, verification_code: values.code! },
     }),
@@ -64,8 +66,9 @@ export const confirmThePhone: Step[] = [
       // Confirmed: the account's own referral code, for the registration success page.
       body: () => ({ message: 'success', referral_code: expect.stringMatching(/^[A-Z0-9]{6,}$/) }),
     },
-  }),
-];
+  });
+
+export const confirmThePhone: Step[] = [confirmPhone()];
 
 export const logIn = (saveAs = 'token'): Step =>
   call(login, {

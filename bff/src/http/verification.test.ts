@@ -131,6 +131,16 @@ test('a wrong SMS code fails and the right one verifies the phone, once', async 
   });
   expect(ok.data).toEqual({ message: 'success', referral_code: expect.any(String) });
 
+  // Sent again (its answer lost on the way): answered as it was. Another code is no repeat.
+  const again = await call(app.baseUrl, confirmMobile, {
+    body: { verification_code: code, mobile_verification_code: right },
+  });
+  expect(again.data).toEqual(ok.data);
+  const guess = await call(app.baseUrl, confirmMobile, {
+    body: { verification_code: code, mobile_verification_code: wrongCodeFor(right) },
+  });
+  expect(guess.error?.messageId).toBe('errors.linkInvalid');
+
   // Verified: the e-mail code no longer opens the phone steps.
   const after = await call(app.baseUrl, getMobile, { params: { code } });
   expect(after.error?.messageId).toBe('errors.linkInvalid');
@@ -286,8 +296,9 @@ test('once the phone is verified, its code opens none of the phone steps', async
     call(app.baseUrl, getMobile, { params: { code } }),
     call(app.baseUrl, changeMobile, { body: { verification_code: code, mobile } }),
     call(app.baseUrl, resendCode, { body: { verification_code: code } }),
+    // Only a repeat of the confirmation itself is answered again (the test above).
     call(app.baseUrl, confirmMobile, {
-      body: { verification_code: code, mobile_verification_code: right },
+      body: { verification_code: code, mobile_verification_code: wrongCodeFor(right) },
     }),
   ]);
   for (const answer of answers) expect(answer.error?.messageId).toBe('errors.linkInvalid');

@@ -213,6 +213,45 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     await notifications.phoneCode(mobile, user.language, code);
   }
 
+  /** The last phone step: the SMS code on the e-mail link verifies the number. */
+  async function confirmPhone(code: string, smsCode: string): Promise<{ referralCode: string }> {
+    const user = await phoneStepUser(code);
+    const outcome = await verifyPhone(user, smsCode).catch((error: unknown) => {
+      // Two accounts confirming one number at once: the unique index lets one through.
+      if (isUniqueViolationOf(error, 'users_verified_mobile_key')) return 'taken' as const;
+      throw error;
+    });
+    if (outcome === 'taken') throw new DomainError(409, 'errors.phoneTaken');
+    if (outcome === 'expired') {
+      throw new DomainError(400, 'errors.codeExpired', {
+        fields: { mobile_verification_code: 'errors.codeExpired' },
+      });
+    }
+    if (outcome === 'wrong') {
+      throw new DomainError(400, 'errors.verificationFailed', {
+        fields: { mobile_verification_code: 'errors.verificationFailed' },
+      });
+    }
+    return { referralCode: user.referralCode };
+  }
+
+  /**
+   * The referral code of the account whose phone this link and SMS code verified, while the link
+   * would still be live. verifyPhone writes the verification, the link's use and the code's
+   * death in one transaction, so all three carry its one `now()`.
+   */
+  async function verifiedWith(code: string, smsCode: string): Promise<string | undefined> {
+    const [row] = await db.query<{ referral_code: string }>(
+      `SELECT u.referral_code FROM verification_codes v
+         JOIN users u ON u.id = v.user_id AND u.phone_verified_at = v.used_at
+         JOIN sms_codes s ON s.user_id = u.id AND s.dead_at = u.phone_verified_at
+       WHERE v.purpose = 'phone_step' AND v.code_hash = $1 AND v.expires_at > now()
+         AND s.code_hash = $2`,
+      [sha256(code), hmac(secret, smsCode)],
+    );
+    return row?.referral_code;
+  }
+
   /** Counts the attempt; on the right code, verifies the number unless another account has it. */
   function verifyPhone(
     user: User,
@@ -380,24 +419,17 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     },
 
     async confirmMobile(code, smsCode) {
-      const user = await phoneStepUser(code);
-      const outcome = await verifyPhone(user, smsCode).catch((error: unknown) => {
-        // Two accounts confirming one number at once: the unique index lets one through.
-        if (isUniqueViolationOf(error, 'users_verified_mobile_key')) return 'taken' as const;
+      try {
+        return await confirmPhone(code, smsCode);
+      } catch (error) {
+        // The request that verified the phone, sent again (its answer lost, a second tab, a
+        // double click): it brings the link and the SMS code that did it, so it is answered as
+        // it was then, not told the link or the code is spent.
+        const repeated = error instanceof DomainError && error.status === 400;
+        const referralCode = repeated ? await verifiedWith(code, smsCode) : undefined;
+        if (referralCode) return { referralCode };
         throw error;
-      });
-      if (outcome === 'taken') throw new DomainError(409, 'errors.phoneTaken');
-      if (outcome === 'expired') {
-        throw new DomainError(400, 'errors.codeExpired', {
-          fields: { mobile_verification_code: 'errors.codeExpired' },
-        });
       }
-      if (outcome === 'wrong') {
-        throw new DomainError(400, 'errors.verificationFailed', {
-          fields: { mobile_verification_code: 'errors.verificationFailed' },
-        });
-      }
-      return { referralCode: user.referralCode };
     },
 
     async login({ email, password }, ip) {

@@ -189,6 +189,15 @@ export function fakeAccounts(core: FakeCore) {
     },
 
     confirmMobile(input: { mobile_verification_code: string; verification_code: string }) {
+      // The request that verified the phone, sent again: answered as it was then (as the bff).
+      const repeated = core.state.codes.find(
+        (code) =>
+          code.code === input.verification_code &&
+          code.verifiedWith === input.mobile_verification_code &&
+          code.expiresAt > now(),
+      );
+      const verified = repeated && userById(repeated.userId);
+      if (verified) return { message: SUCCESS, referral_code: verified.referralCode };
       const user = phoneStepUser(input.verification_code);
       const sms = core.state.smsCodes.find((candidate) => candidate.userId === user.id);
       if (!sms || sms.attempts >= SMS_CODE_MAX_ATTEMPTS || sms.expiresAt <= now()) {
@@ -213,7 +222,10 @@ export function fakeAccounts(core: FakeCore) {
       user.emailVerified = true;
       if (completes) rewardReferral(user.referredVia, REFERRAL_REWARD_USER_BRND, 'signup', user);
       for (const code of core.state.codes) {
-        if (code.userId === user.id && code.purpose === 'phoneStep') code.used = true;
+        if (code.userId === user.id && code.purpose === 'phoneStep' && !code.used) {
+          code.used = true;
+          code.verifiedWith = input.mobile_verification_code;
+        }
       }
       return { message: SUCCESS, referral_code: user.referralCode };
     },

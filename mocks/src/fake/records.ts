@@ -75,6 +75,8 @@ export interface CodeRecord {
   purpose: CodePurpose;
   expiresAt: number;
   used: boolean;
+  /** A phone-step code used up by a verification: the SMS code that verified the phone. */
+  verifiedWith?: string;
 }
 
 export interface SmsRecord {
