@@ -37,6 +37,7 @@ import { createSessionCookies } from './http/session-cookie.ts';
 import { mountRoutes } from './http/route.ts';
 import { routesByPrefix } from './http/route-index.ts';
 import { securityHeaders } from './http/security.ts';
+import { isServerPath } from './http/server-paths.ts';
 import { siteRoutes } from './http/site.ts';
 import { smsStatusRouter } from './http/sms-status.ts';
 import { serveSpa } from './http/static.ts';
@@ -79,7 +80,6 @@ export interface AppDeps {
 }
 
 const BODY_LIMIT = '100kb';
-const SERVER_PATHS = /^\/(api|dev)(\/|$)/;
 /** The methods whose body the body parser reads; requests with any other skip every reader. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -96,7 +96,7 @@ function forBodies(middlewares: Middleware<DefaultState, never>[]): Middleware {
 /** Unknown /api and /dev paths answer JSON, with 405 when the path exists for another method. */
 function notFound(router: Router) {
   return async function answerNotFound(ctx: Context, next: Next) {
-    if (!SERVER_PATHS.test(ctx.path)) return next();
+    if (!isServerPath(ctx.path)) return next();
     const match = router.match(ctx.path, ctx.method);
     const allowed = [...new Set(match.path.flatMap((layer) => layer.methods))];
     if (allowed.length > 0) {

@@ -4,6 +4,7 @@ import { delay, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import type { Endpoint } from '@brnd/contracts/api/endpoint';
 import type { ErrorDeclarations } from '@brnd/contracts/api/error-kinds';
+import { busy } from '@brnd/contracts/api/shared-errors';
 import {
   changePassword,
   confirmEmail,
@@ -109,7 +110,7 @@ export function serverError(endpoint: Endpoint): HttpHandler {
 /** 503 with Retry-After: the bff found no database connection free (a month-end rush). */
 export function serverBusy(endpoint: Endpoint): HttpHandler {
   return route(endpoint, () =>
-    errorResponse(503, 'errors.busy', { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS }),
+    errorResponse(busy.status, busy.messageId!, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS }),
   );
 }
 

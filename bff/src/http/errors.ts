@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@brnd/contracts/api/errors';
+import { busy } from '@brnd/contracts/api/shared-errors';
 import type { ValidationFailure } from '@brnd/contracts/api/validation';
 import { BUSY_RETRY_AFTER_SECONDS } from '@brnd/contracts/domain/constants';
 import type { Context } from 'koa';
@@ -91,9 +92,9 @@ export function answerError(ctx: Context, error: unknown, logger: Logger): void 
       method: ctx.method,
       path: ctx.path,
     });
-    ctx.status = 503;
+    ctx.status = busy.status;
     ctx.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
-    ctx.body = errorBody('errors.busy');
+    ctx.body = errorBody(busy.messageId!);
     return;
   }
   if (isClientGone(error)) {

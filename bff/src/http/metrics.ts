@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/database.ts';
+import { isServerPath } from './server-paths.ts';
 
 /**
  * Prometheus metrics for operators (decision 034). Figures that live in PostgreSQL (orders by
@@ -32,7 +33,7 @@ function routeLabel(ctx: Context): string {
   const matched = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
   if (typeof matched === 'string') return matched;
   if (ctx.path === '/metrics') return '/metrics';
-  if (/^\/(api|dev)(\/|$)/.test(ctx.path)) return 'unmatched';
+  if (isServerPath(ctx.path)) return 'unmatched';
   return 'static';
 }
 

@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Context, Next } from 'koa';
-
-/** Paths whose answers are the API's: JSON, files and event streams, never a page to render. */
-const API_PATHS = /^\/(api|dev)\//;
+import { isServerPath } from './server-paths.ts';
 
 /**
  * What an API answer carries of the pages' headers: the rest (the opener and agent-cluster
@@ -74,7 +72,7 @@ export function securityHeaders(options: {
   const pages = new Set(options.pagesUnderApi);
   return function setSecurityHeaders(ctx: Context, next: Next) {
     const { path } = ctx;
-    const headers = API_PATHS.test(path) && !pages.has(path) ? apiHeaders : pageHeaders;
+    const headers = isServerPath(path) && !pages.has(path) ? apiHeaders : pageHeaders;
     for (const [name, value] of headers) ctx.res.setHeader(name, value);
     return next();
   };

@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
+import { isServerPath } from './server-paths.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-/** Paths that belong to the API and dev tools never fall back to the app. */
-const SERVER_PATHS = /^\/(api|dev)(\/|$)/;
 
 /**
  * Public pages rendered at build time (app/prerender.ts): `prerendered/{language}/{page}.html`,
@@ -40,7 +38,7 @@ export function serveSpa(staticDir: string) {
   const indexExists = () => existsSync(path.join(root, 'index.html'));
 
   return async function spa(ctx: Context, next: Next) {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || SERVER_PATHS.test(ctx.path)) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServerPath(ctx.path)) {
       return next();
     }
     const immutable = ctx.path.startsWith('/assets/');
