@@ -425,8 +425,8 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         // The request that verified the phone, sent again (its answer lost, a second tab, a
         // double click): it brings the link and the SMS code that did it, so it is answered as
         // it was then, not told the link or the code is spent.
-        const repeated = error instanceof DomainError && error.status === 400;
-        const referralCode = repeated ? await verifiedWith(code, smsCode) : undefined;
+        const refused = error instanceof DomainError && error.status === 400;
+        const referralCode = refused ? await verifiedWith(code, smsCode) : undefined;
         if (referralCode) return { referralCode };
         throw error;
       }
