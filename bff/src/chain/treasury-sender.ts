@@ -185,7 +185,10 @@ export function createTreasurySender(
     return row?.requested ?? false;
   }
 
-  /** Stores a signed version and points the row at it, in one database transaction. */
+  /**
+   * Stores a signed version and points the row at it, in one database transaction; a bump (any
+   * version after the first) also answers the operator's retry request.
+   */
   async function storeVersion(
     table: TreasuryTable,
     rowId: string,
@@ -201,6 +204,16 @@ export function createTreasurySender(
           `INSERT INTO treasury_nonces (chain_id, genesis_hash, account, nonce, source, source_id)
            VALUES ($1, $2, $3, $4, $5, $6)`,
           [chain.chainId, chain.genesisHash, account, nonce, table, rowId],
+          { transaction },
+        );
+      } else {
+        // Any bump answers an operator's retry of this nonce: cleared with the version it made,
+        // so no reader sees the new version still waiting, and a crash between the two cannot
+        // leave the request standing for a second bump.
+        await db.query(
+          `UPDATE treasury_nonces SET bump_requested_at = NULL
+           WHERE chain_id = $1 AND genesis_hash = $2 AND account = $3 AND nonce = $4`,
+          [chain.chainId, chain.genesisHash, account, nonce],
           { transaction },
         );
       }
@@ -301,12 +314,6 @@ export function createTreasurySender(
       { maxFeePerGas, maxPriorityFeePerGas },
     );
     await storeVersion(table, rowId, previous.nonce, latest.version + 1, raw);
-    // Any bump answers an operator's retry of this nonce.
-    await db.query(
-      `UPDATE treasury_nonces SET bump_requested_at = NULL
-       WHERE chain_id = $1 AND genesis_hash = $2 AND account = $3 AND nonce = $4`,
-      [chain.chainId, chain.genesisHash, account, previous.nonce],
-    );
     const [stored] = await versions(String(previous.nonce));
     if (!stored) throw new Error(`${table} ${rowId}: the bumped version was not stored`);
     return stored;
