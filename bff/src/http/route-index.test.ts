@@ -54,8 +54,14 @@ async function answer(url: string, method: string) {
 test('every route is reached through the index exactly as through the whole router', async () => {
   const paths = endpointList.flatMap((endpoint) => {
     const path = endpoint.path.replace(/:\w+/g, 'p1');
+    // Parameters decoded as the router decodes them, a malformed escape kept as written.
+    const escaped = endpoint.path.includes(':')
+      ? [endpoint.path.replace(/:\w+/g, 'a%20b'), endpoint.path.replace(/:\w+/g, '%E0%A4%A')]
+      : [];
     // The router ignores case and a trailing slash; so must the index.
-    return [path, path.toUpperCase(), `${path}/`].map((p) => [endpoint.method, p] as const);
+    return [path, path.toUpperCase(), `${path}/`, ...escaped].map(
+      (p) => [endpoint.method, p] as const,
+    );
   });
   const others = [
     '/',
@@ -81,6 +87,44 @@ test('every route is reached through the index exactly as through the whole rout
     expect(await answer(`${indexed.url}${path}`, method), `${method} ${path}`).toEqual(expected);
   }
   expect(paths.length).toBeGreaterThan(100);
+});
+
+test('a route that passes the request on leads to the next route that matches, then onwards', async () => {
+  const router = new Router();
+  router.get('/api/things/:id', async (ctx, next) => {
+    ctx.set('X-First', String(ctx.params.id));
+    await next();
+  });
+  router.get('/api/things/:name', async (ctx, next) => {
+    ctx.set('X-Second', `${String(ctx.params.id)} ${String(ctx.params.name)}`);
+    if (ctx.params.name !== 'last') ctx.body = { route: ctx._matchedRoute };
+    else await next();
+  });
+  const [viaRouter, viaIndex] = await Promise.all([
+    serve(router.routes()),
+    serve(routesByPrefix(router)),
+  ]);
+  try {
+    for (const path of ['/api/things/one', '/api/things/last']) {
+      const [expected, actual] = await Promise.all(
+        [viaRouter, viaIndex].map(async ({ url }) => {
+          const response = await fetch(`${url}${path}`);
+          return {
+            status: response.status,
+            first: response.headers.get('x-first'),
+            second: response.headers.get('x-second'),
+            body: await response.text(),
+          };
+        }),
+      );
+      expect(actual, path).toEqual(expected);
+    }
+    // The last route passes on: what follows the routes answers (418).
+    expect((await fetch(`${viaIndex.url}/api/things/last`)).status).toBe(418);
+  } finally {
+    viaRouter.close();
+    viaIndex.close();
+  }
 });
 
 test('a middleware the router runs for every method is refused at the start', () => {
