@@ -5,13 +5,13 @@
  * `gets-server.ts bff <database url>` or `gets-server.ts bare <database url> <replay.json>`.
  * Prints `{"url": …}` once listening.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createBenchApp, createLogger, openDatabase } from '@brnd/bff/testing/bench';
-import { replayKey, type Statement } from './support.ts';
+import { replayKey, type Replay } from './support.ts';
 
 const [kind, url, replayFile] = process.argv.slice(2);
 if (!url || (kind !== 'bff' && kind !== 'bare')) {
@@ -20,25 +20,29 @@ if (!url || (kind !== 'bff' && kind !== 'bare')) {
 
 /**
  * The bare handler: the request's recorded statements, one after the other on a plain pg pool
- * (the bearer token hashed as the bff does), and their rows as JSON.
+ * (the bearer token hashed as the bff does), and their rows as JSON with the bff's headers (the
+ * security headers every API answer carries, its content type) and a request id of its own.
  */
 async function bare(): Promise<RequestListener> {
   const replay = new Map(
-    Object.entries(JSON.parse(await readFile(replayFile!, 'utf8')) as Record<string, Statement[]>),
+    Object.entries(JSON.parse(await readFile(replayFile!, 'utf8')) as Record<string, Replay>),
   );
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   return (req, res) => {
     void (async () => {
       const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-      const statements = replay.get(replayKey(req.url ?? '', token));
-      if (!statements) {
+      const recorded = replay.get(replayKey(req.url ?? '', token));
+      if (!recorded) {
         res.writeHead(404).end();
         return;
       }
       if (token) createHash('sha256').update(token).digest('hex');
       const rows: unknown[] = [];
-      for (const { sql, bind } of statements) rows.push((await pool.query(sql, bind)).rows);
-      res.writeHead(200, { 'content-type': 'application/json' });
+      for (const { sql, bind } of recorded.statements) {
+        rows.push((await pool.query(sql, bind)).rows);
+      }
+      res.setHeader('x-request-id', randomUUID());
+      res.writeHead(200, recorded.headers);
       res.end(JSON.stringify(rows));
     })().catch(() => res.writeHead(500).end());
   };

@@ -217,7 +217,26 @@ export interface Statement {
   bind: unknown[];
 }
 
-/** Where a request's recorded statements are kept: its bearer token and its path. */
+/**
+ * What the bff did for one request, for the bare side to do again: the statements it sent and
+ * the headers it answered with (those Node writes itself and the request's own id left out).
+ */
+export interface Replay {
+  statements: Statement[];
+  headers: Record<string, string>;
+}
+
+/** Headers of an answer the bare side does not replay: Node writes them, or they are per request. */
+export const UNREPLAYED_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'x-request-id',
+]);
+
+/** Where a request's recording is kept: its bearer token and its path. */
 export const replayKey = (path: string, token: string | undefined) => `${token ?? ''} ${path}`;
 
 /**

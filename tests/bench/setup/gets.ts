@@ -11,12 +11,19 @@ import {
   type Database,
 } from '@brnd/bff/testing/bench';
 import { createBenchDatabase } from './brands.ts';
-import { replayKey, startServerProcess, type Statement } from '../support.ts';
+import {
+  replayKey,
+  startServerProcess,
+  UNREPLAYED_HEADERS,
+  type Replay,
+  type Statement,
+} from '../support.ts';
 
 /**
  * The bff's database-backed GETs next to a bare `node:http` + `pg` handler that sends the very
- * statements the bff sent for the same request (recorded from a bff of its own on the same data)
- * and serialises their rows: the shortest path to the same SQL work. What the bff adds on top
+ * statements the bff sent for the same request and answers with the same headers (both recorded
+ * from a bff of its own on the same data), a fresh request id among them, and its rows as JSON:
+ * the shortest path to the same SQL work and the same kind of answer. What the bff adds on top
  * (Koa, middleware, session check, contract parsing, response shaping, logging, metrics) is what
  * a comparison of the two measures. Used by gets.bench.ts (throughput, CPU per request) and
  * fan-out.bench.ts (the poll at a steady rate).
@@ -161,7 +168,7 @@ export async function setUpGetsBench(
       }).callback(),
     );
     const recorderUrl = await listen(recorder);
-    const replay: Record<string, Statement[]> = {};
+    const replay: Record<string, Replay> = {};
     const statements: Record<string, number> = {};
     try {
       for (const [name, requests] of Object.entries(routes)) {
@@ -172,7 +179,12 @@ export async function setUpGetsBench(
           });
           if (response.status !== 200) throw new Error(`${requestPath}: ${response.status}`);
           await response.arrayBuffer();
-          replay[replayKey(requestPath, token)] = recording.into;
+          replay[replayKey(requestPath, token)] = {
+            statements: recording.into,
+            headers: Object.fromEntries(
+              [...response.headers].filter(([name]) => !UNREPLAYED_HEADERS.has(name)),
+            ),
+          };
           statements[name] ??= recording.into.length;
         }
       }
