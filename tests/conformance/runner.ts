@@ -506,7 +506,7 @@ export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
   'kantor.saleEnded': SALE_ENDED,
   'kantor.idempotencyInProgress': RACE,
   'resolveOrder.nothingToCredit':
-    'a credit adds no BRND only when what was received beyond the credited tokens is worth less than one: the gateway simulator overpays by a fifth of the order, and no other payment in a scenario comes that close (no test reaches it)',
+    'a credit adds no BRND only when what was received beyond the credited tokens is worth less than one: the gateway simulator overpays by a fifth of the order, and no other payment in a scenario comes that close (bff/src/http/admin-payments.test.ts overpays an ETH order by a ten-millionth of an ETH)',
   'retryPayout.payoutsUnavailable': CHAIN_ALWAYS,
   'retryPayout.alreadyRetried': PAYOUT_FAILS,
   'retryPayout.balanceGone': PAYOUT_FAILS,

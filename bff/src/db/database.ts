@@ -66,11 +66,10 @@ type Sent = pg.QueryResult | pg.QueryResult[];
 
 /**
  * One statement through pg's callback form, in one promise (pg's promise form makes a second).
- * No values: the simple protocol, so several statements in one string still work.
- *
+ * Without values it runs on the simple protocol, so several statements in one string still work.
  * Only a prepared statement is sent as a query object: pg copies an object through
- * `Object.defineProperties` (a few µs a statement, and a slow object to read after), while text
- * and values are taken as they are. An empty `values` is the simple protocol too.
+ * `Object.defineProperties` before it reads it (a few µs a statement), text and values it takes
+ * as they are.
  */
 function statement(
   connection: pg.Client,

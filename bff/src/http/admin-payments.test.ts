@@ -258,6 +258,38 @@ test('a refund decision needs its reference, credits nothing and is recorded onc
   expect(again.status).toBe(409);
 });
 
+test('crediting an overpayment worth less than one BRND is refused, and changes nothing', async () => {
+  const buyer = await registerVerifiedUser(app.baseUrl);
+  const order = await ethOrder(buyer.token);
+  expect(order.destination_amount).toBe('0.05');
+  // A ten-millionth of an ETH too much: 0.0002 USD, a fifteenth of a BRND at 0.003 USD, not
+  // enough to lift the 33,333.33 BRND the whole payment buys to 33,334.
+  const payer = new Wallet(anvil.accounts[5]?.privateKey as string, app.chain!.provider);
+  await (
+    await payer.sendTransaction({ to: order.blockchain_address, value: parseEther('0.0500001') })
+  ).wait();
+  await watcher.tick();
+  await expire(order.uuid);
+  const before = await detail(order.uuid);
+  expect(before).toMatchObject({ payment_exception: 'overpaid', paid_amount: '0.0500001' });
+  const tokensBefore = await balance(buyer.token);
+
+  const credit = await call(app.baseUrl, resolveOrder, {
+    token: operatorToken,
+    params: { id: order.uuid },
+    body: { decision: 'credit', paid_amount: '0.0500001' },
+  });
+  expect(credit.status).toBe(409);
+  expect(credit.error?.messageId).toBe('finance.orders.errors.nothingToCredit');
+  expect(await balance(buyer.token)).toBe(tokensBefore);
+  expect((await detail(order.uuid))?.resolutions).toEqual([]);
+  const postings = await app.db.query(
+    'SELECT 1 FROM ledger_transactions WHERE idempotency_key LIKE $1',
+    [`order:${order.uuid}:resolution:%`],
+  );
+  expect(postings).toEqual([]);
+});
+
 test('orders are searched by e-mail, uuid, status, method and dates; an unknown order is 404', async () => {
   const buyer = await registerVerifiedUser(app.baseUrl);
   const first = await ethOrder(buyer.token, '10');
