@@ -511,7 +511,7 @@ export const UNREACHABLE_ERRORS: Readonly<Record<string, string>> = {
   'retryPayout.alreadyRetried': PAYOUT_FAILS,
   'retryPayout.balanceGone': PAYOUT_FAILS,
   'retryTreasurySend.notBroadcast':
-    'a send is signed and not yet broadcast only for the moment between the two, or after a crash: a race (no test reaches it)',
+    'a send is signed and not yet broadcast only for the moment between the two, or after a crash: a race (bff/src/jobs/payout-crash.test.ts reaches it after a crash)',
   'recordBuyback.noChain': CHAIN_ALWAYS,
   'recordBuyback.purchaseUnconfirmed':
     'the dev chain settles at one confirmation, as `npm start`’s does: a mined purchase is settled at once (bff/src/http/buybacks.test.ts reaches it with three)',

@@ -13,7 +13,10 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { devMinterKey } from '../chain/dev-keys.ts';
 import { databaseName, openDatabase, type Database } from '../db/database.ts';
 import { DEMO_USER } from '../seed/demo.ts';
+import { createMemoryLogger } from '../logger.ts';
+import { createAuditLog } from '../services/audit-log.ts';
 import { LEDGER_ACCOUNTS, ONE_TOKEN, createLedger, userAccount } from '../services/ledger.ts';
+import { createTreasurySendService } from '../services/treasury-sends.ts';
 import { call, proveWallet } from '../testing/http.ts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { createDatabaseFromTemplate, dropDatabase } from '../testing/test-database.ts';
@@ -156,7 +159,7 @@ test('a bff killed after broadcasting a payout reconciles it on restart without 
   }
 }, 120_000);
 
-test('a bff killed between storing a signed payout and broadcasting it broadcasts that same transaction once on restart', async () => {
+test('a bff killed between storing a signed payout and broadcasting it broadcasts that same transaction once on restart; an operator’s retry meanwhile is refused', async () => {
   const first = await startServer({ PAYOUT_PAUSE_BEFORE_BROADCAST_MS: '600000' });
   let second: Running | undefined;
   try {
@@ -173,6 +176,26 @@ test('a bff killed between storing a signed payout and broadcasting it broadcast
     // Killed before the broadcast: the chain has never seen the transaction.
     expect(await provider.getTransaction(hash)).toBeNull();
     const nonceBefore = await provider.getTransactionCount(treasury, 'latest');
+
+    // An operator sees it among the stuck sends, signed; a fee bump is for a broadcast send
+    // only, so a retry is refused and asks for nothing: the restart sends it as it is.
+    const sends = createTreasurySendService({
+      db,
+      audit: createAuditLog(db),
+      logger: createMemoryLogger(),
+      processors: {},
+      runInBackground: () => {},
+    });
+    const stuck = (await sends.stuck()).find((send) => send.id === signed?.id);
+    expect(stuck).toMatchObject({ status: 'signed', tx_hash: hash, retry_requested: false });
+    await expect(
+      sends.retry({ id: '1', email: 'treasurer@brnd.example' }, 'payouts', signed!.id),
+    ).rejects.toMatchObject({ status: 409, messageId: 'admin.treasury.errors.notBroadcast' });
+    expect((await sends.stuck()).find((send) => send.id === signed?.id)).toMatchObject({
+      status: 'signed',
+      versions: 1,
+      retry_requested: false,
+    });
 
     second = await startServer();
     await waitUntilConfirmed(address);
