@@ -337,6 +337,22 @@ export const createOffer = defineEndpoint({
   errors: { ...sessionErrors, ...inputErrors, ...consoleTokenErrors, planLimit },
 });
 
+/**
+ * The brand ends an offer: customers can no longer redeem it, codes already given stay valid,
+ * and it no longer counts against the plan's active offers. Ending an ended offer answers it as
+ * it is.
+ */
+export const endOffer = defineEndpoint({
+  id: 'endOffer',
+  method: 'POST',
+  path: '/api/brand-tokens/offers/:offerId/end',
+  encoding: 'json',
+  auth: 'required',
+  params: v.object({ offerId: v.pipe(v.string(), v.uuid()) }),
+  response: v.object({ offer: OfferSchema }),
+  errors: { ...sessionErrors, ...inputErrors, notFound, notOwner, notVerified },
+});
+
 /** The brand checks a customer's code: the first check accepts and marks it used. */
 export const checkRedemption = defineEndpoint({
   id: 'checkRedemption',
@@ -540,6 +556,7 @@ export const brandTokenEndpoints = {
   giveTokens,
   bulkGiveTokens,
   createOffer,
+  endOffer,
   checkRedemption,
   myTokens,
   tokenHistory,

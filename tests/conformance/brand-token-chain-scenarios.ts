@@ -4,6 +4,7 @@ import {
   bulkGiveTokens,
   claimTokens,
   createOffer,
+  endOffer,
   giveTokens,
   issueBrandToken,
   redeemOffer,
@@ -177,6 +178,20 @@ function offer(
           },
         }
       : {}),
+  });
+}
+
+function end(
+  label: string,
+  offerKey: string,
+  expect: Parameters<typeof call<typeof endOffer>>[1]['expect'],
+  as = 'token',
+): Step {
+  return call(endOffer, {
+    label,
+    as,
+    input: (values) => ({ params: { offerId: values[offerKey] ?? crypto.randomUUID() } }),
+    expect,
   });
 }
 
@@ -431,6 +446,9 @@ export const brandTokenChainScenarios: Scenario[] = [
         kind: 'planLimit',
       }),
 
+      offer('an offer of brand B’s token', 'tokenB', 10, { status: 201 }, 'offerB'),
+      end('an offer nobody made', 'noSuchOffer', { status: 404, kind: 'notFound' }),
+
       // An operator revokes brand B: its token moves no more.
       call(revokeVerification, {
         label: 'an operator revokes brand B’s verification',
@@ -461,6 +479,7 @@ export const brandTokenChainScenarios: Scenario[] = [
         status: 403,
         kind: 'notVerified',
       }),
+      end('the revoked brand ends its offer', 'offerB', { status: 403, kind: 'notVerified' }),
 
       // A customer: someone else's console refuses them; they hold, move and redeem tokens.
       anotherPerson('owner'),
@@ -490,6 +509,12 @@ export const brandTokenChainScenarios: Scenario[] = [
         10,
         { status: 403, kind: 'notOwner' },
         undefined,
+        'customer',
+      ),
+      end(
+        'a customer ends brand A’s offer',
+        'offer1',
+        { status: 403, kind: 'notOwner' },
         'customer',
       ),
       give(
@@ -558,6 +583,21 @@ export const brandTokenChainScenarios: Scenario[] = [
         status: 409,
         kind: 'requestIdReused',
       }),
+
+      // Brand A ends an offer: no more redemptions, and a new offer fits the plan again.
+      end('brand A ends its offer for 10', 'offer1', {
+        status: 200,
+        body: () => ({ offer: { title: 'A loaf for 10', active: false } }),
+      }),
+      end('brand A ends it again', 'offer1', {
+        status: 200,
+        body: () => ({ offer: { title: 'A loaf for 10', active: false } }),
+      }),
+      redeem('the customer redeems the ended offer', 'offer1', 'redeem2', {
+        status: 409,
+        kind: 'offerInactive',
+      }),
+      offer('an offer in the ended one’s place', 'tokenA', 10, { status: 201 }),
 
       // Staking BRND: the customer's wallet holds none.
       call(stakingTransactions, {

@@ -4,6 +4,7 @@ import {
   checkRedemption,
   claimTokens,
   createOffer,
+  endOffer,
   giveTokens,
   issueBrandToken,
   myTokens,
@@ -68,6 +69,9 @@ export function brandTokenRoutes({ brandTokens, db, chain }: BrandTokenRouteDeps
     ),
     authedRoute(createOffer, async ({ auth, params, body }) => ({
       offer: await brandTokens.createOffer(auth.user.id, params.tokenId, body),
+    })),
+    authedRoute(endOffer, async ({ auth, params }) => ({
+      offer: await brandTokens.endOffer(auth.user.id, params.offerId),
     })),
     authedRoute(checkRedemption, ({ auth, params, body }) =>
       brandTokens.checkCode(auth.user.id, params.brandId, body.code),

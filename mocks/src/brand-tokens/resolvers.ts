@@ -175,6 +175,16 @@ export const brandTokenResolvers: { [K in keyof Endpoints]: Resolver<Endpoints[K
     return { offer: toOffer(offer) };
   },
 
+  endOffer(fake, { user, params }) {
+    const state = brandTokenState(fake);
+    const offer = state.offers.find((candidate) => candidate.id === params.offerId);
+    if (!offer) throw new FakeError(404, 'errors.notFound');
+    const token = state.tokens.find((candidate) => candidate.id === offer.token_id);
+    verifiedBrand(fake, user, Number(token?.brand_id));
+    offer.active = false;
+    return { offer: toOffer(offer) };
+  },
+
   checkRedemption(fake, { user, params, body }) {
     const state = brandTokenState(fake);
     const brand = verifiedBrand(fake, user, params.brandId);

@@ -22,9 +22,22 @@ import type { BrandTokenService } from './types.ts';
 /** Offers: a brand creates them and checks codes; a customer redeems one for a code. */
 export function offerOperations(
   ctx: BrandTokenContext,
-): Pick<BrandTokenService, 'createOffer' | 'checkCode' | 'redeem'> {
+): Pick<BrandTokenService, 'createOffer' | 'endOffer' | 'checkCode' | 'redeem'> {
   const { deps, verifiedBrand, consoleToken, claimHolds } = ctx;
   const { db, ledger } = deps;
+
+  async function loadOffer(offerId: string): Promise<OfferRow & { brand_id: string }> {
+    const [offer] = await db.query<OfferRow & { brand_id: string }>(
+      `SELECT o.id, o.token_id, t.ticker, b.name AS brand_name, o.title, o.description,
+         o.price::text, o.active, t.brand_id::text
+       FROM brand_token_offers o JOIN brand_tokens t ON t.id = o.token_id
+         JOIN brands b ON b.id = t.brand_id
+       WHERE o.id = $1`,
+      [offerId],
+    );
+    if (!offer) throw notFound();
+    return offer;
+  }
 
   return {
     async createOffer(
@@ -64,6 +77,16 @@ export function offerOperations(
       });
     },
 
+    async endOffer(userId: string, offerId: string): Promise<Offer> {
+      const offer = await loadOffer(offerId);
+      await verifiedBrand(userId, Number(offer.brand_id));
+      // Ending an ended offer changes nothing: a second click gets the same answer.
+      await db.query('UPDATE brand_token_offers SET active = false WHERE id = $1 AND active', [
+        offer.id,
+      ]);
+      return toOffer({ ...offer, active: false });
+    },
+
     async checkCode(userId: string, brandId: number, code: string) {
       const brand = await verifiedBrand(userId, brandId);
       const [accepted] = await db.query<{ id: string }>(
@@ -93,15 +116,7 @@ export function offerOperations(
     },
 
     async redeem(userId: string, offerId: string, requestId: string): Promise<Redemption> {
-      const [offer] = await db.query<OfferRow>(
-        `SELECT o.id, o.token_id, t.ticker, b.name AS brand_name, o.title, o.description,
-           o.price::text, o.active
-         FROM brand_token_offers o JOIN brand_tokens t ON t.id = o.token_id
-           JOIN brands b ON b.id = t.brand_id
-         WHERE o.id = $1`,
-        [offerId],
-      );
-      if (!offer) throw notFound();
+      const offer = await loadOffer(offerId);
       const load = async (transaction?: Transaction) => {
         const [row] = await db.query<RedemptionRow & { user_id: string }>(
           `SELECT ${REDEMPTION_COLUMNS}, r.user_id::text

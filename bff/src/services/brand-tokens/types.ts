@@ -68,6 +68,8 @@ export interface BrandTokenService {
     tokenId: string,
     input: { title: string; description: string; price: number },
   ): Promise<Offer>;
+  /** Ends an offer of the user's verified brand: no new redemptions, codes given stay valid. */
+  endOffer(userId: string, offerId: string): Promise<Offer>;
   /** Marks a redemption code used (once) at the brand that issued it. */
   checkCode(
     userId: string,
