@@ -66,7 +66,7 @@ async function reloadUntil(page: Page, check: () => Promise<void>) {
   }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000] });
 }
 
-test('a verified brand issues its token, gives by e-mail and to a wallet; the customer transfers, redeems, and the brand accepts the code once', async ({
+test('a verified brand issues its token, gives by e-mail and to a wallet; the customer transfers, redeems, and the brand accepts the code once, then ends the offer', async ({
   page,
   browser,
 }) => {
@@ -176,5 +176,21 @@ test('a verified brand issues its token, gives by e-mail and to a wallet; the cu
       .getByRole('row')
       .filter({ hasText: code }),
   ).toContainText('Used on');
+
+  // The brand ends the offer (it asks first): customers can no longer redeem it.
+  await page.getByRole('button', { name: 'End offer “Free race entry”' }).click();
+  await page
+    .getByRole('dialog', { name: 'End the offer “Free race entry”?' })
+    .getByRole('button', { name: 'End offer' })
+    .click();
+  await expect(
+    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Free race entry' }) }),
+  ).toContainText('Ended');
+  await customerPage.reload();
+  await expect(
+    customerPage
+      .getByRole('region', { name: 'Rewards' })
+      .getByText("None of your tokens' brands has an offer right now."),
+  ).toBeVisible();
   await customerContext.close();
 });

@@ -551,6 +551,42 @@ export const OfferCreated: Story = {
   },
 };
 
+/** Ending an offer asks first (it cannot be taken back), then the offer reads as ended. */
+export const OfferEnded: Story = {
+  ...onDemoBrand('offers'),
+  beforeEach: () => {
+    const token = issueDemoToken();
+    brandTokenSetup.offer(fake, token.id, { title: 'Free race entry', price: 40 });
+  },
+  play: async ({ canvas, globals, userEvent }) => {
+    const t = storyIntl(globals);
+    const offers = await canvas.findByRole('region', { name: t.exact('brandTokens.offers.title') });
+    const row = (await within(offers).findByRole('rowheader', { name: 'Free race entry' }))
+      .parentElement!;
+    await expect(within(row).getByText(t('brandTokens.offers.active'))).toBeVisible();
+    await userEvent.click(
+      within(row).getByRole('button', {
+        name: t.exact('brandTokens.offers.endLabel', { title: 'Free race entry' }),
+      }),
+    );
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: t.exact('brandTokens.offers.endTitle', { title: 'Free race entry' }),
+    });
+    await expect(within(dialog).getByText(t('brandTokens.offers.endText'))).toBeVisible();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t.exact('brandTokens.offers.end') }),
+    );
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await expectToast(
+      t,
+      'success',
+      t('brandTokens.offers.endedToast', { title: 'Free race entry' }),
+    );
+    await expect(await within(row).findByText(t('brandTokens.offers.ended'))).toBeVisible();
+    await expect(within(row).queryByRole('button')).toBeNull();
+  },
+};
+
 const CODE = 'K7M2QX9PZD';
 
 function codeStory(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { revalidateLogic } from '@tanstack/react-form';
-import { checkRedemption, type BrandToken } from '@brnd/contracts/api/brand-tokens';
+import { checkRedemption, type BrandToken, type Offer } from '@brnd/contracts/api/brand-tokens';
 import type { EndpointResponse } from '@brnd/contracts/api/endpoint';
 import { isEndpointError } from '@brnd/contracts/api/errors';
 import {
@@ -14,12 +14,14 @@ import {
 import { Alert } from '../../components/Alert/Alert.tsx';
 import { Button } from '../../components/Button/Button.tsx';
 import { Card } from '../../components/Card/Card.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toast/Toast.tsx';
 import { serverFieldErrors } from '../shared/api-error.ts';
 import { useAppForm } from '../shared/app-form.tsx';
 import {
   useCheckRedemptionMutation,
   useCreateOfferMutation,
+  useEndOfferMutation,
 } from '../shared/brand-token-queries.ts';
 import { submitHandler, useServerFieldErrors } from '../shared/forms.ts';
 import screen from '../shared/screen.module.css';
@@ -41,6 +43,9 @@ export function OffersSection({ data }: { data: ConsoleData }) {
   const tokens = activeTokens(data);
   const [tokenId, setTokenId] = useState(tokens[0]?.id ?? '');
   const token = tokens.find((candidate) => candidate.id === tokenId) ?? tokens[0];
+  const toast = useToast();
+  const end = useEndOfferMutation();
+  const [ending, setEnding] = useState<Offer | null>(null);
   return (
     <>
       <Card title={t('offers.title')}>
@@ -69,14 +74,48 @@ export function OffersSection({ data }: { data: ConsoleData }) {
                         { price: offer.price, ticker: offer.ticker },
                       )}
                     </td>
-                    <td>{t(offer.active ? 'offers.active' : 'offers.ended')}</td>
+                    <td>
+                      {offer.active ? (
+                        <span className={styles.offerStatus}>
+                          {t('offers.active')}
+                          <Button
+                            variant="secondary"
+                            aria-label={t('offers.endLabel', { title: offer.title })}
+                            onClick={() => setEnding(offer)}
+                          >
+                            {t('offers.end')}
+                          </Button>
+                        </span>
+                      ) : (
+                        t('offers.ended')
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableScroll>
         )}
+        <FormError error={end.error} />
       </Card>
+      <ConfirmDialog
+        open={ending !== null}
+        onOpenChange={(open) => {
+          if (!open && !end.isPending) setEnding(null);
+        }}
+        title={ending ? t('offers.endTitle', { title: ending.title }) : ''}
+        confirmLabel={t('offers.end')}
+        busy={end.isPending}
+        onConfirm={() => {
+          if (!ending || end.isPending) return;
+          end.mutate(ending.id, {
+            onSuccess: ({ offer }) => toast.success(t('offers.endedToast', { title: offer.title })),
+            onSettled: () => setEnding(null),
+          });
+        }}
+      >
+        <p>{t('offers.endText')}</p>
+      </ConfirmDialog>
       <div className={styles.grid}>
         {token ? (
           <div>

@@ -6,6 +6,7 @@ import {
   checkRedemption,
   claimTokens,
   createOffer,
+  endOffer,
   giveTokens,
   issueBrandToken,
   myTokens,
@@ -135,6 +136,11 @@ export function useCreateOfferMutation(tokenId: string) {
   return useTokenMutation((body: EndpointBody<typeof createOffer>) =>
     api.call(createOffer, { params: { tokenId }, body }),
   );
+}
+
+export function useEndOfferMutation() {
+  const api = useApiClient();
+  return useTokenMutation((offerId: string) => api.call(endOffer, { params: { offerId } }));
 }
 
 export function useCheckRedemptionMutation(brandId: number) {
