@@ -2,6 +2,7 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import {
   brandConsole,
+  endOffer,
   issueBrandToken,
   stakingStatus,
   type BrandToken,
@@ -21,7 +22,7 @@ import {
 } from '@brnd/contracts/domain/plans';
 import { fake } from '@brnd/mocks/handlers';
 import { brandTokenSetup } from '@brnd/mocks/brand-tokens';
-import { pending, respondWith, serverError } from '@brnd/mocks/scenarios';
+import { declaredError, pending, respondWith, serverError } from '@brnd/mocks/scenarios';
 import { DEMO_EMAIL } from '@brnd/mocks/seed';
 import { storyIntl } from '../../testing/story-intl.ts';
 import { expectFieldError, expectToast } from '../shared/story-helpers.ts';
@@ -551,32 +552,44 @@ export const OfferCreated: Story = {
   },
 };
 
-/** Ending an offer asks first (it cannot be taken back), then the offer reads as ended. */
-export const OfferEnded: Story = {
+/** A brand with one active offer, on its offers tab. */
+const withAnOffer = {
   ...onDemoBrand('offers'),
   beforeEach: () => {
     const token = issueDemoToken();
     brandTokenSetup.offer(fake, token.id, { title: 'Free race entry', price: 40 });
   },
-  play: async ({ canvas, globals, userEvent }) => {
-    const t = storyIntl(globals);
-    const offers = await canvas.findByRole('region', { name: t.exact('brandTokens.offers.title') });
-    const row = (await within(offers).findByRole('rowheader', { name: 'Free race entry' }))
-      .parentElement!;
-    await expect(within(row).getByText(t('brandTokens.offers.active'))).toBeVisible();
-    await userEvent.click(
-      within(row).getByRole('button', {
-        name: t.exact('brandTokens.offers.endLabel', { title: 'Free race entry' }),
-      }),
-    );
-    const dialog = await within(document.body).findByRole('dialog', {
-      name: t.exact('brandTokens.offers.endTitle', { title: 'Free race entry' }),
-    });
-    await expect(within(dialog).getByText(t('brandTokens.offers.endText'))).toBeVisible();
-    await userEvent.click(
-      within(dialog).getByRole('button', { name: t.exact('brandTokens.offers.end') }),
-    );
-    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+};
+
+/** Ends the offer as the brand does (its button, then the confirmation); answers its row. */
+async function endTheOffer({ canvas, globals, userEvent }: StoryContext): Promise<HTMLElement> {
+  const t = storyIntl(globals);
+  const offers = await canvas.findByRole('region', { name: t.exact('brandTokens.offers.title') });
+  const row = (await within(offers).findByRole('rowheader', { name: 'Free race entry' }))
+    .parentElement!;
+  await expect(within(row).getByText(t('brandTokens.offers.active'))).toBeVisible();
+  await userEvent.click(
+    within(row).getByRole('button', {
+      name: t.exact('brandTokens.offers.endLabel', { title: 'Free race entry' }),
+    }),
+  );
+  const dialog = await within(document.body).findByRole('dialog', {
+    name: t.exact('brandTokens.offers.endTitle', { title: 'Free race entry' }),
+  });
+  await expect(within(dialog).getByText(t('brandTokens.offers.endText'))).toBeVisible();
+  await userEvent.click(
+    within(dialog).getByRole('button', { name: t.exact('brandTokens.offers.end') }),
+  );
+  await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+  return row;
+}
+
+/** Ending an offer asks first (it cannot be taken back), then the offer reads as ended. */
+export const OfferEnded: Story = {
+  ...withAnOffer,
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const row = await endTheOffer(context);
     await expectToast(
       t,
       'success',
@@ -584,6 +597,23 @@ export const OfferEnded: Story = {
     );
     await expect(await within(row).findByText(t('brandTokens.offers.ended'))).toBeVisible();
     await expect(within(row).queryByRole('button')).toBeNull();
+  },
+};
+
+/** The brand's verification was revoked meanwhile: the refusal says so, the offer stays. */
+export const OfferEndRefused: Story = {
+  ...withAnOffer,
+  parameters: { msw: { handlers: [declaredError(endOffer, 'notVerified')] } },
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const row = await endTheOffer(context);
+    const offers = context.canvas.getByRole('region', {
+      name: t.exact('brandTokens.offers.title'),
+    });
+    await expect(await within(offers).findByRole('alert')).toHaveTextContent(
+      t('brandTokens.errors.notVerified'),
+    );
+    await expect(within(row).getByText(t('brandTokens.offers.active'))).toBeVisible();
   },
 };
 
