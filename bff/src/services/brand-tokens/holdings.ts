@@ -4,6 +4,8 @@ import {
   type TokenRow,
   type OfferRow,
   type RedemptionRow,
+  OFFER_COLUMNS,
+  OFFER_SOURCE,
   REDEMPTION_COLUMNS,
   TOKEN_COLUMNS,
   whole,
@@ -47,10 +49,7 @@ export function holdingOperations(
         wallet_balance: balances.get(token.id) ?? null,
       }));
       const offers = await db.query<OfferRow>(
-        `SELECT o.id, o.token_id, t.ticker, b.name AS brand_name, o.title, o.description,
-           o.price::text, o.active
-         FROM brand_token_offers o JOIN brand_tokens t ON t.id = o.token_id
-           JOIN brands b ON b.id = t.brand_id
+        `SELECT ${OFFER_COLUMNS} FROM ${OFFER_SOURCE}
          WHERE o.active AND o.token_id = ANY($1::uuid[])
          ORDER BY o.price, o.created_at`,
         [tokens.map((token) => token.id)],

@@ -5,6 +5,8 @@ import { DomainError } from '../errors.ts';
 import {
   type TokenRow,
   type OfferRow,
+  OFFER_COLUMNS,
+  OFFER_SOURCE,
   TOKEN_COLUMNS,
   baseUnits,
   toToken,
@@ -45,10 +47,7 @@ export function consoleOperations(
       );
       const stats = await Promise.all(tokens.map((token) => tokenStats(token)));
       const offers = await db.query<OfferRow>(
-        `SELECT o.id, o.token_id, t.ticker, b.name AS brand_name, o.title, o.description,
-           o.price::text, o.active
-         FROM brand_token_offers o JOIN brand_tokens t ON t.id = o.token_id
-           JOIN brands b ON b.id = t.brand_id
+        `SELECT ${OFFER_COLUMNS} FROM ${OFFER_SOURCE}
          WHERE t.brand_id = $1 ORDER BY o.created_at DESC, o.id`,
         [brand.id],
       );

@@ -8,6 +8,8 @@ import { InsufficientBalanceError } from '../ledger.ts';
 import {
   type OfferRow,
   type RedemptionRow,
+  OFFER_COLUMNS,
+  OFFER_SOURCE,
   REDEMPTION_COLUMNS,
   baseUnits,
   toOffer,
@@ -28,11 +30,7 @@ export function offerOperations(
 
   async function loadOffer(offerId: string): Promise<OfferRow & { brand_id: string }> {
     const [offer] = await db.query<OfferRow & { brand_id: string }>(
-      `SELECT o.id, o.token_id, t.ticker, b.name AS brand_name, o.title, o.description,
-         o.price::text, o.active, t.brand_id::text
-       FROM brand_token_offers o JOIN brand_tokens t ON t.id = o.token_id
-         JOIN brands b ON b.id = t.brand_id
-       WHERE o.id = $1`,
+      `SELECT ${OFFER_COLUMNS}, t.brand_id::text FROM ${OFFER_SOURCE} WHERE o.id = $1`,
       [offerId],
     );
     if (!offer) throw notFound();

@@ -108,8 +108,14 @@ export interface BulkOutcome {
 
 /** How many rows of a CSV the preview table shows. */
 export const BULK_PREVIEW_ROWS = 20;
+/** An OfferRow's columns, read from OFFER_SOURCE. */
+export const OFFER_COLUMNS = `o.id, o.token_id, t.ticker, b.name AS brand_name, o.title, o.description,
+  o.price::text, o.active`;
+/** Offers with their token (`t`) and its brand (`b`). */
+export const OFFER_SOURCE = `brand_token_offers o JOIN brand_tokens t ON t.id = o.token_id
+  JOIN brands b ON b.id = t.brand_id`;
 export const REDEMPTION_COLUMNS = `r.id AS redemption_id, r.code, r.used_at, r.created_at AS redeemed_at,
-  o.id, o.token_id, t.ticker, b.name AS brand_name, o.title, o.description, o.price::text, o.active`;
+  ${OFFER_COLUMNS}`;
 export const TOKEN_COLUMNS = `t.id, t.brand_id::text, b.name AS brand_name, t.name, t.ticker, t.cap::text,
   t.address, t.status, t.request_id, t.created_at`;
 
