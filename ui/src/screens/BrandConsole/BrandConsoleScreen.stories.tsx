@@ -561,23 +561,29 @@ const withAnOffer = {
   },
 };
 
-/** Ends the offer as the brand does (its button, then the confirmation); answers its row. */
-async function endTheOffer({ canvas, globals, userEvent }: StoryContext): Promise<HTMLElement> {
+/** Presses the offer's End offer; answers its row, the button and the confirmation it opened. */
+async function askToEnd({ canvas, globals, userEvent }: StoryContext) {
   const t = storyIntl(globals);
   const offers = await canvas.findByRole('region', { name: t.exact('brandTokens.offers.title') });
   const row = (await within(offers).findByRole('rowheader', { name: 'Free race entry' }))
     .parentElement!;
   await expect(within(row).getByText(t('brandTokens.offers.active'))).toBeVisible();
-  await userEvent.click(
-    within(row).getByRole('button', {
-      name: t.exact('brandTokens.offers.endLabel', { title: 'Free race entry' }),
-    }),
-  );
+  const button = within(row).getByRole('button', {
+    name: t.exact('brandTokens.offers.endLabel', { title: 'Free race entry' }),
+  });
+  await userEvent.click(button);
   const dialog = await within(document.body).findByRole('dialog', {
     name: t.exact('brandTokens.offers.endTitle', { title: 'Free race entry' }),
   });
   await expect(within(dialog).getByText(t('brandTokens.offers.endText'))).toBeVisible();
-  await userEvent.click(
+  return { row, button, dialog };
+}
+
+/** Ends the offer as the brand does (its button, then the confirmation); answers its row. */
+async function endTheOffer(context: StoryContext): Promise<HTMLElement> {
+  const t = storyIntl(context.globals);
+  const { row, dialog } = await askToEnd(context);
+  await context.userEvent.click(
     within(dialog).getByRole('button', { name: t.exact('brandTokens.offers.end') }),
   );
   await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
@@ -613,6 +619,21 @@ export const OfferEndRefused: Story = {
     await expect(await within(offers).findByRole('alert')).toHaveTextContent(
       t('brandTokens.errors.notVerified'),
     );
+    await expect(within(row).getByText(t('brandTokens.offers.active'))).toBeVisible();
+  },
+};
+
+/** Cancel at the confirmation: the offer stays active, the focus back on its button. */
+export const OfferEndCancelled: Story = {
+  ...withAnOffer,
+  play: async (context) => {
+    const t = storyIntl(context.globals);
+    const { row, button, dialog } = await askToEnd(context);
+    await context.userEvent.click(
+      within(dialog).getByRole('button', { name: t.exact('common.confirm.cancel') }),
+    );
+    await waitFor(() => expect(within(document.body).queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
     await expect(within(row).getByText(t('brandTokens.offers.active'))).toBeVisible();
   },
 };
